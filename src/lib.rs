@@ -1,0 +1,2 @@
+//! lectern: a terminal reader for interactive courses.
+pub mod store;

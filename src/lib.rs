@@ -1,2 +1,23 @@
 //! lectern: a terminal reader for interactive courses.
+//!
+//! Data flows one way:
+//!
+//! ```text
+//! files ─▶ loader ─▶ model ─▶ layout ─▶ ui ─▶ terminal
+//! keys  ─▶ state::keymap ─▶ Action ─▶ state::update ─▶ state ─┘
+//!                                     └─▶ Effect ─▶ store
+//! ```
+//!
+//! * [`loader`] reads lesson JSON (or its markdown body), sanitises text once.
+//! * [`model`] is the document: lessons, blocks, runs, figures, the check.
+//! * [`layout`] wraps a lesson to a width into styled lines (semantic roles,
+//!   no terminal types), cached per width.
+//! * [`highlight`] puts syntect behind a small lazy API.
+//! * [`render`] prints layouts as text (`lectern render`); [`lint`] checks files.
+//! * [`state`], [`ui`] and [`tui`] are the interactive reader; [`store`]
+//!   keeps progress.
+pub mod highlight;
+pub mod layout;
+pub mod loader;
+pub mod model;
 pub mod store;

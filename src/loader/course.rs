@@ -1,0 +1,223 @@
+//! Folders → courses. Only each lesson's header is read here; bodies are
+//! parsed when a lesson is opened.
+
+use super::raw::{self, text, Text};
+use super::{Diagnostic, Origin};
+use crate::model::{Course, LessonEntry, LessonStatus, Module};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Deserialize)]
+struct Head {
+    course: raw::Course,
+    lesson: raw::LessonInfo,
+    reader: Option<HeadReader>,
+}
+
+#[derive(Deserialize)]
+struct HeadReader {
+    module: Option<raw::Module>,
+    #[serde(rename = "courseTitle")]
+    course_title: Option<Text>,
+}
+
+struct Headed {
+    entry: LessonEntry,
+    course_slug: Option<String>,
+    course_title: Option<String>,
+}
+
+fn read_head(origin: Origin) -> Headed {
+    let name = origin.name();
+    let broken = |origin: Origin, msg: String| {
+        let stem = origin
+            .path()
+            .and_then(|p| p.file_stem())
+            .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
+        Headed {
+            entry: LessonEntry {
+                origin,
+                slug: stem.clone(),
+                title: stem,
+                position: None,
+                minutes: None,
+                module: None,
+                status: LessonStatus::Broken(msg),
+            },
+            course_slug: None,
+            course_title: None,
+        }
+    };
+    let bytes = match origin.read() {
+        Ok(b) => b,
+        Err(e) => return broken(origin, format!("{name}: error: cannot read lesson: {e}")),
+    };
+    let mut de = serde_json::Deserializer::from_slice(&bytes);
+    let head: Head = match serde_path_to_error::deserialize(&mut de) {
+        Ok(h) => h,
+        // The full loader words every problem best; ask it.
+        Err(_) => {
+            let msg = match super::load_bytes(&name, &bytes) {
+                Err(d) => d.to_string(),
+                Ok(_) => Diagnostic::error(&name, "unreadable lesson header").to_string(),
+            };
+            return broken(origin, msg);
+        }
+    };
+    let module = head.reader.as_ref().and_then(|r| r.module.as_ref()).map(|m| Module {
+        index: m.index.unwrap_or(0),
+        slug: m.slug.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
+        title: m.title.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
+    });
+    let course_title = text(head.course.title).or_else(|| head.reader.and_then(|r| text(r.course_title)));
+    Headed {
+        entry: LessonEntry {
+            origin,
+            slug: head.lesson.slug.0,
+            title: head.lesson.title.0,
+            position: head.lesson.position,
+            minutes: head.lesson.minutes,
+            module,
+            status: LessonStatus::Ok,
+        },
+        course_slug: Some(head.course.slug.0),
+        course_title,
+    }
+}
+
+/// Groups lessons into courses by `course.slug`; unreadable lessons join
+/// the largest course so they still show up (marked broken) in its
+/// table of contents.
+fn group(origins: Vec<Origin>, root: Option<PathBuf>) -> Vec<Course> {
+    let mut by_slug: BTreeMap<String, Course> = BTreeMap::new();
+    let mut orphans = Vec::new();
+    for h in origins.into_iter().map(read_head) {
+        match h.course_slug {
+            Some(slug) => {
+                let c = by_slug.entry(slug.clone()).or_insert_with(|| Course {
+                    slug: slug.clone(),
+                    title: String::new(),
+                    root: root.clone(),
+                    lessons: Vec::new(),
+                });
+                if c.title.is_empty() {
+                    c.title = h.course_title.unwrap_or_default();
+                }
+                c.lessons.push(h.entry);
+            }
+            None => orphans.push(h.entry),
+        }
+    }
+    let mut courses: Vec<Course> = by_slug.into_values().collect();
+    if !orphans.is_empty() {
+        match courses.iter_mut().max_by_key(|c| c.lessons.len()) {
+            Some(c) => c.lessons.extend(orphans),
+            None => {
+                let slug = root
+                    .as_ref()
+                    .and_then(|r| r.file_name())
+                    .map_or_else(|| "course".to_string(), |n| n.to_string_lossy().into_owned());
+                courses.push(Course {
+                    slug: slug.clone(),
+                    title: slug,
+                    root: root.clone(),
+                    lessons: orphans,
+                });
+            }
+        }
+    }
+    for c in &mut courses {
+        if c.title.is_empty() {
+            c.title = c.slug.clone();
+        }
+        c.sort();
+    }
+    courses
+}
+
+pub fn course_from(origins: Vec<Origin>, root: Option<PathBuf>) -> Course {
+    let mut courses = group(origins, root);
+    let biggest = (0..courses.len()).max_by_key(|&i| courses[i].lessons.len());
+    biggest.map(|i| courses.swap_remove(i)).unwrap_or_default()
+}
+
+fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("json")))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn subdirs(dir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    dirs
+}
+
+/// The courses of one folder (usually one).
+pub fn scan_dir(dir: &Path) -> Result<Vec<Course>, Diagnostic> {
+    let name = dir.display().to_string();
+    let files = json_files(dir).map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
+    let origins = files.into_iter().map(Origin::File).collect();
+    Ok(group(origins, Some(dir.to_path_buf())))
+}
+
+/// Everything the reader was asked to open.
+#[derive(Debug, Default)]
+pub struct Library {
+    pub courses: Vec<Course>,
+    /// The course and lesson to open first, when a lesson file was named.
+    pub start: Option<(usize, usize)>,
+}
+
+/// Resolves command-line paths: lesson files (inside their course when
+/// their folder holds it), course folders, and folders of course folders.
+pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
+    let mut lib = Library::default();
+    for p in paths {
+        let name = p.display().to_string();
+        if p.is_dir() {
+            let mut courses = scan_dir(p)?;
+            if courses.is_empty() {
+                for sub in subdirs(p) {
+                    courses.extend(scan_dir(&sub)?);
+                }
+            }
+            if courses.is_empty() {
+                return Err(Diagnostic::error(&name, "no lesson files (*.json) in this folder"));
+            }
+            lib.courses.extend(courses);
+        } else if p.is_file() {
+            let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let courses = scan_dir(dir)?;
+            let canon = |x: &Path| x.canonicalize().unwrap_or_else(|_| x.to_path_buf());
+            let target = canon(p);
+            let found = courses.iter().enumerate().find_map(|(ci, c)| {
+                c.lessons
+                    .iter()
+                    .position(|l| l.origin.path().is_some_and(|lp| canon(lp) == target))
+                    .map(|li| (ci, li))
+            });
+            let base = lib.courses.len();
+            match found {
+                Some((ci, li)) => {
+                    lib.start.get_or_insert((base, li));
+                    lib.courses.push(courses.into_iter().nth(ci).unwrap_or_default());
+                }
+                None => {
+                    lib.start.get_or_insert((base, 0));
+                    lib.courses.push(course_from(vec![Origin::File(p.clone())], None));
+                }
+            }
+        } else {
+            return Err(Diagnostic::error(&name, "no such file or folder"));
+        }
+    }
+    Ok(lib)
+}

@@ -1,0 +1,128 @@
+//! Files → model. Reads a lesson (or a folder of them), sanitises every
+//! string once, and reports problems as one-line diagnostics that name the
+//! file, line:column and JSON path.
+
+mod builtin;
+mod convert;
+mod course;
+mod diag;
+mod markdown;
+mod node;
+mod origin;
+mod path;
+mod raw;
+pub mod sanitize;
+
+pub use builtin::{builtin_course, BUILTIN};
+pub use course::{open_paths, scan_dir, Library};
+pub use diag::{Diagnostic, Severity};
+pub use node::{Finding, Level};
+pub use origin::{Origin, MAX_LESSON_BYTES};
+pub use path::JsonPath;
+
+use crate::model::Lesson;
+
+/// A lesson that loaded, with what `lint` would say about it.
+#[derive(Debug)]
+pub struct Loaded {
+    pub lesson: Lesson,
+    pub findings: Vec<Finding>,
+}
+
+pub fn load(origin: &Origin) -> Result<Loaded, Diagnostic> {
+    let name = origin.name();
+    let bytes = origin
+        .read()
+        .map_err(|e| Diagnostic::error(&name, format!("cannot read lesson: {e}")))?;
+    load_bytes(&name, &bytes)
+}
+
+/// Parses one lesson file's bytes. `name` is what diagnostics call it.
+pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
+    let value = parse_json(name, bytes)?;
+    let converted = convert::lesson(&value).map_err(|fail| {
+        let (line, col) = path::line_col(bytes, path::locate(bytes, &fail.path));
+        Diagnostic {
+            file: name.to_string(),
+            line,
+            col,
+            path: Some(fail.path.to_string()),
+            severity: Severity::Error,
+            message: fail.message,
+        }
+    })?;
+    Ok(Loaded {
+        lesson: converted.lesson,
+        findings: converted.findings,
+    })
+}
+
+/// Findings of a loaded lesson as located diagnostics.
+pub fn diagnostics(name: &str, bytes: &[u8], findings: &[Finding]) -> Vec<Diagnostic> {
+    findings
+        .iter()
+        .map(|f| {
+            let (line, col) = path::line_col(bytes, path::locate(bytes, &f.path));
+            Diagnostic {
+                file: name.to_string(),
+                line,
+                col,
+                path: Some(f.path.to_string()),
+                severity: match f.level {
+                    Level::Warning => Severity::Warning,
+                    Level::Error => Severity::Error,
+                },
+                message: f.message.clone(),
+            }
+        })
+        .collect()
+}
+
+fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
+}
+
+/// Bytes → JSON value, with the syntax problems a user can act on.
+fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic> {
+    let bytes = strip_bom(bytes);
+    let at = |line: usize, col: usize, message: String| Diagnostic {
+        file: name.to_string(),
+        line: line.max(1),
+        col: col.max(1),
+        path: None,
+        severity: Severity::Error,
+        message,
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(at(1, 1, "empty file: expected a JSON object describing a lesson".into()));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let (line, col) = path::line_col(bytes, e.valid_up_to());
+        let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
+        at(line, col, format!("invalid UTF-8 (byte 0x{byte:02x}): lesson files must be UTF-8 text"))
+    })?;
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        use serde_json::error::Category;
+        let msg = e.to_string();
+        let detail = msg.split(" at line ").next().unwrap_or(&msg);
+        let message = match e.classify() {
+            Category::Eof => format!("truncated JSON: {detail}"),
+            _ if detail.contains("recursion limit") => {
+                "nesting too deep: JSON nested over 128 levels is refused".to_string()
+            }
+            _ => format!("invalid JSON: {detail}"),
+        };
+        at(e.line(), e.column(), message)
+    })?;
+    if !value.is_object() {
+        return Err(at(
+            1,
+            1,
+            format!("expected a JSON object at the top level, found {}", node::kind_of(&value)),
+        ));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests;

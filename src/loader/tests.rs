@@ -1,0 +1,217 @@
+use super::*;
+use crate::model::{Block, FigureBody, Source};
+use serde_json::{json, Value};
+
+const SEED: &str = "../shared/seeds/where-inference-time-goes.json";
+
+fn minimal() -> Value {
+    json!({
+        "course": {"slug": "c", "title": "Course"},
+        "lesson": {"slug": "l", "title": "Lesson", "position": 1, "of": 2, "minutes": 3},
+        "body": {"format": "markdown", "text": "## Hello\n\nWorld"},
+    })
+}
+
+fn with_reader(reader: Value) -> Value {
+    let mut v = minimal();
+    v["reader"] = reader;
+    v
+}
+
+fn load_value(v: &Value) -> Result<Loaded, Diagnostic> {
+    load_bytes("t.json", v.to_string().as_bytes())
+}
+
+fn err(bytes: &[u8]) -> Diagnostic {
+    match load_bytes("t.json", bytes) {
+        Ok(_) => panic!("expected an error"),
+        Err(d) => d,
+    }
+}
+
+#[test]
+fn seed_loads_from_the_reader_tree() {
+    let Ok(bytes) = std::fs::read(SEED) else {
+        eprintln!("seed not present; skipped");
+        return;
+    };
+    let l = load_bytes(SEED, &bytes).map_err(|d| d.to_string()).unwrap();
+    let lesson = l.lesson;
+    assert_eq!(lesson.source, Source::Reader);
+    assert_eq!(lesson.meta.course_slug, "cloud-and-shipping");
+    assert_eq!(lesson.meta.position, Some(50));
+    assert_eq!(lesson.meta.module.as_ref().unwrap().index, 6);
+    assert!(matches!(lesson.hero.as_ref().unwrap().body, FigureBody::Compare { .. }));
+    assert!(lesson.blocks.iter().any(|b| matches!(b, Block::Code { lang: Some(l), .. } if l == "bash")));
+    let check = lesson.check.unwrap();
+    assert_eq!(check.order, vec![0, 2, 3, 1]);
+    assert_eq!(check.correct_index(), Some(2));
+    assert!(l.findings.is_empty(), "{:?}", l.findings);
+}
+
+#[test]
+fn markdown_fallback_without_reader_or_with_unknown_schema() {
+    let l = load_value(&minimal()).unwrap().lesson;
+    assert_eq!(l.source, Source::Markdown);
+    assert!(matches!(&l.blocks[0], Block::Heading { level: 2, .. }));
+    let l = load_value(&with_reader(json!({"schema": 7, "blocks": "nonsense"}))).unwrap();
+    assert_eq!(l.lesson.source, Source::Markdown);
+    assert_eq!(l.findings.len(), 1);
+}
+
+#[test]
+fn neither_reader_nor_body_is_a_clear_error() {
+    let mut v = minimal();
+    v.as_object_mut().unwrap().remove("body");
+    let d = load_value(&v).unwrap_err();
+    assert!(d.message.contains("missing required field `body`"), "{d}");
+}
+
+#[test]
+fn unknown_blocks_figures_and_flags_keep_their_text() {
+    let v = with_reader(json!({
+        "schema": 1,
+        "blocks": [
+            {"t": "callout", "tone": "tip", "runs": [{"text": "Remember this"}]},
+            {"t": "p", "runs": [{"text": "styled", "u": true, "note": "a footnote"}], "aside": "side text"},
+            {"t": "figure", "figure": {"type": "timeline", "title": "T", "events": ["one", "two"]}, "alt": "alt text"},
+            {"t": "widget", "alt": "only the alt", "data": "ignored"},
+        ]
+    }));
+    let l = load_value(&v).unwrap();
+    let text = format!("{:?}", l.lesson.blocks);
+    for s in ["Remember this", "tip", "styled", "a footnote", "side text", "one", "two", "only the alt"] {
+        assert!(text.contains(s), "{s} lost: {text}");
+    }
+    assert!(!text.contains("ignored"), "alt should win for unknown blocks");
+    assert!(l.findings.iter().all(|f| f.level == Level::Warning));
+    assert!(l.findings.len() >= 5, "{:?}", l.findings);
+}
+
+#[test]
+fn wrong_types_name_path_and_position() {
+    let v = with_reader(json!({"schema": 1, "blocks": [{"t": "p", "runs": [{"text": 5}]}]}));
+    let src = serde_json::to_string_pretty(&v).unwrap();
+    let d = load_bytes("t.json", src.as_bytes()).unwrap_err();
+    assert_eq!(d.path.as_deref(), Some("reader.blocks[0].runs[0].text"));
+    assert!(d.message.contains("expected a string, found a number"), "{d}");
+    let line = src.lines().nth(d.line - 1).unwrap();
+    assert!(line.contains("\"text\": 5"), "{d} points at {line:?}");
+
+    let mut v = minimal();
+    v["lesson"]["position"] = json!("first");
+    let d = load_value(&v).unwrap_err();
+    assert_eq!(d.path.as_deref(), Some("lesson.position"));
+    assert!(d.to_string().starts_with("t.json:1:"), "{d}");
+}
+
+#[test]
+fn broken_files_give_one_clear_line() {
+    let cases: &[(&[u8], &str)] = &[
+        (b"", "empty file"),
+        (b"   \n", "empty file"),
+        (b"[1,2]", "top level"),
+        (b"{\"course\": {", "truncated JSON"),
+        (b"{\"a\": \xff}", "invalid UTF-8"),
+        (b"{\"a\" 1}", "invalid JSON"),
+        (b"{}", "missing required field `course`"),
+    ];
+    for (bytes, want) in cases {
+        let d = err(bytes);
+        assert!(d.to_string().contains(want), "{:?} gave {d}", String::from_utf8_lossy(bytes));
+        assert!(!d.to_string().contains('\n'));
+    }
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(err(deep.as_bytes()).message.contains("nesting too deep"));
+}
+
+#[test]
+fn control_characters_never_reach_the_model() {
+    let nasty = "a\u{1b}]0;pwned\u{7}b\u{9b}2Jc\u{202e}d\u{8}\r\u{7f}";
+    let mut v = with_reader(json!({
+        "schema": 1,
+        "title": nasty,
+        "blocks": [{"t": nasty, "x": nasty}, {"t": "code", "lang": nasty, "text": nasty}, {"t": "p", "runs": [{"text": nasty, "href": nasty}]}],
+        "check": {"question": nasty, "options": [{"text": nasty, "correct": true, "tempting": nasty}], "why": nasty},
+    }));
+    v["lesson"]["title"] = json!(nasty);
+    v["course"]["title"] = json!(nasty);
+    let l = load_value(&v).unwrap().lesson;
+    let all = format!("{l:?}");
+    for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\u{202e}', '\u{8}', '\r', '\u{7f}'] {
+        assert!(!all.contains(bad), "{bad:?} survived");
+    }
+    assert!(all.contains("\u{241b}]0;pwned"));
+}
+
+#[test]
+fn order_falls_back_when_not_a_permutation() {
+    let check = |order: Value| {
+        let v = with_reader(json!({"schema": 1, "blocks": [], "check": {
+            "question": [{"text": "Q"}],
+            "options": [{"text": [{"text": "a"}], "correct": true}, {"text": [{"text": "b"}], "correct": false}],
+            "order": order}}));
+        let l = load_value(&v).unwrap();
+        (l.lesson.check.unwrap().order, l.findings.len())
+    };
+    assert_eq!(check(json!([1, 0])), (vec![1, 0], 0));
+    assert_eq!(check(json!([1, 1])), (vec![0, 1], 1));
+    assert_eq!(check(json!([0])), (vec![0, 1], 1));
+    assert_eq!(check(json!("x")), (vec![0, 1], 1));
+}
+
+#[test]
+fn plain_check_is_used_without_reader_check() {
+    let mut v = minimal();
+    v["check"] = json!({"question": "Q?", "options": [
+        {"text": "a", "correct": false, "tempting": "because"},
+        {"text": "b", "correct": true}]});
+    let c = load_value(&v).unwrap().lesson.check.unwrap();
+    assert_eq!(c.correct_index(), Some(1));
+    assert!(c.options[0].tempting.is_some());
+}
+
+#[test]
+fn correct_option_count_is_a_lint_error() {
+    let mut v = minimal();
+    v["check"] = json!({"question": "Q?", "options": [{"text": "a", "correct": true}, {"text": "b", "correct": true}]});
+    let l = load_value(&v).unwrap();
+    assert_eq!(l.findings[0].level, Level::Error);
+    assert_eq!(l.findings[0].path.to_string(), "check.options");
+}
+
+#[test]
+fn oversized_files_are_refused_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("big.json");
+    let f = std::fs::File::create(&p).unwrap();
+    f.set_len(MAX_LESSON_BYTES + 1).unwrap();
+    let d = load(&Origin::File(p)).unwrap_err();
+    assert!(d.message.contains("limit"), "{d}");
+}
+
+#[test]
+fn a_broken_lesson_does_not_hide_the_rest_of_its_course() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, pos) in [("b.json", 2), ("a.json", 1)] {
+        let mut v = minimal();
+        v["lesson"]["slug"] = json!(name);
+        v["lesson"]["position"] = json!(pos);
+        std::fs::write(dir.path().join(name), v.to_string()).unwrap();
+    }
+    std::fs::write(dir.path().join("0-broken.json"), "{\"course\": ").unwrap();
+    let courses = scan_dir(dir.path()).unwrap();
+    assert_eq!(courses.len(), 1);
+    let slugs: Vec<_> = courses[0].lessons.iter().map(|l| l.slug.as_str()).collect();
+    assert_eq!(slugs, ["a.json", "b.json", "0-broken"]);
+    assert!(matches!(courses[0].lessons[2].status, crate::model::LessonStatus::Broken(ref m) if m.contains("truncated")));
+}
+
+#[test]
+fn the_builtin_course_loads_cleanly() {
+    let course = builtin_course();
+    for entry in &course.lessons {
+        let l = load(&entry.origin).map_err(|d| d.to_string()).unwrap();
+        assert!(l.findings.iter().all(|f| f.level == Level::Warning), "{:?}", l.findings);
+    }
+}

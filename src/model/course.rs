@@ -1,0 +1,74 @@
+use super::lesson::Module;
+use std::path::PathBuf;
+
+/// Where a lesson's bytes live: a file, or a lesson built into the binary.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LessonStatus {
+    Ok,
+    /// The lesson failed to load; the message is the one-line diagnostic.
+    Broken(String),
+}
+
+/// What the course view needs of a lesson without parsing its body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LessonEntry {
+    pub origin: crate::loader::Origin,
+    pub slug: String,
+    pub title: String,
+    pub position: Option<u32>,
+    pub minutes: Option<u32>,
+    pub module: Option<Module>,
+    pub status: LessonStatus,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleEntry {
+    pub module: Option<Module>,
+    /// Indices into `Course::lessons`.
+    pub lessons: Vec<usize>,
+}
+
+/// A course: lessons in reading order, grouped by module.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Course {
+    pub slug: String,
+    pub title: String,
+    pub root: Option<PathBuf>,
+    pub lessons: Vec<LessonEntry>,
+}
+
+impl Course {
+    /// Lessons in position order; lessons without a position go last, by
+    /// file name, so a broken file still has a stable place.
+    pub fn sort(&mut self) {
+        self.lessons.sort_by(|a, b| {
+            let key = |e: &LessonEntry| (e.position.is_none(), e.position, e.origin.name());
+            key(a).cmp(&key(b))
+        });
+    }
+
+    /// Consecutive runs of lessons that share a module.
+    pub fn modules(&self) -> Vec<ModuleEntry> {
+        let mut out: Vec<ModuleEntry> = Vec::new();
+        for (i, l) in self.lessons.iter().enumerate() {
+            match out.last_mut() {
+                Some(m) if m.module.as_ref().map(|m| m.index) == l.module.as_ref().map(|m| m.index) => {
+                    m.lessons.push(i)
+                }
+                _ => out.push(ModuleEntry {
+                    module: l.module.clone(),
+                    lessons: vec![i],
+                }),
+            }
+        }
+        out
+    }
+
+    pub fn index_of(&self, slug: &str) -> Option<usize> {
+        self.lessons.iter().position(|l| l.slug == slug)
+    }
+
+    pub fn total_minutes(&self) -> u32 {
+        self.lessons.iter().filter_map(|l| l.minutes).sum()
+    }
+}

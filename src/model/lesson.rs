@@ -1,0 +1,192 @@
+/// A run of inline text with the flags the format defines.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Run {
+    pub text: String,
+    pub bold: bool,
+    pub italic: bool,
+    pub strike: bool,
+    pub code: bool,
+    pub kbd: bool,
+    pub href: Option<String>,
+}
+
+impl Run {
+    pub fn plain(text: impl Into<String>) -> Self {
+        Run {
+            text: text.into(),
+            ..Run::default()
+        }
+    }
+}
+
+/// Concatenated text of runs, for search and plain summaries.
+pub fn runs_text(runs: &[Run]) -> String {
+    runs.iter().map(|r| r.text.as_str()).collect()
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    Heading {
+        level: u8,
+        id: Option<String>,
+        runs: Vec<Run>,
+    },
+    Paragraph(Vec<Run>),
+    /// `start: None` is a bullet list; each item holds blocks so markdown
+    /// can nest lists and paragraphs inside items.
+    List {
+        start: Option<u64>,
+        items: Vec<Vec<Block>>,
+    },
+    Code {
+        lang: Option<String>,
+        label: Option<String>,
+        text: String,
+    },
+    Figure(Figure),
+    Quote(Vec<Block>),
+    Rule,
+    Table {
+        header: Vec<Vec<Run>>,
+        rows: Vec<Vec<Vec<Run>>>,
+    },
+    /// A block whose type this version does not know, or a known block's
+    /// fields it does not know: its readable text, in order.
+    Unknown {
+        kind: String,
+        text: Vec<String>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub label: Option<String>,
+    pub title: Option<String>,
+    pub caption: Option<String>,
+    pub alt: Option<String>,
+    pub body: FigureBody,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum FigureBody {
+    Compare { left: Column, right: Column },
+    /// Figure types we cannot draw: shown by `alt` when present, else by
+    /// every string the figure holds.
+    Unknown { kind: String, text: Vec<String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Column {
+    pub title: String,
+    pub items: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Module {
+    pub index: u32,
+    pub slug: String,
+    pub title: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Link {
+    pub slug: String,
+    pub title: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Drawn from the structured `reader` tree.
+    Reader,
+    /// Parsed from the markdown `body`.
+    Markdown,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LessonMeta {
+    pub course_slug: String,
+    pub course_title: String,
+    pub slug: String,
+    pub title: String,
+    pub module: Option<Module>,
+    pub position: Option<u32>,
+    pub of: Option<u32>,
+    pub minutes: Option<u32>,
+    pub key_idea: Option<String>,
+    pub answer: Option<String>,
+    pub prev: Option<Link>,
+    pub next: Option<Link>,
+    pub licence: Option<String>,
+    pub cite: Option<String>,
+    pub authorship: Option<String>,
+    pub review_status: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lesson {
+    pub meta: LessonMeta,
+    pub source: Source,
+    pub hero: Option<Figure>,
+    pub blocks: Vec<Block>,
+    pub check: Option<super::Check>,
+}
+
+impl Lesson {
+    /// Every top-level block's text, for search.
+    pub fn block_text(block: &Block) -> String {
+        let mut out = String::new();
+        collect_block_text(block, &mut out);
+        out
+    }
+}
+
+fn collect_block_text(block: &Block, out: &mut String) {
+    let mut push = |s: &str| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(s);
+    };
+    match block {
+        Block::Heading { runs, .. } | Block::Paragraph(runs) => push(&runs_text(runs)),
+        Block::List { items, .. } => {
+            for item in items {
+                for b in item {
+                    collect_block_text(b, out);
+                }
+            }
+        }
+        Block::Code { text, .. } => push(text),
+        Block::Figure(f) => push(&f.plain_text()),
+        Block::Quote(blocks) => {
+            for b in blocks {
+                collect_block_text(b, out);
+            }
+        }
+        Block::Rule => {}
+        Block::Table { header, rows } => {
+            for cell in header.iter().chain(rows.iter().flatten()) {
+                push(&runs_text(cell));
+            }
+        }
+        Block::Unknown { text, .. } => push(&text.join(" ")),
+    }
+}
+
+impl Figure {
+    pub fn plain_text(&self) -> String {
+        let mut parts: Vec<&str> = Vec::new();
+        parts.extend(self.title.as_deref());
+        match &self.body {
+            FigureBody::Compare { left, right } => {
+                for col in [left, right] {
+                    parts.push(&col.title);
+                    parts.extend(col.items.iter().map(String::as_str));
+                }
+            }
+            FigureBody::Unknown { text, .. } => parts.extend(text.iter().map(String::as_str)),
+        }
+        parts.extend(self.caption.as_deref());
+        parts.join(" ")
+    }
+}

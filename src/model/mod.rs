@@ -1,0 +1,20 @@
+//! The document model: one shape for a lesson whatever file it came from.
+//!
+//! Nothing here knows about terminals, widths or colours; the loader builds
+//! these values and the layout turns them into lines.
+
+mod check;
+mod course;
+mod lesson;
+
+pub use check::{Check, CheckOption, Verdict};
+pub use course::{Course, LessonEntry, LessonStatus, ModuleEntry};
+pub use lesson::{Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source};
+
+/// A reading position that survives re-wrapping: which top-level block of
+/// the page, and how far into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Anchor {
+    pub block: u32,
+    pub line: u32,
+}

@@ -230,7 +230,7 @@ mod tests {
         assert_eq!(at("a"), (2, 8));
         assert_eq!(at("b.c[1].d"), (3, 25));
         assert_eq!(at("b.c[0]"), (3, 15));
-        assert_eq!(at("eA"), (4, 11));
+        assert_eq!(at("eA"), (4, 14));
     }
 
     #[test]

@@ -15,11 +15,18 @@ fn main() {
         })
         .unwrap_or_default();
     files.sort();
-    let mut out = String::from("/// (file name, contents) of each built-in lesson.\npub static BUILTIN: &[(&str, &str)] = &[\n");
+    let mut out = String::from(
+        "/// (file name, contents) of each built-in lesson.\npub static BUILTIN: &[(&str, &str)] = &[\n",
+    );
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let name = f.file_name().unwrap().to_string_lossy();
-        writeln!(out, "    ({name:?}, include_str!({:?})),", f.display().to_string()).unwrap();
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            f.display().to_string()
+        )
+        .unwrap();
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("builtin_lessons.rs");

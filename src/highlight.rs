@@ -1,1 +1,158 @@
-//! placeholder
+//! Syntax highlighting behind a small API. syntect's syntax and theme sets
+//! are loaded once, on first use (the reader does that off the first
+//! frame), and languages it does not know are shown as plain text.
+//!
+//! Lookup order for a code block's language: the `lang` token as syntect
+//! knows it (name or file extension, any case), then a few common aliases;
+//! otherwise plain.
+
+use crate::layout::{BOLD, ITALIC, Role, Span, Style, UNDERLINE};
+use crate::model::Lesson;
+use std::sync::OnceLock;
+use syntect::easy::HighlightLines;
+use syntect::highlighting::{FontStyle, Theme, ThemeSet};
+use syntect::parsing::{SyntaxReference, SyntaxSet};
+
+/// Code bigger than this is shown plain: highlighting is for reading, and
+/// a generated megabyte of code should not stall anything.
+const MAX_BLOCK_BYTES: usize = 64 * 1024;
+const MAX_LESSON_BYTES: usize = 512 * 1024;
+
+fn syntaxes() -> &'static SyntaxSet {
+    static SET: OnceLock<SyntaxSet> = OnceLock::new();
+    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+}
+
+fn theme(dark: bool) -> &'static Theme {
+    static THEMES: OnceLock<(Theme, Theme)> = OnceLock::new();
+    let (d, l) = THEMES.get_or_init(|| {
+        let mut set = ThemeSet::load_defaults();
+        let mut take = |name: &str| set.themes.remove(name).unwrap_or_default();
+        (take("base16-ocean.dark"), take("InspiredGitHub"))
+    });
+    if dark { d } else { l }
+}
+
+/// Loads everything now (call from a background thread to warm up).
+pub fn warm() {
+    let _ = syntaxes();
+    let _ = theme(true);
+}
+
+fn find(lang: &str) -> Option<&'static SyntaxReference> {
+    let set = syntaxes();
+    let token = lang.trim().to_ascii_lowercase();
+    let alias = match token.as_str() {
+        "sh" | "shell" | "zsh" | "console" | "shell-session" | "shellsession" | "bash" => "bash",
+        "ts" | "typescript" | "tsx" | "jsx" | "node" => "js",
+        "py3" | "python3" => "py",
+        "golang" => "go",
+        "c++" => "cpp",
+        "yml" => "yaml",
+        "jsonc" | "json5" => "json",
+        "text" | "plain" | "plaintext" | "txt" | "none" => return None,
+        other => other,
+    };
+    set.find_syntax_by_token(alias)
+        .or_else(|| set.find_syntax_by_name(lang.trim()))
+}
+
+/// Whether highlighting `lang` would do anything (no loading needed to
+/// answer "no language").
+pub fn wants(lang: Option<&str>) -> bool {
+    lang.is_some_and(|l| !l.trim().is_empty())
+}
+
+/// One code block as styled lines, or `None` for plain text.
+pub fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<Span>>> {
+    if !wants(lang) || code.len() > MAX_BLOCK_BYTES {
+        return None;
+    }
+    let syntax = find(lang?)?;
+    let mut h = HighlightLines::new(syntax, theme(dark));
+    let code = crate::layout::wrap::expand_tabs(code, 4);
+    let mut out = Vec::new();
+    for line in code.split('\n') {
+        let with_nl = format!("{line}\n");
+        let ranges = h.highlight_line(&with_nl, syntaxes()).ok()?;
+        let spans = ranges
+            .into_iter()
+            .filter_map(|(st, text)| {
+                let text = text.trim_end_matches('\n');
+                if text.is_empty() {
+                    return None;
+                }
+                let c = st.foreground;
+                let mut mods = 0;
+                if st.font_style.contains(FontStyle::BOLD) {
+                    mods |= BOLD;
+                }
+                if st.font_style.contains(FontStyle::ITALIC) {
+                    mods |= ITALIC;
+                }
+                if st.font_style.contains(FontStyle::UNDERLINE) {
+                    mods |= UNDERLINE;
+                }
+                Some(Span::new(
+                    text,
+                    Style::new(Role::Syntax(c.r, c.g, c.b)).with(mods),
+                ))
+            })
+            .collect();
+        out.push(spans);
+    }
+    Some(out)
+}
+
+/// Every code block of a lesson, in the order the layout numbers them.
+pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> Vec<Option<Vec<Vec<Span>>>> {
+    let mut budget = MAX_LESSON_BYTES;
+    crate::layout::code_blocks(lesson)
+        .into_iter()
+        .map(|(lang, text)| {
+            if text.len() > budget {
+                return None;
+            }
+            budget -= text.len();
+            highlight(lang, text, dark)
+        })
+        .collect()
+}
+
+/// Whether a lesson has any code worth loading syntect for.
+pub fn lesson_wants(lesson: &Lesson) -> bool {
+    crate::layout::code_blocks(lesson)
+        .iter()
+        .any(|(l, _)| wants(*l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_languages_are_coloured_and_keep_text() {
+        let code = "fn main() {\n    println!(\"hi\");\n}";
+        let lines = highlight(Some("rust"), code, true).unwrap();
+        assert_eq!(lines.len(), 3);
+        let text: Vec<String> = lines
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+            .collect();
+        assert_eq!(text.join("\n"), code);
+        assert!(
+            lines[0]
+                .iter()
+                .any(|s| matches!(s.style.role, Role::Syntax(..)))
+        );
+    }
+
+    #[test]
+    fn aliases_and_unknown_languages() {
+        assert!(highlight(Some("sh"), "echo hi", true).is_some());
+        assert!(highlight(Some("Bash"), "echo hi", false).is_some());
+        assert!(highlight(Some("no-such-language"), "x", true).is_none());
+        assert!(highlight(None, "x", true).is_none());
+        assert!(highlight(Some("text"), "x", true).is_none());
+    }
+}

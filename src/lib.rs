@@ -16,8 +16,15 @@
 //! * [`render`] prints layouts as text (`lectern render`); [`lint`] checks files.
 //! * [`state`], [`ui`] and [`tui`] are the interactive reader; [`store`]
 //!   keeps progress.
+pub mod cli;
+pub mod commands;
 pub mod highlight;
 pub mod layout;
+pub mod lint;
 pub mod loader;
 pub mod model;
+pub mod render;
+pub mod stats;
 pub mod store;
+pub mod theme;
+pub mod tui;

@@ -6,7 +6,10 @@ use super::Origin;
 include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
 
 pub fn get(name: &str) -> Option<&'static str> {
-    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+    BUILTIN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
 }
 
 pub fn builtin_course() -> crate::model::Course {

@@ -5,11 +5,12 @@
 //! kinds and fields keep their text and become findings, never errors.
 
 use super::markdown;
-use super::node::{strings_in_order, Fail, Finding, Level, Node, R};
+use super::node::{Fail, Finding, Level, Node, R, strings_in_order};
 use super::path::JsonPath;
 use super::raw::{self, text};
 use crate::model::{
-    Block, Check, CheckOption, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source,
+    Block, Check, CheckOption, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run,
+    Source,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -81,9 +82,15 @@ pub fn lesson(root: &Value) -> R<Converted> {
                 other => {
                     let shown = match other {
                         None => "no".to_string(),
-                        Some(_) => format!("unknown ({})", r.get("schema").map_or(String::new(), |s| s.v.to_string())),
+                        Some(_) => format!(
+                            "unknown ({})",
+                            r.get("schema").map_or(String::new(), |s| s.v.to_string())
+                        ),
                     };
-                    cx.warn(&r.path.key("schema"), format!("{shown} reader schema; falling back to the markdown body"));
+                    cx.warn(
+                        &r.path.key("schema"),
+                        format!("{shown} reader schema; falling back to the markdown body"),
+                    );
                     None
                 }
             }
@@ -151,10 +158,16 @@ pub fn lesson(root: &Value) -> R<Converted> {
             (Source::Reader, hero, blocks, check)
         }
         None => {
-            let body = root.req("body", "an object with markdown `text` (or a `reader` tree)")?;
+            let body = root.req(
+                "body",
+                "an object with markdown `text` (or a `reader` tree)",
+            )?;
             let body: raw::Body = typed(&body)?;
             if let Some(f) = body.format.as_ref().filter(|f| f.0 != "markdown") {
-                cx.warn(&root.path.key("body").key("format"), format!("body format `{}` read as markdown", f.0));
+                cx.warn(
+                    &root.path.key("body").key("format"),
+                    format!("body format `{}` read as markdown", f.0),
+                );
             }
             (Source::Markdown, None, markdown::parse(&body.text.0), None)
         }
@@ -176,7 +189,10 @@ pub fn lesson(root: &Value) -> R<Converted> {
             _ if c.options.is_empty() => cx.error(&at, "the check has no options"),
             0 => cx.error(&at, "no option is marked `correct: true`"),
             1 => {}
-            n => cx.error(&at, format!("{n} options are marked `correct: true`; exactly one should be")),
+            n => cx.error(
+                &at,
+                format!("{n} options are marked `correct: true`; exactly one should be"),
+            ),
         }
     }
 
@@ -205,7 +221,10 @@ fn hero(n: &Node, cx: &mut Cx) -> R<Figure> {
     match (kind.as_str(), n.get("figure")) {
         ("figure" | "", Some(f)) => figure_block(&f, cx),
         _ => {
-            cx.warn(&n.path, format!("unknown hero kind `{kind}`: shown as text"));
+            cx.warn(
+                &n.path,
+                format!("unknown hero kind `{kind}`: shown as text"),
+            );
             Ok(Figure {
                 label: None,
                 title: None,
@@ -238,7 +257,9 @@ fn heading_level(t: &str) -> Option<u8> {
 fn block(n: &Node, cx: &mut Cx, depth: usize, out: &mut Vec<Block>) -> R<()> {
     if let Value::String(s) = n.v {
         // A bare string where a block should be: keep it as a paragraph.
-        out.push(Block::Paragraph(vec![Run::plain(super::sanitize::clean_owned(s))]));
+        out.push(Block::Paragraph(vec![Run::plain(
+            super::sanitize::clean_owned(s),
+        )]));
         return Ok(());
     }
     n.obj()?;
@@ -257,8 +278,15 @@ fn block(n: &Node, cx: &mut Cx, depth: usize, out: &mut Vec<Block>) -> R<()> {
                 Some(alt) if !alt.trim().is_empty() => vec![alt],
                 _ => strings_in_order(n.v, &["t"]),
             };
-            let shown = if t.is_empty() { "(no `t`)".to_string() } else { format!("`{t}`") };
-            cx.warn(&n.path, format!("unknown block type {shown}: its text is shown as is"));
+            let shown = if t.is_empty() {
+                "(no `t`)".to_string()
+            } else {
+                format!("`{t}`")
+            };
+            cx.warn(
+                &n.path,
+                format!("unknown block type {shown}: its text is shown as is"),
+            );
             out.push(Block::Unknown { kind: t, text });
             return Ok(());
         }
@@ -266,7 +294,11 @@ fn block(n: &Node, cx: &mut Cx, depth: usize, out: &mut Vec<Block>) -> R<()> {
     let block = match t.as_str() {
         "p" => Block::Paragraph(runs(&n.req("runs", "an array of runs")?, cx)?),
         "ul" | "ol" => {
-            let start = if t == "ol" { Some(n.opt_u64("start")?.unwrap_or(1)) } else { None };
+            let start = if t == "ol" {
+                Some(n.opt_u64("start")?.unwrap_or(1))
+            } else {
+                None
+            };
             let mut items = Vec::new();
             for item in n.req("items", "an array of items")?.arr()? {
                 items.push(list_item(&item, cx, depth)?);
@@ -311,7 +343,10 @@ fn block(n: &Node, cx: &mut Cx, depth: usize, out: &mut Vec<Block>) -> R<()> {
 /// Text in fields a known block does not define is kept after the block.
 fn keep_extra_fields(n: &Node, known: &[&str], t: &str, cx: &mut Cx, out: &mut Vec<Block>) {
     for (key, text) in n.extra_fields(known) {
-        cx.warn(&n.path.key(&key), format!("unknown field `{key}` on a `{t}` block: its text is kept"));
+        cx.warn(
+            &n.path.key(&key),
+            format!("unknown field `{key}` on a `{t}` block: its text is kept"),
+        );
         if !text.is_empty() {
             out.push(Block::Unknown {
                 kind: format!("{t}.{key}"),
@@ -372,7 +407,10 @@ fn runs(n: &Node, cx: &mut Cx) -> R<Vec<Run>> {
             href: r.opt_str("href")?.filter(|h| !h.trim().is_empty()),
         };
         for (key, extra) in r.extra_fields(RUN_FLAGS) {
-            cx.warn(&r.path.key(&key), format!("unknown run flag `{key}`: its text is shown unstyled"));
+            cx.warn(
+                &r.path.key(&key),
+                format!("unknown run flag `{key}`: its text is shown unstyled"),
+            );
             // A flag whose value is text (a footnote, a title) is kept.
             if !extra.is_empty() {
                 run.text.push_str(&format!(" [{}]", extra.join(" ")));
@@ -417,13 +455,23 @@ fn figure_block(n: &Node, cx: &mut Cx) -> R<Figure> {
         };
         for (key, extra) in f.extra_fields(&["type", "title", "caption", "left", "right"]) {
             if !extra.is_empty() {
-                cx.warn(&f.path.key(&key), format!("unknown field `{key}` on a compare figure: its text is kept"));
+                cx.warn(
+                    &f.path.key(&key),
+                    format!("unknown field `{key}` on a compare figure: its text is kept"),
+                );
             }
         }
         body
     } else {
-        let shown = if kind.is_empty() { "(none)".into() } else { format!("`{kind}`") };
-        cx.warn(&f.path.key("type"), format!("unknown figure type {shown}: shown by its text"));
+        let shown = if kind.is_empty() {
+            "(none)".into()
+        } else {
+            format!("`{kind}`")
+        };
+        cx.warn(
+            &f.path.key("type"),
+            format!("unknown figure type {shown}: shown by its text"),
+        );
         FigureBody::Unknown {
             kind,
             text: strings_in_order(f.v, &["type", "title", "caption"]),
@@ -447,27 +495,37 @@ fn rich_check(n: &Node, cx: &mut Cx) -> R<Check> {
         options.push(CheckOption {
             text: runs(&o.req("text", "the option's text as runs")?, cx)?,
             correct: o.opt_bool("correct")?.unwrap_or(false),
-            tempting: o.get("tempting").map(|t| runs(&t, cx)).transpose()?.filter(|r| !r.is_empty()),
+            tempting: o
+                .get("tempting")
+                .map(|t| runs(&t, cx))
+                .transpose()?
+                .filter(|r| !r.is_empty()),
         });
     }
     let identity: Vec<usize> = (0..options.len()).collect();
     let order = match n.get("order") {
         None => identity,
         Some(o) => {
-            let given: Option<Vec<usize>> = o
-                .v
-                .as_array()
-                .and_then(|a| a.iter().map(|x| x.as_u64().map(|x| x as usize)).collect());
+            let given: Option<Vec<usize>> =
+                o.v.as_array()
+                    .and_then(|a| a.iter().map(|x| x.as_u64().map(|x| x as usize)).collect());
             match given {
                 Some(g) if Check::is_permutation(&g, options.len()) => g,
                 _ => {
-                    cx.warn(&o.path, "`order` is not a permutation of the option indices: file order is used");
+                    cx.warn(
+                        &o.path,
+                        "`order` is not a permutation of the option indices: file order is used",
+                    );
                     identity
                 }
             }
         }
     };
-    let why = n.get("why").map(|w| runs(&w, cx)).transpose()?.filter(|r| !r.is_empty());
+    let why = n
+        .get("why")
+        .map(|w| runs(&w, cx))
+        .transpose()?
+        .filter(|r| !r.is_empty());
     Ok(Check {
         question,
         options,

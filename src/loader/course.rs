@@ -1,7 +1,7 @@
 //! Folders → courses. Only each lesson's header is read here; bodies are
 //! parsed when a lesson is opened.
 
-use super::raw::{self, text, Text};
+use super::raw::{self, Text, text};
 use super::{Diagnostic, Origin};
 use crate::model::{Course, LessonEntry, LessonStatus, Module};
 use serde::Deserialize;
@@ -65,12 +65,17 @@ fn read_head(origin: Origin) -> Headed {
             return broken(origin, msg);
         }
     };
-    let module = head.reader.as_ref().and_then(|r| r.module.as_ref()).map(|m| Module {
-        index: m.index.unwrap_or(0),
-        slug: m.slug.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
-        title: m.title.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
-    });
-    let course_title = text(head.course.title).or_else(|| head.reader.and_then(|r| text(r.course_title)));
+    let module = head
+        .reader
+        .as_ref()
+        .and_then(|r| r.module.as_ref())
+        .map(|m| Module {
+            index: m.index.unwrap_or(0),
+            slug: m.slug.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
+            title: m.title.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
+        });
+    let course_title =
+        text(head.course.title).or_else(|| head.reader.and_then(|r| text(r.course_title)));
     Headed {
         entry: LessonEntry {
             origin,
@@ -114,10 +119,10 @@ fn group(origins: Vec<Origin>, root: Option<PathBuf>) -> Vec<Course> {
         match courses.iter_mut().max_by_key(|c| c.lessons.len()) {
             Some(c) => c.lessons.extend(orphans),
             None => {
-                let slug = root
-                    .as_ref()
-                    .and_then(|r| r.file_name())
-                    .map_or_else(|| "course".to_string(), |n| n.to_string_lossy().into_owned());
+                let slug = root.as_ref().and_then(|r| r.file_name()).map_or_else(
+                    || "course".to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
                 courses.push(Course {
                     slug: slug.clone(),
                     title: slug,
@@ -146,7 +151,11 @@ fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("json")))
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+        })
         .collect();
     files.sort();
     Ok(files)
@@ -154,7 +163,12 @@ fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 fn subdirs(dir: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
         .unwrap_or_default();
     dirs.sort();
     dirs
@@ -163,7 +177,8 @@ fn subdirs(dir: &Path) -> Vec<PathBuf> {
 /// The courses of one folder (usually one).
 pub fn scan_dir(dir: &Path) -> Result<Vec<Course>, Diagnostic> {
     let name = dir.display().to_string();
-    let files = json_files(dir).map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
+    let files = json_files(dir)
+        .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
     let origins = files.into_iter().map(Origin::File).collect();
     Ok(group(origins, Some(dir.to_path_buf())))
 }
@@ -190,11 +205,17 @@ pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
                 }
             }
             if courses.is_empty() {
-                return Err(Diagnostic::error(&name, "no lesson files (*.json) in this folder"));
+                return Err(Diagnostic::error(
+                    &name,
+                    "no lesson files (*.json) in this folder",
+                ));
             }
             lib.courses.extend(courses);
         } else if p.is_file() {
-            let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let dir = p
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
             let courses = scan_dir(dir)?;
             let canon = |x: &Path| x.canonicalize().unwrap_or_else(|_| x.to_path_buf());
             let target = canon(p);
@@ -208,11 +229,13 @@ pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
             match found {
                 Some((ci, li)) => {
                     lib.start.get_or_insert((base, li));
-                    lib.courses.push(courses.into_iter().nth(ci).unwrap_or_default());
+                    lib.courses
+                        .push(courses.into_iter().nth(ci).unwrap_or_default());
                 }
                 None => {
                     lib.start.get_or_insert((base, 0));
-                    lib.courses.push(course_from(vec![Origin::File(p.clone())], None));
+                    lib.courses
+                        .push(course_from(vec![Origin::File(p.clone())], None));
                 }
             }
         } else {

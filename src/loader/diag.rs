@@ -42,7 +42,11 @@ impl fmt::Display for Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        write!(f, "{}:{}:{}: {sev}: {}", self.file, self.line, self.col, self.message)?;
+        write!(
+            f,
+            "{}:{}:{}: {sev}: {}",
+            self.file, self.line, self.col, self.message
+        )?;
         if let Some(p) = &self.path {
             write!(f, " (at {p})")?;
         }

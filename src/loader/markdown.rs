@@ -8,7 +8,10 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, T
 enum Frame {
     Root(Vec<Block>),
     Quote(Vec<Block>),
-    List { start: Option<u64>, items: Vec<Vec<Block>> },
+    List {
+        start: Option<u64>,
+        items: Vec<Vec<Block>>,
+    },
     Item(Vec<Block>),
 }
 
@@ -72,12 +75,18 @@ struct Builder {
 
 impl Builder {
     fn top(&mut self) -> &mut Vec<Block> {
-        if !matches!(self.stack.last(), Some(Frame::Root(_) | Frame::Quote(_) | Frame::Item(_))) {
+        if !matches!(
+            self.stack.last(),
+            Some(Frame::Root(_) | Frame::Quote(_) | Frame::Item(_))
+        ) {
             // Content directly inside a list (never produced by a
             // conforming parser, but cheap to tolerate): give it an item.
             self.stack.push(Frame::Item(Vec::new()));
         }
-        self.stack.last_mut().and_then(Frame::blocks).expect("a block frame is on top")
+        self.stack
+            .last_mut()
+            .and_then(Frame::blocks)
+            .expect("a block frame is on top")
     }
 
     fn inline(&mut self) -> &mut Inline {
@@ -117,7 +126,9 @@ impl Builder {
         if !self.pushed.pop().unwrap_or(false) || self.stack.len() <= 1 {
             return;
         }
-        let Some(frame) = self.stack.pop() else { return };
+        let Some(frame) = self.stack.pop() else {
+            return;
+        };
         match frame {
             Frame::Quote(blocks) => self.top().push(Block::Quote(blocks)),
             Frame::List { start, items } => self.top().push(Block::List { start, items }),
@@ -167,7 +178,9 @@ pub fn parse(text: &str) -> Vec<Block> {
                 b.top().push(Block::Rule);
             }
             Event::FootnoteReference(r) => b.inline().push(&format!("[^{r}]"), false),
-            Event::TaskListMarker(done) => b.inline().push(if done { "[x] " } else { "[ ] " }, false),
+            Event::TaskListMarker(done) => {
+                b.inline().push(if done { "[x] " } else { "[ ] " }, false)
+            }
         }
     }
     b.flush();
@@ -204,7 +217,10 @@ fn start(b: &mut Builder, tag: Tag) {
             };
             b.code = Some((lang, String::new()));
         }
-        Tag::List(start) => b.open(Frame::List { start, items: Vec::new() }),
+        Tag::List(start) => b.open(Frame::List {
+            start,
+            items: Vec::new(),
+        }),
         Tag::Item => b.open(Frame::Item(Vec::new())),
         Tag::Table(_) => {
             b.flush();
@@ -249,7 +265,11 @@ fn end(b: &mut Builder, tag: TagEnd) {
                 if text.ends_with('\n') {
                     text.pop();
                 }
-                b.top().push(Block::Code { lang, label: None, text });
+                b.top().push(Block::Code {
+                    lang,
+                    label: None,
+                    text,
+                });
             }
         }
         TagEnd::TableCell => {
@@ -296,21 +316,36 @@ mod tests {
     #[test]
     fn headings_paragraphs_and_styles() {
         let blocks = parse("## Title\n\nSome **bold** and *it* and `code` [link](http://x).\n");
-        assert!(matches!(&blocks[0], Block::Heading { level: 2, runs, .. } if texts(runs) == "Title"));
-        let Block::Paragraph(runs) = &blocks[1] else { panic!("{blocks:?}") };
+        assert!(
+            matches!(&blocks[0], Block::Heading { level: 2, runs, .. } if texts(runs) == "Title")
+        );
+        let Block::Paragraph(runs) = &blocks[1] else {
+            panic!("{blocks:?}")
+        };
         assert!(runs.iter().any(|r| r.bold && r.text == "bold"));
         assert!(runs.iter().any(|r| r.italic && r.text == "it"));
         assert!(runs.iter().any(|r| r.code && r.text == "code"));
-        assert!(runs.iter().any(|r| r.href.as_deref() == Some("http://x") && r.text == "link"));
+        assert!(
+            runs.iter()
+                .any(|r| r.href.as_deref() == Some("http://x") && r.text == "link")
+        );
     }
 
     #[test]
     fn nested_lists_and_quotes() {
         let blocks = parse("3. one\n   - inner\n4. two\n\n> quoted\n> > deeper\n");
-        let Block::List { start: Some(3), items } = &blocks[0] else { panic!("{blocks:?}") };
+        let Block::List {
+            start: Some(3),
+            items,
+        } = &blocks[0]
+        else {
+            panic!("{blocks:?}")
+        };
         assert_eq!(items.len(), 2);
         assert!(matches!(&items[0][1], Block::List { start: None, .. }));
-        let Block::Quote(inner) = &blocks[1] else { panic!("{blocks:?}") };
+        let Block::Quote(inner) = &blocks[1] else {
+            panic!("{blocks:?}")
+        };
         assert!(matches!(&inner[1], Block::Quote(_)));
     }
 
@@ -325,7 +360,9 @@ mod tests {
                 text: "fn main() {}".into()
             }
         );
-        let Block::Table { header, rows } = &blocks[1] else { panic!("{blocks:?}") };
+        let Block::Table { header, rows } = &blocks[1] else {
+            panic!("{blocks:?}")
+        };
         assert_eq!(header.len(), 2);
         assert_eq!(texts(&rows[0][1]), "2");
         assert_eq!(blocks[2], Block::Rule);

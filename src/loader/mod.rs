@@ -13,11 +13,11 @@ mod path;
 mod raw;
 pub mod sanitize;
 
-pub use builtin::{builtin_course, BUILTIN};
-pub use course::{open_paths, scan_dir, Library};
+pub use builtin::{BUILTIN, builtin_course};
+pub use course::{Library, open_paths, scan_dir};
 pub use diag::{Diagnostic, Severity};
 pub use node::{Finding, Level};
-pub use origin::{Origin, MAX_LESSON_BYTES};
+pub use origin::{MAX_LESSON_BYTES, Origin};
 pub use path::JsonPath;
 
 use crate::model::Lesson;
@@ -94,12 +94,20 @@ fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic>
         message,
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(at(1, 1, "empty file: expected a JSON object describing a lesson".into()));
+        return Err(at(
+            1,
+            1,
+            "empty file: expected a JSON object describing a lesson".into(),
+        ));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let (line, col) = path::line_col(bytes, e.valid_up_to());
         let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
-        at(line, col, format!("invalid UTF-8 (byte 0x{byte:02x}): lesson files must be UTF-8 text"))
+        at(
+            line,
+            col,
+            format!("invalid UTF-8 (byte 0x{byte:02x}): lesson files must be UTF-8 text"),
+        )
     })?;
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         use serde_json::error::Category;
@@ -118,7 +126,10 @@ fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic>
         return Err(at(
             1,
             1,
-            format!("expected a JSON object at the top level, found {}", node::kind_of(&value)),
+            format!(
+                "expected a JSON object at the top level, found {}",
+                node::kind_of(&value)
+            ),
         ));
     }
     Ok(value)

@@ -30,7 +30,9 @@ impl Origin {
             Origin::File(p) => read_capped(p).map(Cow::Owned),
             Origin::Builtin(n) => super::builtin::get(n)
                 .map(|s| Cow::Borrowed(s.as_bytes()))
-                .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such built-in lesson")),
+                .ok_or_else(|| {
+                    std::io::Error::new(std::io::ErrorKind::NotFound, "no such built-in lesson")
+                }),
         }
     }
 }
@@ -53,7 +55,9 @@ fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
     // `take` guards against a file that grows while we read it.
     file.take(MAX_LESSON_BYTES + 1).read_to_end(&mut buf)?;
     if buf.len() as u64 > MAX_LESSON_BYTES {
-        return Err(std::io::Error::other("file grew past the lesson size limit while reading"));
+        return Err(std::io::Error::other(
+            "file grew past the lesson size limit while reading",
+        ));
     }
     Ok(buf)
 }

@@ -64,8 +64,14 @@ pub fn line_col(src: &[u8], at: usize) -> (usize, usize) {
     let at = at.min(src.len());
     let before = &src[..at];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }
 
@@ -219,10 +225,14 @@ fn key_matches(raw: &[u8], key: &str) -> bool {
 mod tests {
     use super::*;
 
-    const SRC: &str = "{\n  \"a\": 1,\n  \"b\": {\"c\": [10, {\"d\": \"x\"}]},\n  \"e\\u0041\": true\n}";
+    const SRC: &str =
+        "{\n  \"a\": 1,\n  \"b\": {\"c\": [10, {\"d\": \"x\"}]},\n  \"e\\u0041\": true\n}";
 
     fn at(path: &str) -> (usize, usize) {
-        line_col(SRC.as_bytes(), locate(SRC.as_bytes(), &JsonPath::parse(path)))
+        line_col(
+            SRC.as_bytes(),
+            locate(SRC.as_bytes(), &JsonPath::parse(path)),
+        )
     }
 
     #[test]

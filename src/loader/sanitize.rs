@@ -34,11 +34,7 @@ pub fn clean(s: &str) -> Cow<'_, str> {
     if !s.chars().any(|c| replacement(c).is_some()) {
         return Cow::Borrowed(s);
     }
-    Cow::Owned(
-        s.chars()
-            .map(|c| replacement(c).unwrap_or(c))
-            .collect(),
-    )
+    Cow::Owned(s.chars().map(|c| replacement(c).unwrap_or(c)).collect())
 }
 
 pub fn clean_owned(s: &str) -> String {
@@ -64,12 +60,17 @@ mod tests {
     fn escape_sequences_become_visible() {
         assert_eq!(clean("\u{1b}[2J"), "\u{241b}[2J");
         assert_eq!(clean("\u{1b}]0;title\u{7}"), "\u{241b}]0;title\u{2407}");
-        assert_eq!(clean("\u{1b}]52;c;aGk=\u{1b}\\"), "\u{241b}]52;c;aGk=\u{241b}\\");
+        assert_eq!(
+            clean("\u{1b}]52;c;aGk=\u{1b}\\"),
+            "\u{241b}]52;c;aGk=\u{241b}\\"
+        );
     }
 
     #[test]
     fn every_control_class_is_replaced() {
-        for c in ['\u{0}', '\u{8}', '\r', '\u{7f}', '\u{9b}', '\u{85}', '\u{202e}', '\u{2067}'] {
+        for c in [
+            '\u{0}', '\u{8}', '\r', '\u{7f}', '\u{9b}', '\u{85}', '\u{202e}', '\u{2067}',
+        ] {
             let s = format!("x{c}y");
             let out = clean(&s);
             assert!(!out.contains(c), "{c:?} survived");

@@ -1,6 +1,6 @@
 use super::*;
 use crate::model::{Block, FigureBody, Source};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const SEED: &str = "../shared/seeds/where-inference-time-goes.json";
 
@@ -41,8 +41,16 @@ fn seed_loads_from_the_reader_tree() {
     assert_eq!(lesson.meta.course_slug, "cloud-and-shipping");
     assert_eq!(lesson.meta.position, Some(50));
     assert_eq!(lesson.meta.module.as_ref().unwrap().index, 6);
-    assert!(matches!(lesson.hero.as_ref().unwrap().body, FigureBody::Compare { .. }));
-    assert!(lesson.blocks.iter().any(|b| matches!(b, Block::Code { lang: Some(l), .. } if l == "bash")));
+    assert!(matches!(
+        lesson.hero.as_ref().unwrap().body,
+        FigureBody::Compare { .. }
+    ));
+    assert!(
+        lesson
+            .blocks
+            .iter()
+            .any(|b| matches!(b, Block::Code { lang: Some(l), .. } if l == "bash"))
+    );
     let check = lesson.check.unwrap();
     assert_eq!(check.order, vec![0, 2, 3, 1]);
     assert_eq!(check.correct_index(), Some(2));
@@ -80,10 +88,22 @@ fn unknown_blocks_figures_and_flags_keep_their_text() {
     }));
     let l = load_value(&v).unwrap();
     let text = format!("{:?}", l.lesson.blocks);
-    for s in ["Remember this", "tip", "styled", "a footnote", "side text", "one", "two", "only the alt"] {
+    for s in [
+        "Remember this",
+        "tip",
+        "styled",
+        "a footnote",
+        "side text",
+        "one",
+        "two",
+        "only the alt",
+    ] {
         assert!(text.contains(s), "{s} lost: {text}");
     }
-    assert!(!text.contains("ignored"), "alt should win for unknown blocks");
+    assert!(
+        !text.contains("ignored"),
+        "alt should win for unknown blocks"
+    );
     assert!(l.findings.iter().all(|f| f.level == Level::Warning));
     assert!(l.findings.len() >= 5, "{:?}", l.findings);
 }
@@ -94,7 +114,10 @@ fn wrong_types_name_path_and_position() {
     let src = serde_json::to_string_pretty(&v).unwrap();
     let d = load_bytes("t.json", src.as_bytes()).unwrap_err();
     assert_eq!(d.path.as_deref(), Some("reader.blocks[0].runs[0].text"));
-    assert!(d.message.contains("expected a string, found a number"), "{d}");
+    assert!(
+        d.message.contains("expected a string, found a number"),
+        "{d}"
+    );
     let line = src.lines().nth(d.line - 1).unwrap();
     assert!(line.contains("\"text\": 5"), "{d} points at {line:?}");
 
@@ -118,7 +141,11 @@ fn broken_files_give_one_clear_line() {
     ];
     for (bytes, want) in cases {
         let d = err(bytes);
-        assert!(d.to_string().contains(want), "{:?} gave {d}", String::from_utf8_lossy(bytes));
+        assert!(
+            d.to_string().contains(want),
+            "{:?} gave {d}",
+            String::from_utf8_lossy(bytes)
+        );
         assert!(!d.to_string().contains('\n'));
     }
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
@@ -138,7 +165,9 @@ fn control_characters_never_reach_the_model() {
     v["course"]["title"] = json!(nasty);
     let l = load_value(&v).unwrap().lesson;
     let all = format!("{l:?}");
-    for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\u{202e}', '\u{8}', '\r', '\u{7f}'] {
+    for bad in [
+        '\u{1b}', '\u{7}', '\u{9b}', '\u{202e}', '\u{8}', '\r', '\u{7f}',
+    ] {
         assert!(!all.contains(bad), "{bad:?} survived");
     }
     assert!(all.contains("\u{241b}]0;pwned"));
@@ -204,7 +233,9 @@ fn a_broken_lesson_does_not_hide_the_rest_of_its_course() {
     assert_eq!(courses.len(), 1);
     let slugs: Vec<_> = courses[0].lessons.iter().map(|l| l.slug.as_str()).collect();
     assert_eq!(slugs, ["a.json", "b.json", "0-broken"]);
-    assert!(matches!(courses[0].lessons[2].status, crate::model::LessonStatus::Broken(ref m) if m.contains("truncated")));
+    assert!(
+        matches!(courses[0].lessons[2].status, crate::model::LessonStatus::Broken(ref m) if m.contains("truncated"))
+    );
 }
 
 #[test]
@@ -212,6 +243,10 @@ fn the_builtin_course_loads_cleanly() {
     let course = builtin_course();
     for entry in &course.lessons {
         let l = load(&entry.origin).map_err(|d| d.to_string()).unwrap();
-        assert!(l.findings.iter().all(|f| f.level == Level::Warning), "{:?}", l.findings);
+        assert!(
+            l.findings.iter().all(|f| f.level == Level::Warning),
+            "{:?}",
+            l.findings
+        );
     }
 }

@@ -52,7 +52,9 @@ impl Course {
         let mut out: Vec<ModuleEntry> = Vec::new();
         for (i, l) in self.lessons.iter().enumerate() {
             match out.last_mut() {
-                Some(m) if m.module.as_ref().map(|m| m.index) == l.module.as_ref().map(|m| m.index) => {
+                Some(m)
+                    if m.module.as_ref().map(|m| m.index) == l.module.as_ref().map(|m| m.index) =>
+                {
                     m.lessons.push(i)
                 }
                 _ => out.push(ModuleEntry {

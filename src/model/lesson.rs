@@ -69,10 +69,16 @@ pub struct Figure {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum FigureBody {
-    Compare { left: Column, right: Column },
+    Compare {
+        left: Column,
+        right: Column,
+    },
     /// Figure types we cannot draw: shown by `alt` when present, else by
     /// every string the figure holds.
-    Unknown { kind: String, text: Vec<String> },
+    Unknown {
+        kind: String,
+        text: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

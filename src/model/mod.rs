@@ -9,7 +9,9 @@ mod lesson;
 
 pub use check::{Check, CheckOption, Verdict};
 pub use course::{Course, LessonEntry, LessonStatus, ModuleEntry};
-pub use lesson::{Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source};
+pub use lesson::{
+    Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
+};
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.

@@ -1,0 +1,310 @@
+//! Word wrapping by display width: graphemes, wide (CJK, emoji) and
+//! zero-width characters; a word longer than the line is broken, never
+//! lost and never allowed to overflow.
+
+use super::style::{Span, Style};
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
+
+/// Display width of `s`, measured per grapheme as ratatui draws it.
+pub fn width(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.len();
+    }
+    s.graphemes(true).map(UnicodeWidthStr::width).sum()
+}
+
+/// What a grapheme too wide for a one-column line is shown as.
+const TOO_WIDE: &str = "\u{2026}";
+
+/// Splits `s` into pieces of at most `max` columns (max ≥ 1).
+pub fn break_word(s: &str, max: usize, first_room: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut w = 0;
+    let mut room = first_room.min(max);
+    for g in s.graphemes(true) {
+        let gw = UnicodeWidthStr::width(g);
+        if gw > max {
+            // Cannot fit even alone (a wide character on a 1-column
+            // line): show a narrow stand-in rather than overflow.
+            if w + 1 > room && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+                w = 0;
+                room = max;
+            }
+            cur.push_str(TOO_WIDE);
+            w += 1;
+            continue;
+        }
+        if w + gw > room {
+            out.push(std::mem::take(&mut cur));
+            w = 0;
+            room = max;
+        }
+        cur.push_str(g);
+        w += gw;
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+struct Word<'a> {
+    pieces: Vec<(&'a str, Style)>,
+    width: usize,
+    space_before: bool,
+    break_before: bool,
+}
+
+fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
+    let mut out: Vec<Word> = Vec::new();
+    let mut space = false;
+    let mut brk = false;
+    let mut gluable = false;
+    for (text, style) in input {
+        let mut rest: &str = text;
+        while !rest.is_empty() {
+            let ws_len = rest
+                .find(|c: char| !c.is_whitespace())
+                .unwrap_or(rest.len());
+            if ws_len > 0 {
+                let ws = &rest[..ws_len];
+                if ws.contains('\n') {
+                    brk = true;
+                }
+                space = true;
+                gluable = false;
+                rest = &rest[ws_len..];
+                continue;
+            }
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let piece = &rest[..end];
+            let w = width(piece);
+            match out.last_mut() {
+                Some(last) if gluable && !space => {
+                    last.pieces.push((piece, *style));
+                    last.width += w;
+                }
+                _ => out.push(Word {
+                    pieces: vec![(piece, *style)],
+                    width: w,
+                    space_before: space,
+                    break_before: brk,
+                }),
+            }
+            space = false;
+            brk = false;
+            gluable = true;
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+fn push_span(line: &mut Vec<Span>, text: &str, style: Style) {
+    match line.last_mut() {
+        Some(last) if last.style == style => last.text.push_str(text),
+        _ => line.push(Span::new(text, style)),
+    }
+}
+
+/// Wraps styled text into lines of at most `max` columns (max ≥ 1).
+/// Whitespace collapses to single spaces; `\n` forces a new line.
+pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
+    let max = max.max(1);
+    let mut lines: Vec<Vec<Span>> = Vec::new();
+    let mut cur: Vec<Span> = Vec::new();
+    let mut w = 0usize;
+    for word in words(input) {
+        if word.break_before && (w > 0 || !cur.is_empty()) {
+            lines.push(std::mem::take(&mut cur));
+            w = 0;
+        }
+        let gap = usize::from(w > 0 && word.space_before);
+        if w + gap + word.width <= max {
+            if gap == 1 {
+                push_span(&mut cur, " ", word.pieces[0].1);
+                w += 1;
+            }
+            for (text, style) in &word.pieces {
+                push_span(&mut cur, text, *style);
+            }
+            w += word.width;
+            continue;
+        }
+        if word.width <= max {
+            lines.push(std::mem::take(&mut cur));
+            for (text, style) in &word.pieces {
+                push_span(&mut cur, text, *style);
+            }
+            w = word.width;
+            continue;
+        }
+        // Longer than a whole line: start it on the current line when
+        // there is useful room, and break it by graphemes.
+        if w > 0 && max - w < 4 + gap {
+            lines.push(std::mem::take(&mut cur));
+            w = 0;
+        } else if w > 0 && gap == 1 {
+            push_span(&mut cur, " ", word.pieces[0].1);
+            w += 1;
+        }
+        for (text, style) in &word.pieces {
+            let chunks = break_word(text, max, max - w);
+            for (i, chunk) in chunks.iter().enumerate() {
+                if i > 0 || (w >= max) {
+                    lines.push(std::mem::take(&mut cur));
+                    w = 0;
+                }
+                push_span(&mut cur, chunk, *style);
+                w += width(chunk);
+            }
+        }
+    }
+    if !cur.is_empty() || lines.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// Cuts a line's spans to at most `max` columns (used for prefixes and
+/// fixed-width rows that must never overflow).
+pub fn truncate(spans: &[Span], max: usize) -> (Vec<Span>, usize) {
+    let mut out = Vec::new();
+    let mut w = 0;
+    for s in spans {
+        let sw = width(&s.text);
+        if w + sw <= max {
+            out.push(s.clone());
+            w += sw;
+            continue;
+        }
+        let mut text = String::new();
+        for g in s.text.graphemes(true) {
+            let gw = UnicodeWidthStr::width(g);
+            if w + gw > max {
+                break;
+            }
+            text.push_str(g);
+            w += gw;
+        }
+        if !text.is_empty() {
+            out.push(Span::new(text, s.style));
+        }
+        break;
+    }
+    (out, w)
+}
+
+/// Expands tabs to the next multiple of `stop` columns.
+pub fn expand_tabs(s: &str, stop: usize) -> std::borrow::Cow<'_, str> {
+    if !s.contains('\t') {
+        return s.into();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut col = 0;
+    for g in s.graphemes(true) {
+        if g == "\t" {
+            let n = stop - col % stop;
+            out.extend(std::iter::repeat_n(' ', n));
+            col += n;
+        } else {
+            out.push_str(g);
+            col += UnicodeWidthStr::width(g);
+        }
+    }
+    out.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::style::Role;
+
+    fn plain(s: &str, max: usize) -> Vec<String> {
+        wrap(&[(s, Style::new(Role::Text))], max)
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+            .collect()
+    }
+
+    fn fits(lines: &[String], max: usize) {
+        for l in lines {
+            assert!(width(l) <= max, "{l:?} is wider than {max}");
+        }
+    }
+
+    #[test]
+    fn greedy_words() {
+        assert_eq!(plain("the quick brown fox", 9), ["the quick", "brown fox"]);
+        assert_eq!(plain("exact fit", 9), ["exact fit"]);
+        assert_eq!(plain("  spaces   collapse  ", 80), ["spaces collapse"]);
+        assert_eq!(plain("", 10), [""]);
+    }
+
+    #[test]
+    fn width_one_and_two() {
+        let l = plain("ab cd", 1);
+        assert_eq!(l, ["a", "b", "c", "d"]);
+        let l = plain("abc de", 2);
+        assert_eq!(l, ["ab", "c", "de"]);
+    }
+
+    #[test]
+    fn long_tokens_break_and_keep_every_character() {
+        let url = "https://example.org/a/very/long/path/that/never/ends";
+        let l = plain(&format!("see {url} now"), 12);
+        fits(&l, 12);
+        assert_eq!(l.concat().replace(' ', ""), format!("see{url}now"));
+    }
+
+    #[test]
+    fn cjk_and_emoji_use_two_columns() {
+        let l = plain("日本語のテキストを折り返す", 7);
+        fits(&l, 7);
+        assert_eq!(l[0], "日本語");
+        assert_eq!(l.concat(), "日本語のテキストを折り返す");
+        let l = plain("👩‍👩‍👧 family", 3);
+        fits(&l, 3);
+        // A wide character cannot fit one column: a stand-in, not overflow.
+        let l = plain("日x", 1);
+        fits(&l, 1);
+        assert_eq!(l.len(), 2);
+    }
+
+    #[test]
+    fn combining_marks_stay_with_their_letter() {
+        let s = "e\u{301}e\u{301}e\u{301}e\u{301}";
+        assert_eq!(width(s), 4);
+        let l = plain(s, 2);
+        assert_eq!(l, ["e\u{301}e\u{301}", "e\u{301}e\u{301}"]);
+    }
+
+    #[test]
+    fn newlines_force_breaks_and_styles_glue() {
+        assert_eq!(plain("one\ntwo", 80), ["one", "two"]);
+        let bold = Style::new(Role::Text).with(crate::layout::style::BOLD);
+        let lines = wrap(&[("foo", bold), ("bar baz", Style::new(Role::Text))], 6);
+        let texts: Vec<String> = lines
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+            .collect();
+        assert_eq!(texts, ["foobar", "baz"]);
+    }
+
+    #[test]
+    fn tabs_expand_to_stops() {
+        assert_eq!(expand_tabs("a\tb", 4), "a   b");
+        assert_eq!(expand_tabs("\tx", 4), "    x");
+    }
+
+    #[test]
+    fn truncate_respects_wide_chars() {
+        let spans = [Span::new("日本語", Role::Text)];
+        let (out, w) = truncate(&spans, 5);
+        assert_eq!(out[0].text, "日本");
+        assert_eq!(w, 4);
+    }
+}

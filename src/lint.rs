@@ -1,0 +1,162 @@
+//! `lectern lint`: every finding about lesson files as
+//! `FILE:LINE:COL: error|warning: message (at json.path)`.
+
+use crate::loader::{self, Diagnostic, JsonPath, Origin, Severity};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What a course-level check needs of each lesson that loaded.
+struct Seen {
+    name: String,
+    bytes: Vec<u8>,
+    course: String,
+    slug: String,
+    position: Option<u32>,
+    prev: Option<String>,
+    next: Option<String>,
+}
+
+fn files_under(path: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![path.to_path_buf()];
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(&p)
+                .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
+                .unwrap_or_default();
+            entries.sort();
+            for e in entries.into_iter().rev() {
+                if e.is_dir()
+                    || e.extension()
+                        .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+                {
+                    stack.push(e);
+                }
+            }
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn at(seen: &Seen, path: &str, severity: Severity, message: String) -> Diagnostic {
+    let jp = JsonPath::parse(path);
+    let mut d = loader::diagnostics(
+        &seen.name,
+        &seen.bytes,
+        &[loader::Finding {
+            level: match severity {
+                Severity::Error => loader::Level::Error,
+                Severity::Warning => loader::Level::Warning,
+            },
+            path: jp,
+            message,
+        }],
+    );
+    d.remove(0)
+}
+
+/// Lints files and folders; built-in lessons when `paths` is empty.
+pub fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
+    let origins: Vec<Origin> = if paths.is_empty() {
+        loader::BUILTIN
+            .iter()
+            .map(|(n, _)| Origin::Builtin(n))
+            .collect()
+    } else {
+        paths
+            .iter()
+            .flat_map(|p| {
+                if p.exists() {
+                    files_under(p).into_iter().map(Origin::File).collect()
+                } else {
+                    vec![Origin::File(p.clone())]
+                }
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    for origin in origins {
+        let name = origin.name();
+        let bytes = match origin.read() {
+            Ok(b) => b.into_owned(),
+            Err(e) => {
+                out.push(Diagnostic::error(&name, format!("cannot read lesson: {e}")));
+                continue;
+            }
+        };
+        match loader::load_bytes(&name, &bytes) {
+            Err(d) => out.push(d),
+            Ok(l) => {
+                out.extend(loader::diagnostics(&name, &bytes, &l.findings));
+                let m = l.lesson.meta;
+                seen.push(Seen {
+                    name,
+                    bytes,
+                    course: m.course_slug,
+                    slug: m.slug,
+                    position: m.position,
+                    prev: m.prev.map(|p| p.slug),
+                    next: m.next.map(|n| n.slug),
+                });
+            }
+        }
+    }
+    out.extend(course_checks(&seen));
+    out
+}
+
+fn course_checks(seen: &[Seen]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut by_course: HashMap<&str, Vec<&Seen>> = HashMap::new();
+    for s in seen {
+        by_course.entry(&s.course).or_default().push(s);
+    }
+    for lessons in by_course.values() {
+        // prev/next can only be checked when the course is all here; a
+        // lone file's neighbours are simply not on the command line.
+        let slugs: HashMap<&str, &Seen> = lessons.iter().map(|s| (s.slug.as_str(), *s)).collect();
+        let mut positions: HashMap<u32, &Seen> = HashMap::new();
+        for s in lessons {
+            if let Some(p) = s.position {
+                if let Some(first) = positions.insert(p, s) {
+                    out.push(at(
+                        s,
+                        "lesson.position",
+                        Severity::Warning,
+                        format!("duplicate position {p}: also used by {}", first.name),
+                    ));
+                }
+            } else {
+                out.push(at(
+                    s,
+                    "lesson",
+                    Severity::Warning,
+                    "no `position`: the lesson is placed last".into(),
+                ));
+            }
+            if lessons.len() < 2 {
+                continue;
+            }
+            for (key, target) in [("prev", &s.prev), ("next", &s.next)] {
+                if let Some(t) = target {
+                    if !slugs.contains_key(t.as_str()) {
+                        out.push(at(
+                            s,
+                            &format!("{key}.slug"),
+                            Severity::Warning,
+                            format!("`{key}` names lesson `{t}`, which is not in this course"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn has_errors(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(Diagnostic::is_error)
+}

@@ -1,0 +1,41 @@
+//! `lectern render`: a lesson (or a course's table of contents) printed as
+//! styled text that fits a width.
+
+mod ansi;
+mod toc;
+
+pub use ansi::write_lines;
+pub use toc::toc;
+
+use crate::layout::{self, CheckView};
+use crate::model::Lesson;
+use crate::theme::Theme;
+
+pub struct Options {
+    pub width: u16,
+    /// `None` prints plain text with no escape sequences at all.
+    pub theme: Option<Theme>,
+    pub answers: bool,
+}
+
+pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
+    let code = match &opts.theme {
+        Some(t) if crate::highlight::lesson_wants(lesson) => {
+            crate::highlight::highlight_lesson(lesson, t.kind.is_dark())
+        }
+        _ => Vec::new(),
+    };
+    let page = layout::page(lesson, opts.width, &code);
+    let view = CheckView {
+        revealed: opts.answers,
+        ..CheckView::default()
+    };
+    let check = layout::check_lines(lesson.check.as_ref(), opts.width, &view);
+    let mut out = String::with_capacity(page.lines.len() * 64);
+    write_lines(&mut out, &page.lines, opts.theme.as_ref());
+    write_lines(&mut out, &check, opts.theme.as_ref());
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}

@@ -51,33 +51,32 @@ pub(crate) fn open(dir: &Path, options: Options) -> Opened {
         return Opened::nothing(vec![(Fault::Unopenable, format!("{}: {e}", dir.display()))]);
     }
     let path = dir.join(FILE);
-    let mut faults = Vec::new();
-    if options.read_only {
-        faults.push((Fault::ReadOnly, path.display().to_string()));
-    } else {
+    // Why the file cannot be written; told as read-only if it can at least
+    // be read.
+    let mut refused = format!("{}: opened read-only", path.display());
+    if !options.read_only {
         match writable(&path) {
             Ok((conn, Migrated::Current)) => {
                 return Opened {
                     disk: Some(conn),
                     writable: true,
-                    faults,
+                    faults: Vec::new(),
                 };
             }
             // The file is fine, just not ours to change: read it as is.
             Ok((conn, Migrated::Newer(v))) => {
-                faults.push((Fault::Newer, format!("schema version {v}")));
                 return Opened {
                     disk: Some(conn),
                     writable: false,
-                    faults,
+                    faults: vec![(Fault::Newer, format!("schema version {v}"))],
                 };
             }
             Err(e) => match Fault::of(&e, Fault::Unopenable) {
                 Fault::Corrupt => return recover(&path, options.now, &e),
                 // Waiting at startup would be worse than a session in
                 // memory, and retrying would mean migrating mid-session.
-                Fault::Busy => faults.push((Fault::Unopenable, format!("locked: {e}"))),
-                fault => faults.push((fault, e.to_string())),
+                Fault::Busy => refused = format!("{}: locked: {e}", path.display()),
+                _ => refused = format!("{}: {e}", path.display()),
             },
         }
     }
@@ -85,17 +84,12 @@ pub(crate) fn open(dir: &Path, options: Options) -> Opened {
         Ok(conn) => Opened {
             disk: Some(conn),
             writable: false,
-            faults,
+            faults: vec![(Fault::ReadOnly, refused)],
         },
         Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
             recover(&path, options.now, &e)
         }
-        Err(e) => {
-            if faults.is_empty() {
-                faults.push((Fault::Unopenable, e.to_string()));
-            }
-            Opened::nothing(faults)
-        }
+        Err(_) => Opened::nothing(vec![(Fault::Unopenable, refused)]),
     }
 }
 

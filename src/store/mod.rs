@@ -27,6 +27,9 @@ mod write;
 use fault::{Fault, Warnings};
 use write::Op;
 
+/// The schema version this build reads and writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: u32 = schema::CURRENT;
+
 /// Where in a lesson the reader is: a block of the rendered lesson and a
 /// line inside it, so the position survives a change of terminal width.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -162,3 +162,125 @@ fn unusable_directory_falls_back_to_memory() {
     assert!(store.progress("c", "l").read);
     assert_eq!(std::fs::read(&blocker).unwrap(), b"keep me");
 }
+
+mod disk_that_fills_and_empties {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[derive(Debug, Clone)]
+    enum Step {
+        Position(u8, u8, u32, u32),
+        Read(u8, u8),
+        Completed(u8, u8),
+        LastLesson(u8, u8),
+        Attempt(u8, u8, u32, bool, bool),
+        /// The disk fills up (true) or has room again (false).
+        Full(bool),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        let c = 0..2u8;
+        let l = 0..3u8;
+        prop_oneof![
+            1 => (c.clone(), l.clone(), 0..50u32, 0..50u32).prop_map(|(c, l, b, n)| Step::Position(c, l, b, n)),
+            1 => (c.clone(), l.clone()).prop_map(|(c, l)| Step::Read(c, l)),
+            1 => (c.clone(), l.clone()).prop_map(|(c, l)| Step::Completed(c, l)),
+            1 => (c.clone(), l.clone()).prop_map(|(c, l)| Step::LastLesson(c, l)),
+            3 => (c, l, 0..4u32, any::<bool>(), any::<bool>())
+                .prop_map(|(c, l, o, ok, r)| Step::Attempt(c, l, o, ok, r)),
+            2 => any::<bool>().prop_map(Step::Full),
+        ]
+    }
+
+    /// Long names, so that a few writes need a new page and a full disk
+    /// refuses them.
+    fn names(c: u8, l: u8) -> (String, String) {
+        (
+            format!("course-{c}"),
+            format!("lesson-{l}-{}", "x".repeat(1500)),
+        )
+    }
+
+    fn apply(s: &mut Store, step: &Step, now: DateTime<Utc>) {
+        match *step {
+            Step::Position(c, l, block, line) => {
+                let (c, l) = names(c, l);
+                s.save_position(&c, &l, Anchor { block, line });
+            }
+            Step::Read(c, l) => {
+                let (c, l) = names(c, l);
+                s.mark_read(&c, &l);
+            }
+            Step::Completed(c, l) => {
+                let (c, l) = names(c, l);
+                s.mark_completed(&c, &l);
+            }
+            Step::LastLesson(c, l) => {
+                let (c, l) = names(c, l);
+                s.set_last_lesson(&c, &l);
+            }
+            Step::Attempt(c, l, option, correct, review) => {
+                let (c, l) = names(c, l);
+                s.record_attempt(&c, &l, option, correct, review, now);
+            }
+            Step::Full(_) => {}
+        }
+    }
+
+    fn set_full(s: &Store, full: bool) {
+        let disk = s.disk.as_ref().unwrap();
+        let limit: i64 = if full {
+            disk.query_row("PRAGMA page_count", [], |r| r.get(0))
+                .unwrap()
+        } else {
+            1_000_000
+        };
+        disk.pragma_update(None, "max_page_count", limit).unwrap();
+    }
+
+    fn same(a: &Store, b: &Store) {
+        let far = t0() + chrono::Duration::days(100_000);
+        assert_eq!(a.due(None, far), b.due(None, far));
+        assert_eq!(a.misconceptions(None, 1), b.misconceptions(None, 1));
+        assert_eq!(a.streak(far), b.streak(far));
+        for c in 0..2 {
+            let (course, _) = names(c, 0);
+            assert_eq!(a.course_progress(&course), b.course_progress(&course));
+            assert_eq!(a.last_lesson(&course), b.last_lesson(&course));
+            for l in 0..3 {
+                let (_, lesson) = names(c, l);
+                assert_eq!(a.attempts(&course, &lesson), b.attempts(&course, &lesson));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Whenever the disk refuses writes and later takes them again,
+        /// the session sees every write throughout, and the file ends up
+        /// holding exactly what a store that never failed holds.
+        #[test]
+        fn nothing_is_lost(steps in proptest::collection::vec(step(), 1..40)) {
+            let dir = tempfile::tempdir().unwrap();
+            let mut store = Store::open(Some(dir.path()));
+            let mut reference = Store::in_memory();
+            for (i, step) in steps.iter().enumerate() {
+                let now = t0() + chrono::Duration::hours(i as i64 * 7);
+                if let Step::Full(full) = step {
+                    set_full(&store, *full);
+                }
+                store.retry_at = None;
+                apply(&mut store, step, now);
+                apply(&mut reference, step, now);
+                same(&store, &reference);
+            }
+            set_full(&store, false);
+            store.retry_at = None;
+            drop(store);
+            let reopened = Store::open(Some(dir.path()));
+            prop_assert!(reopened.is_persistent());
+            same(&reopened, &reference);
+        }
+    }
+}

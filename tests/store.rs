@@ -291,6 +291,19 @@ fn open_creates_the_directory() {
     assert!(db(&nested).exists());
 }
 
+#[test]
+fn odd_directory_names_are_just_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join("file:a b?c#d%e");
+    let mut s = Store::open(Some(&odd));
+    assert!(s.is_persistent());
+    assert_eq!(s.take_warning(), None);
+    s.mark_read("c", "l");
+    drop(s);
+    assert!(db(&odd).exists());
+    assert!(Store::open(Some(&odd)).progress("c", "l").read);
+}
+
 // ----------------------------------------------------------------- migration
 
 /// The version-1 schema exactly as lectern first shipped it: this is what

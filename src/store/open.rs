@@ -95,7 +95,12 @@ pub(crate) fn open(dir: &Path, options: Options) -> Opened {
 
 /// The file opened for writing, checked and migrated.
 fn writable(path: &Path) -> rusqlite::Result<(Connection, Migrated)> {
-    let mut conn = Connection::open_with_flags(path, OpenFlags::default())?;
+    // No URI flag on plain paths: a directory named `file:...` is a
+    // directory, not a URI.
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut conn = Connection::open_with_flags(path, flags)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     check(&conn)?;
     // SQLite falls back to read-only by itself when the file is
@@ -123,9 +128,7 @@ fn writable(path: &Path) -> rusqlite::Result<(Connection, Migrated)> {
 /// shared memory (a read-only directory), it is read as immutable: what was
 /// checkpointed into the file is still shown.
 fn read_only(path: &Path) -> rusqlite::Result<Connection> {
-    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
-        | OpenFlags::SQLITE_OPEN_URI
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let plain = Connection::open_with_flags(path, flags).and_then(|conn| {
         conn.busy_timeout(BUSY_TIMEOUT)?;
         check(&conn)?;
@@ -134,7 +137,7 @@ fn read_only(path: &Path) -> rusqlite::Result<Connection> {
     match plain {
         Err(e) if Fault::of(&e, Fault::Unopenable) != Fault::Corrupt && path.exists() => {
             let uri = format!("file:{}?immutable=1", uri_path(path));
-            let conn = Connection::open_with_flags(uri, flags)?;
+            let conn = Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)?;
             check(&conn)?;
             Ok(conn)
         }

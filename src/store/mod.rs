@@ -1,1 +1,377 @@
-//! Progress store (placeholder).
+//! The progress store: where the reader is in each lesson, what they
+//! answered, and when each lesson comes back for review.
+//!
+//! It is an SQLite file (`progress.db`) in the data directory. Whatever goes
+//! wrong with that file, reading goes on: the store falls back to an
+//! in-memory copy, says so once through [`Store::take_warning`], and never
+//! deletes or overwrites what the reader had saved. No method returns an
+//! error or panics because of the file.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+mod fault;
+mod mirror;
+mod open;
+mod read;
+mod review;
+mod schema;
+mod time;
+mod write;
+
+use fault::{Fault, Warnings};
+use write::Op;
+
+/// The schema version this build reads and writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: u32 = schema::CURRENT;
+
+/// Where in a lesson the reader is: a block of the rendered lesson and a
+/// line inside it, so the position survives a change of terminal width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Anchor {
+    pub block: u32,
+    pub line: u32,
+}
+
+/// One answer to a lesson's check question. Times are kept to the
+/// millisecond.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub at: DateTime<Utc>,
+    pub option: u32,
+    pub correct: bool,
+    /// Given during a spaced review rather than while reading the lesson.
+    pub review: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LessonProgress {
+    pub read: bool,
+    pub completed: bool,
+    pub anchor: Option<Anchor>,
+    /// Every attempt, reviews included.
+    pub attempts: u32,
+    pub first_try_correct: Option<bool>,
+    pub last_choice: Option<u32>,
+    pub last_correct: Option<bool>,
+    /// When the lesson is next due for review; `None` before any answer.
+    pub due: Option<DateTime<Utc>>,
+}
+
+/// A wrong option the reader keeps choosing: "you chose option `option` of
+/// lesson `lesson` `times` times".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misconception {
+    pub course: String,
+    pub lesson: String,
+    pub option: u32,
+    pub times: u32,
+}
+
+/// After a write to the file fails, the next ones go to memory for this
+/// long before the file is tried again: each try may wait the whole busy
+/// timeout, and the reader should not feel that on every page turn.
+const RETRY_AFTER: Duration = Duration::from_secs(10);
+
+/// The progress store. See the module documentation for how it fails.
+#[derive(Debug)]
+pub struct Store {
+    /// The file, when one could be opened at all.
+    disk: Option<Connection>,
+    /// Whether writes still go to the file this session.
+    disk_writable: bool,
+    /// The in-memory copy that serves reads and takes writes while the file
+    /// cannot. `None` while the file is in step.
+    shadow: Option<Connection>,
+    /// Writes the shadow has and the file has not yet; replayed, in order,
+    /// in one transaction, on the next write that reaches the file.
+    pending: Vec<Op>,
+    retry_at: Option<Instant>,
+    /// Reads take `&self` and may fail too.
+    warnings: RefCell<Warnings>,
+}
+
+impl Store {
+    /// The data directory: `explicit` (`--data-dir`), else
+    /// `$LECTERN_DATA_DIR`, else the platform's (XDG on Linux). `None` when
+    /// the platform has no home directory to put one in.
+    pub fn data_dir(explicit: Option<&Path>) -> Option<PathBuf> {
+        if let Some(dir) = explicit {
+            return Some(dir.to_path_buf());
+        }
+        if let Some(dir) = std::env::var_os("LECTERN_DATA_DIR").filter(|d| !d.is_empty()) {
+            return Some(PathBuf::from(dir));
+        }
+        directories::ProjectDirs::from("", "", "lectern").map(|p| p.data_dir().to_path_buf())
+    }
+
+    /// The store in `dir` (created if missing), or in memory for `None`.
+    /// Never fails: see [`Store::take_warning`] for what went wrong.
+    pub fn open(dir: Option<&Path>) -> Store {
+        match dir {
+            Some(dir) => Store::open_with(
+                dir,
+                open::Options {
+                    read_only: false,
+                    now: Utc::now(),
+                },
+            ),
+            None => Store::in_memory(),
+        }
+    }
+
+    /// A store that lasts as long as the session.
+    pub fn in_memory() -> Store {
+        let mut store = Store::empty();
+        match schema::memory() {
+            Ok(conn) => store.shadow = Some(conn),
+            Err(e) => store.warn(Fault::Unopenable, &e.to_string()),
+        }
+        store
+    }
+
+    fn empty() -> Store {
+        Store {
+            disk: None,
+            disk_writable: false,
+            shadow: None,
+            pending: Vec::new(),
+            retry_at: None,
+            warnings: RefCell::default(),
+        }
+    }
+
+    pub(crate) fn open_with(dir: &Path, options: open::Options) -> Store {
+        let opened = open::open(dir, options);
+        let mut store = Store::empty();
+        store.disk = opened.disk;
+        store.disk_writable = opened.writable;
+        for (fault, detail) in opened.faults {
+            store.warn(fault, &detail);
+        }
+        // A file that cannot be written is copied now, so the session
+        // starts from what the reader had.
+        if !store.disk_writable {
+            store.ensure_shadow();
+        }
+        store
+    }
+
+    /// The next warning not yet shown: one line, each kind of fault once
+    /// per session.
+    pub fn take_warning(&mut self) -> Option<String> {
+        self.warnings.get_mut().take()
+    }
+
+    /// Whether everything written so far this session is in the file.
+    pub fn is_persistent(&self) -> bool {
+        self.disk.is_some() && self.disk_writable && self.pending.is_empty()
+    }
+
+    pub fn save_position(&mut self, course: &str, lesson: &str, anchor: Anchor) {
+        self.write(Op::Position {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+            anchor,
+        });
+    }
+
+    pub fn mark_read(&mut self, course: &str, lesson: &str) {
+        self.write(Op::Read {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+        });
+    }
+
+    /// Also marks the lesson read.
+    pub fn mark_completed(&mut self, course: &str, lesson: &str) {
+        self.write(Op::Completed {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+        });
+    }
+
+    pub fn set_last_lesson(&mut self, course: &str, lesson: &str) {
+        self.write(Op::LastLesson {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+        });
+    }
+
+    pub fn last_lesson(&self, course: &str) -> Option<String> {
+        self.read(|conn| read::last_lesson(conn, course))
+    }
+
+    /// Records an answer. The lesson's first answer creates its review card;
+    /// a review answer moves the card (right = FSRS Good, wrong = Again);
+    /// answering again inside the lesson leaves the card alone.
+    pub fn record_attempt(
+        &mut self,
+        course: &str,
+        lesson: &str,
+        option: u32,
+        correct: bool,
+        review: bool,
+        now: DateTime<Utc>,
+    ) {
+        self.write(Op::Attempt {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+            option,
+            correct,
+            review,
+            at: now,
+        });
+    }
+
+    /// Oldest first.
+    pub fn attempts(&self, course: &str, lesson: &str) -> Vec<Attempt> {
+        self.read(|conn| read::attempts(conn, course, lesson))
+    }
+
+    pub fn progress(&self, course: &str, lesson: &str) -> LessonProgress {
+        self.read(|conn| read::progress(conn, course, Some(lesson)))
+            .remove(lesson)
+            .unwrap_or_default()
+    }
+
+    /// Every lesson of `course` the store knows anything about, by slug.
+    pub fn course_progress(&self, course: &str) -> HashMap<String, LessonProgress> {
+        self.read(|conn| read::progress(conn, course, None))
+    }
+
+    /// `(course, lesson, due)` of every card due at or before `now`, oldest
+    /// first.
+    pub fn due(
+        &self,
+        course: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Vec<(String, String, DateTime<Utc>)> {
+        self.read(|conn| read::due(conn, course, now))
+    }
+
+    /// Cards due from `from` (inclusive) to `to` (exclusive).
+    pub fn due_between(
+        &self,
+        course: Option<&str>,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> usize {
+        self.read(|conn| read::due_between(conn, course, from, to))
+    }
+
+    /// Consecutive UTC days with at least one attempt, ending today or
+    /// yesterday.
+    pub fn streak(&self, now: DateTime<Utc>) -> u32 {
+        self.read(|conn| read::streak(conn, now))
+    }
+
+    /// Wrong options chosen at least `min_times` times, most often first.
+    pub fn misconceptions(&self, course: Option<&str>, min_times: u32) -> Vec<Misconception> {
+        self.read(|conn| read::misconceptions(conn, course, min_times))
+    }
+
+    /// Reads from the shadow while there is one (it has this session's
+    /// unsaved writes), else from the file. A failed read is empty
+    /// progress, not a stopped reader.
+    fn read<T: Default>(&self, query: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> T {
+        let Some(conn) = self.shadow.as_ref().or(self.disk.as_ref()) else {
+            return T::default();
+        };
+        query(conn).unwrap_or_else(|e| {
+            self.warnings
+                .borrow_mut()
+                .report(Fault::Read, &e.to_string());
+            T::default()
+        })
+    }
+
+    fn write(&mut self, op: Op) {
+        if self.flush(Some(&op)) {
+            return;
+        }
+        self.ensure_shadow();
+        if let Some(shadow) = self.shadow.as_mut()
+            && let Err(e) = write::commit(shadow, [&op])
+        {
+            self.warn(Fault::Write, &e.to_string());
+        }
+        if self.disk_writable && self.disk.is_some() {
+            self.pending.push(op);
+        }
+    }
+
+    /// Writes everything pending, then `op`, to the file in one
+    /// transaction. True when the file has it all; on failure the file is
+    /// left for `RETRY_AFTER` and the caller keeps `op` in memory.
+    fn flush(&mut self, op: Option<&Op>) -> bool {
+        if !self.disk_writable || self.retry_at.is_some_and(|at| Instant::now() < at) {
+            return false;
+        }
+        let Some(disk) = self.disk.as_mut() else {
+            return false;
+        };
+        match write::commit(disk, self.pending.iter().chain(op)) {
+            Ok(()) => {
+                self.pending.clear();
+                self.shadow = None;
+                self.retry_at = None;
+                true
+            }
+            Err(e) => {
+                let fault = match Fault::of(&e, Fault::Write) {
+                    fault @ (Fault::Full | Fault::Busy | Fault::ReadOnly) => fault,
+                    _ => Fault::Write,
+                };
+                // A file that turned read-only stays so for the session;
+                // its pending writes live on in the shadow only.
+                if fault == Fault::ReadOnly {
+                    self.disk_writable = false;
+                    self.pending.clear();
+                }
+                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.warn(fault, &e.to_string());
+                false
+            }
+        }
+    }
+
+    /// The shadow starts as a copy of the file as it is now; the file
+    /// refused the write being made, so the copy does not have it yet.
+    fn ensure_shadow(&mut self) {
+        if self.shadow.is_some() {
+            return;
+        }
+        let (copy, err) = match &self.disk {
+            Some(disk) => mirror::copy(disk),
+            None => (schema::memory().ok(), None),
+        };
+        self.shadow = copy;
+        if let Some(e) = err {
+            self.warn(Fault::Read, &e.to_string());
+        }
+    }
+
+    fn warn(&mut self, fault: Fault, detail: &str) {
+        self.warnings.get_mut().report(fault, detail);
+    }
+}
+
+impl Drop for Store {
+    /// A last try for writes the file refused earlier: the lock or the
+    /// disk space may be back by now.
+    fn drop(&mut self) {
+        if !self.pending.is_empty() {
+            self.retry_at = None;
+            self.flush(None);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

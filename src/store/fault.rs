@@ -1,0 +1,214 @@
+//! What can go wrong with the file on disk, how it is told to the reader
+//! (once), and how a damaged file is moved out of the way without losing it.
+
+use std::collections::{HashSet, VecDeque};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use rusqlite::ErrorCode;
+
+/// Kinds of trouble. A reader is told about each kind once per session:
+/// a status bar repeating "disk full" on every page turn helps nobody.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Fault {
+    /// The file was damaged and has been moved aside.
+    Corrupt,
+    /// The file can be read but not written.
+    ReadOnly,
+    /// The file (or its directory) cannot be used at all.
+    Unopenable,
+    /// A newer lectern wrote the file; this one must not change it.
+    Newer,
+    /// No space left (or SQLite's page limit reached).
+    Full,
+    /// Another process held the write lock past the busy timeout.
+    Busy,
+    /// Any other failed write.
+    Write,
+    /// A failed read: shown as empty progress.
+    Read,
+}
+
+impl Fault {
+    /// The kind of a failed write or read, from SQLite's result code.
+    pub(crate) fn of(err: &rusqlite::Error, otherwise: Fault) -> Fault {
+        match err.sqlite_error_code() {
+            Some(ErrorCode::DiskFull) => Fault::Full,
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Fault::Busy,
+            Some(ErrorCode::ReadOnly) => Fault::ReadOnly,
+            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => Fault::Corrupt,
+            Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => Fault::Unopenable,
+            _ => otherwise,
+        }
+    }
+
+    /// The one line a status bar shows. `detail` is the error or path
+    /// that makes the line actionable.
+    pub(crate) fn message(self, detail: &str) -> String {
+        match self {
+            Fault::Corrupt => {
+                format!("progress store was damaged: kept it as {detail} and started a fresh one")
+            }
+            Fault::ReadOnly => format!(
+                "progress store is read-only ({detail}): this session's progress is kept in memory only"
+            ),
+            Fault::Unopenable => format!(
+                "cannot use the progress store ({detail}): this session's progress is kept in memory only"
+            ),
+            Fault::Newer => format!(
+                "progress store was written by a newer lectern ({detail}): left unchanged, this session's progress is kept in memory only"
+            ),
+            Fault::Full => {
+                format!("disk full, progress not saved ({detail}): kept in memory, will retry")
+            }
+            Fault::Busy => format!(
+                "progress store busy (another lectern?): progress kept in memory, will retry ({detail})"
+            ),
+            Fault::Write => {
+                format!("could not save progress ({detail}): kept in memory, will retry")
+            }
+            Fault::Read => format!("could not read saved progress ({detail})"),
+        }
+    }
+}
+
+/// The warnings not yet shown, each kind at most once.
+#[derive(Debug, Default)]
+pub(crate) struct Warnings {
+    seen: HashSet<Fault>,
+    queue: VecDeque<String>,
+}
+
+impl Warnings {
+    pub(crate) fn report(&mut self, fault: Fault, detail: &str) {
+        if self.seen.insert(fault) {
+            self.queue.push_back(fault.message(detail));
+        }
+    }
+
+    pub(crate) fn take(&mut self) -> Option<String> {
+        self.queue.pop_front()
+    }
+}
+
+/// Where a damaged file goes: beside it, stamped with the UTC time, e.g.
+/// `progress.db.corrupt-20261129T213000`; never over an earlier one.
+pub(crate) fn corrupt_name(db: &Path, now: DateTime<Utc>) -> PathBuf {
+    let stem = format!(
+        "{}.corrupt-{}",
+        db.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default(),
+        now.format("%Y%m%dT%H%M%S")
+    );
+    let mut candidate = db.with_file_name(&stem);
+    let mut n = 1;
+    while candidate.exists() || sidecar(&candidate, "-wal").exists() {
+        candidate = db.with_file_name(format!("{stem}-{n}"));
+        n += 1;
+    }
+    candidate
+}
+
+/// Moves a damaged database aside, with its WAL and shared-memory files:
+/// an old WAL left next to a fresh database would be replayed into it.
+/// Renames only, so every byte the reader had is still on disk.
+pub(crate) fn set_aside(db: &Path, now: DateTime<Utc>) -> io::Result<PathBuf> {
+    let target = corrupt_name(db, now);
+    std::fs::rename(db, &target)?;
+    for suffix in ["-wal", "-shm"] {
+        let from = sidecar(db, suffix);
+        if from.exists() {
+            std::fs::rename(&from, sidecar(&target, suffix))?;
+        }
+    }
+    Ok(target)
+}
+
+/// SQLite's companion files are named by appending to the database's name.
+pub(crate) fn sidecar(db: &Path, suffix: &str) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn each_kind_is_told_once() {
+        let mut w = Warnings::default();
+        w.report(Fault::Full, "a");
+        w.report(Fault::Full, "b");
+        w.report(Fault::Busy, "c");
+        assert!(w.take().unwrap().contains("disk full"));
+        assert!(w.take().unwrap().contains("busy"));
+        assert_eq!(w.take(), None);
+        w.report(Fault::Full, "again");
+        assert_eq!(w.take(), None);
+    }
+
+    #[test]
+    fn messages_are_one_line() {
+        for f in [
+            Fault::Corrupt,
+            Fault::ReadOnly,
+            Fault::Unopenable,
+            Fault::Newer,
+            Fault::Full,
+            Fault::Busy,
+            Fault::Write,
+            Fault::Read,
+        ] {
+            assert!(!f.message("x").contains('\n'));
+        }
+    }
+
+    #[test]
+    fn corrupt_name_is_timestamped_and_never_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("progress.db");
+        let now = Utc.with_ymd_and_hms(2026, 11, 29, 21, 30, 0).unwrap();
+        let first = corrupt_name(&db, now);
+        assert_eq!(
+            first.file_name().unwrap(),
+            "progress.db.corrupt-20261129T213000"
+        );
+        std::fs::write(&first, b"x").unwrap();
+        let second = corrupt_name(&db, now);
+        assert_ne!(first, second);
+        assert!(!second.exists());
+    }
+
+    #[test]
+    fn set_aside_moves_the_wal_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("progress.db");
+        std::fs::write(&db, b"garbage").unwrap();
+        std::fs::write(sidecar(&db, "-wal"), b"wal bytes").unwrap();
+        let now = Utc.with_ymd_and_hms(2026, 11, 29, 21, 30, 0).unwrap();
+        let moved = set_aside(&db, now).unwrap();
+        assert!(!db.exists());
+        assert!(!sidecar(&db, "-wal").exists());
+        assert_eq!(std::fs::read(&moved).unwrap(), b"garbage");
+        assert_eq!(
+            std::fs::read(sidecar(&moved, "-wal")).unwrap(),
+            b"wal bytes"
+        );
+    }
+
+    #[test]
+    fn sqlite_codes_map_to_kinds() {
+        let full = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(13), None);
+        assert_eq!(Fault::of(&full, Fault::Write), Fault::Full);
+        let busy = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(5), None);
+        assert_eq!(Fault::of(&busy, Fault::Write), Fault::Busy);
+        assert_eq!(
+            Fault::of(&rusqlite::Error::InvalidQuery, Fault::Read),
+            Fault::Read
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! The store's queries. Each returns SQLite's error as is; the caller turns
+//! a failure into empty progress and a warning.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::time::{day, from_ms, to_ms};
+use super::{Anchor, Attempt, LessonProgress, Misconception};
+
+pub(crate) fn last_lesson(conn: &Connection, course: &str) -> rusqlite::Result<Option<String>> {
+    conn.query_row(
+        "SELECT last_lesson FROM course_state WHERE course = ?1",
+        [course],
+        |row| row.get(0),
+    )
+    .optional()
+    .map(Option::flatten)
+}
+
+pub(crate) fn attempts(
+    conn: &Connection,
+    course: &str,
+    lesson: &str,
+) -> rusqlite::Result<Vec<Attempt>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT at_ms, option, correct, review FROM attempt
+         WHERE course = ?1 AND lesson = ?2 ORDER BY at_ms, id",
+    )?;
+    let rows = stmt.query_map(params![course, lesson], |row| {
+        Ok(Attempt {
+            at: from_ms(row.get(0)?),
+            option: row.get(1)?,
+            correct: row.get(2)?,
+            review: row.get(3)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// Progress of every lesson of `course` that has any trace in the store,
+/// or of just `lesson` when given: one query either way, so a course's
+/// table of contents costs one round trip however long the course is.
+pub(crate) fn progress(
+    conn: &Connection,
+    course: &str,
+    lesson: Option<&str>,
+) -> rusqlite::Result<HashMap<String, LessonProgress>> {
+    let mut stmt = conn.prepare_cached(
+        "WITH
+           keys AS (
+             SELECT lesson FROM lesson_progress WHERE course = ?1
+             UNION SELECT lesson FROM attempt WHERE course = ?1
+             UNION SELECT lesson FROM review WHERE course = ?1
+           ),
+           wanted AS (SELECT lesson FROM keys WHERE ?2 IS NULL OR lesson = ?2),
+           ranked AS (
+             SELECT lesson, option, correct,
+                    row_number() OVER (PARTITION BY lesson ORDER BY at_ms, id) AS first,
+                    row_number() OVER (PARTITION BY lesson ORDER BY at_ms DESC, id DESC) AS last,
+                    count(*) OVER (PARTITION BY lesson) AS n
+             FROM attempt WHERE course = ?1 AND (?2 IS NULL OR lesson = ?2)
+           )
+         SELECT k.lesson, p.read, p.completed, p.anchor_block, p.anchor_line,
+                f.n, f.correct, l.option, l.correct, r.due_ms
+         FROM wanted k
+         LEFT JOIN lesson_progress p ON p.course = ?1 AND p.lesson = k.lesson
+         LEFT JOIN ranked f ON f.lesson = k.lesson AND f.first = 1
+         LEFT JOIN ranked l ON l.lesson = k.lesson AND l.last = 1
+         LEFT JOIN review r ON r.course = ?1 AND r.lesson = k.lesson",
+    )?;
+    let rows = stmt.query_map(params![course, lesson], |row| {
+        Ok((row.get::<_, String>(0)?, lesson_progress(row)?))
+    })?;
+    rows.collect()
+}
+
+fn lesson_progress(row: &Row<'_>) -> rusqlite::Result<LessonProgress> {
+    let block: Option<u32> = row.get(3)?;
+    let line: Option<u32> = row.get(4)?;
+    Ok(LessonProgress {
+        read: row.get::<_, Option<bool>>(1)?.unwrap_or(false),
+        completed: row.get::<_, Option<bool>>(2)?.unwrap_or(false),
+        anchor: block.map(|block| Anchor {
+            block,
+            line: line.unwrap_or(0),
+        }),
+        attempts: row.get::<_, Option<u32>>(5)?.unwrap_or(0),
+        first_try_correct: row.get(6)?,
+        last_choice: row.get(7)?,
+        last_correct: row.get(8)?,
+        due: row.get::<_, Option<i64>>(9)?.map(from_ms),
+    })
+}
+
+pub(crate) fn due(
+    conn: &Connection,
+    course: Option<&str>,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<Vec<(String, String, DateTime<Utc>)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT course, lesson, due_ms FROM review
+         WHERE due_ms <= ?2 AND (?1 IS NULL OR course = ?1)
+         ORDER BY due_ms, course, lesson",
+    )?;
+    let rows = stmt.query_map(params![course, to_ms(now)], |row| {
+        Ok((row.get(0)?, row.get(1)?, from_ms(row.get(2)?)))
+    })?;
+    rows.collect()
+}
+
+/// Cards due in `[from, to)`: half-open so that adjacent windows (today,
+/// tomorrow, ...) never count a card twice.
+pub(crate) fn due_between(
+    conn: &Connection,
+    course: Option<&str>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> rusqlite::Result<usize> {
+    conn.query_row(
+        "SELECT count(*) FROM review
+         WHERE due_ms >= ?2 AND due_ms < ?3 AND (?1 IS NULL OR course = ?1)",
+        params![course, to_ms(from), to_ms(to)],
+        |row| row.get::<_, i64>(0),
+    )
+    .map(|n| usize::try_from(n).unwrap_or(0))
+}
+
+/// Days in a row, ending today or yesterday, with at least one attempt.
+/// Yesterday counts as still alive: the reader may not have opened lectern
+/// yet today.
+pub(crate) fn streak(conn: &Connection, now: DateTime<Utc>) -> rusqlite::Result<u32> {
+    let today = day(now);
+    let mut stmt = conn.prepare_cached(
+        "SELECT DISTINCT at_ms / 86400000 AS d FROM attempt
+         WHERE at_ms >= 0 AND at_ms < ?1 ORDER BY d DESC",
+    )?;
+    let days = stmt.query_map([(today + 1) * 86_400_000], |row| row.get::<_, i64>(0))?;
+    let mut streak = 0;
+    let mut expect = today;
+    for d in days {
+        let d = d?;
+        if streak == 0 && d == today - 1 {
+            expect = d;
+        }
+        if d != expect {
+            break;
+        }
+        streak += 1;
+        expect -= 1;
+    }
+    Ok(streak)
+}
+
+pub(crate) fn misconceptions(
+    conn: &Connection,
+    course: Option<&str>,
+    min_times: u32,
+) -> rusqlite::Result<Vec<Misconception>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT course, lesson, option, count(*) AS times FROM attempt
+         WHERE correct = 0 AND (?1 IS NULL OR course = ?1)
+         GROUP BY course, lesson, option HAVING times >= ?2
+         ORDER BY times DESC, course, lesson, option",
+    )?;
+    // A threshold of 0 is taken as 1: an option never chosen is not a
+    // misconception, and the query only sees options that were chosen.
+    let rows = stmt.query_map(params![course, min_times.max(1)], |row| {
+        Ok(Misconception {
+            course: row.get(0)?,
+            lesson: row.get(1)?,
+            option: row.get(2)?,
+            times: row.get(3)?,
+        })
+    })?;
+    rows.collect()
+}

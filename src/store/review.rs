@@ -1,0 +1,226 @@
+//! Spaced review: answers become FSRS ratings, cards live in the `review`
+//! table.
+
+use chrono::{DateTime, Utc};
+use rs_fsrs::{Card, FSRS, Parameters, Rating, State};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::time::{from_ms, to_ms};
+
+/// A check question is right or wrong; FSRS's finer Hard/Easy grades would
+/// be guesses, so only its two ends are used.
+pub(crate) fn rating(correct: bool) -> Rating {
+    if correct { Rating::Good } else { Rating::Again }
+}
+
+/// The long-term scheduler: FSRS's short-term steps would bring a lesson
+/// back after minutes, which a reader working through a course does not
+/// want; days are the unit here. No fuzz, so a schedule can be tested.
+fn fsrs() -> FSRS {
+    FSRS::new(Parameters {
+        enable_short_term: false,
+        enable_fuzz: false,
+        ..Parameters::default()
+    })
+}
+
+/// The card after an answer at `now`. `None` is a lesson never answered:
+/// its first answer creates the card.
+pub(crate) fn schedule(card: Option<Card>, correct: bool, now: DateTime<Utc>) -> Card {
+    let card = card.unwrap_or_else(|| Card {
+        due: now,
+        last_review: now,
+        ..Card::default()
+    });
+    fsrs().next(card, now, rating(correct)).card
+}
+
+/// The card change an attempt makes, if any. Answering again inside the
+/// lesson (say, after a wrong first try) is not a review, so only the first
+/// attempt and review attempts move the schedule.
+pub(crate) fn on_attempt(
+    current: Option<Card>,
+    correct: bool,
+    review: bool,
+    now: DateTime<Utc>,
+) -> Option<Card> {
+    match (&current, review) {
+        (Some(_), false) => None,
+        _ => Some(schedule(current, correct, now)),
+    }
+}
+
+pub(crate) fn load(
+    conn: &Connection,
+    course: &str,
+    lesson: &str,
+) -> rusqlite::Result<Option<Card>> {
+    conn.query_row(
+        "SELECT due_ms, stability, difficulty, elapsed_days, scheduled_days,
+                reps, lapses, state, last_review_ms
+         FROM review WHERE course = ?1 AND lesson = ?2",
+        params![course, lesson],
+        |row| {
+            Ok(Card {
+                due: from_ms(row.get(0)?),
+                stability: row.get(1)?,
+                difficulty: row.get(2)?,
+                elapsed_days: row.get(3)?,
+                scheduled_days: row.get(4)?,
+                reps: row.get(5)?,
+                lapses: row.get(6)?,
+                state: state_from(row.get(7)?),
+                last_review: from_ms(row.get(8)?),
+            })
+        },
+    )
+    .optional()
+}
+
+pub(crate) fn save(
+    conn: &Connection,
+    course: &str,
+    lesson: &str,
+    card: &Card,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT OR REPLACE INTO review
+             (course, lesson, due_ms, stability, difficulty, elapsed_days,
+              scheduled_days, reps, lapses, state, last_review_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            course,
+            lesson,
+            to_ms(card.due),
+            card.stability,
+            card.difficulty,
+            card.elapsed_days,
+            card.scheduled_days,
+            card.reps,
+            card.lapses,
+            card.state as i32,
+            to_ms(card.last_review),
+        ],
+    )?;
+    Ok(())
+}
+
+/// Applies one attempt to the stored card. Must run in the same write
+/// transaction as the attempt's insert, so two processes never both build
+/// on the same old card.
+pub(crate) fn record(
+    conn: &Connection,
+    course: &str,
+    lesson: &str,
+    correct: bool,
+    review: bool,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<()> {
+    if let Some(card) = on_attempt(load(conn, course, lesson)?, correct, review, now) {
+        save(conn, course, lesson, &card)?;
+    }
+    Ok(())
+}
+
+/// Rebuilds every card from the attempts table, for files written before
+/// cards were stored.
+pub(crate) fn replay_all(conn: &Connection) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare(
+        "SELECT course, lesson, at_ms, correct, review FROM attempt
+         ORDER BY course, lesson, at_ms, id",
+    )?;
+    let rows = stmt.query_map([], |row| {
+        Ok((
+            row.get::<_, String>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, i64>(2)?,
+            row.get::<_, bool>(3)?,
+            row.get::<_, bool>(4)?,
+        ))
+    })?;
+    let mut current: Option<(String, String, Card)> = None;
+    for row in rows {
+        let (course, lesson, at, correct, review) = row?;
+        let card = match current.take() {
+            Some((c, l, card)) if c == course && l == lesson => Some(card),
+            Some((c, l, card)) => {
+                save(conn, &c, &l, &card)?;
+                None
+            }
+            None => None,
+        };
+        // The first attempt always makes a card, so the default is never used.
+        let next = on_attempt(card.clone(), correct, review, from_ms(at))
+            .or(card)
+            .unwrap_or_default();
+        current = Some((course, lesson, next));
+    }
+    if let Some((c, l, card)) = current {
+        save(conn, &c, &l, &card)?;
+    }
+    Ok(())
+}
+
+fn state_from(n: i32) -> State {
+    match n {
+        1 => State::Learning,
+        2 => State::Review,
+        3 => State::Relearning,
+        _ => State::New,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{Duration, TimeZone};
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn answers_map_to_good_and_again() {
+        assert_eq!(rating(true), Rating::Good);
+        assert_eq!(rating(false), Rating::Again);
+    }
+
+    #[test]
+    fn first_answer_creates_a_card_due_in_days() {
+        let right = schedule(None, true, t0());
+        let wrong = schedule(None, false, t0());
+        assert!(right.due >= t0() + Duration::days(1));
+        assert!(wrong.due >= t0() + Duration::days(1));
+        assert!(right.due > wrong.due);
+        assert_eq!(right.reps, 1);
+    }
+
+    #[test]
+    fn right_review_pushes_due_later_than_wrong_one() {
+        let card = schedule(None, true, t0());
+        let at = card.due;
+        let right = schedule(Some(card.clone()), true, at);
+        let wrong = schedule(Some(card.clone()), false, at);
+        assert!(right.due > wrong.due, "{:?} vs {:?}", right.due, wrong.due);
+        assert!(right.due > card.due);
+        assert_eq!(wrong.lapses, card.lapses + 1);
+    }
+
+    #[test]
+    fn retrying_inside_the_lesson_leaves_the_card() {
+        let card = schedule(None, false, t0());
+        assert!(on_attempt(Some(card.clone()), true, false, t0()).is_none());
+        assert!(on_attempt(Some(card), true, true, t0()).is_some());
+        assert!(on_attempt(None, true, true, t0()).is_some());
+    }
+
+    #[test]
+    fn card_survives_the_table() {
+        let conn = super::super::schema::memory().unwrap();
+        let card = schedule(None, true, t0());
+        save(&conn, "c", "l", &card).unwrap();
+        let back = load(&conn, "c", "l").unwrap().unwrap();
+        assert_eq!(back, card);
+        assert!(load(&conn, "c", "other").unwrap().is_none());
+    }
+}

@@ -1,0 +1,109 @@
+//! Every change the store makes, as a value: a change the disk refused can
+//! be kept, applied to the in-memory copy, and replayed on the disk later.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, TransactionBehavior, params};
+
+use super::{Anchor, review, time::to_ms};
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Op {
+    Position {
+        course: String,
+        lesson: String,
+        anchor: Anchor,
+    },
+    Read {
+        course: String,
+        lesson: String,
+    },
+    Completed {
+        course: String,
+        lesson: String,
+    },
+    LastLesson {
+        course: String,
+        lesson: String,
+    },
+    Attempt {
+        course: String,
+        lesson: String,
+        option: u32,
+        correct: bool,
+        review: bool,
+        at: DateTime<Utc>,
+    },
+}
+
+/// Applies `ops` in one write transaction: all of them or none.
+///
+/// `BEGIN IMMEDIATE` takes the write lock before anything is read, so an
+/// attempt's card update builds on the newest card even when another
+/// lectern is writing the same file; waiting for the lock is bounded by the
+/// connection's busy timeout.
+pub(crate) fn commit<'a>(
+    conn: &mut Connection,
+    ops: impl IntoIterator<Item = &'a Op>,
+) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    for op in ops {
+        apply(&tx, op)?;
+    }
+    tx.commit()
+}
+
+fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
+    match op {
+        Op::Position {
+            course,
+            lesson,
+            anchor,
+        } => {
+            conn.execute(
+                "INSERT INTO lesson_progress (course, lesson, anchor_block, anchor_line)
+                 VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (course, lesson) DO UPDATE
+                 SET anchor_block = excluded.anchor_block, anchor_line = excluded.anchor_line",
+                params![course, lesson, anchor.block, anchor.line],
+            )?;
+        }
+        Op::Read { course, lesson } => {
+            conn.execute(
+                "INSERT INTO lesson_progress (course, lesson, read) VALUES (?1, ?2, 1)
+                 ON CONFLICT (course, lesson) DO UPDATE SET read = 1",
+                params![course, lesson],
+            )?;
+        }
+        // A completed lesson has been read, whichever order the app says so.
+        Op::Completed { course, lesson } => {
+            conn.execute(
+                "INSERT INTO lesson_progress (course, lesson, read, completed) VALUES (?1, ?2, 1, 1)
+                 ON CONFLICT (course, lesson) DO UPDATE SET read = 1, completed = 1",
+                params![course, lesson],
+            )?;
+        }
+        Op::LastLesson { course, lesson } => {
+            conn.execute(
+                "INSERT INTO course_state (course, last_lesson) VALUES (?1, ?2)
+                 ON CONFLICT (course) DO UPDATE SET last_lesson = excluded.last_lesson",
+                params![course, lesson],
+            )?;
+        }
+        Op::Attempt {
+            course,
+            lesson,
+            option,
+            correct,
+            review,
+            at,
+        } => {
+            conn.execute(
+                "INSERT INTO attempt (course, lesson, at_ms, option, correct, review)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![course, lesson, to_ms(*at), option, correct, review],
+            )?;
+            review::record(conn, course, lesson, *correct, *review, *at)?;
+        }
+    }
+    Ok(())
+}

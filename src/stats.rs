@@ -1,7 +1,195 @@
-//! placeholder
-pub fn print(
-    _p: Option<&std::path::Path>,
-    _c: &crate::cli::Common,
-) -> Result<(), Box<dyn std::error::Error>> {
-    Err("stats: not yet".into())
+//! Progress summaries: per course and module, lessons read, checks
+//! answered, first-try score, reviews due, streak and misconceptions.
+//! Shared by `lectern stats` (text) and the reader's stats screen.
+
+use crate::cli::Common;
+use crate::layout::{BOLD, Line, Role, Span, Style, wrap};
+use crate::model::Course;
+use crate::store::{LessonProgress, Store};
+use chrono::{Duration, Utc};
+use std::collections::HashMap;
+use std::path::Path;
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub lessons: usize,
+    pub read: usize,
+    pub answered: usize,
+    pub first_right: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, p: Option<&LessonProgress>) {
+        self.lessons += 1;
+        let Some(p) = p else { return };
+        self.read += usize::from(p.read);
+        if let Some(first) = p.first_try_correct {
+            self.answered += 1;
+            self.first_right += usize::from(first);
+        }
+    }
+
+    pub fn score(&self) -> Option<u32> {
+        (self.answered > 0).then(|| (self.first_right * 100 / self.answered) as u32)
+    }
+}
+
+/// Review figures that need the store (not part of the reader's state).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Reviews {
+    pub due_today: usize,
+    pub due_week: usize,
+    pub streak: u32,
+    /// "option N of LESSON chosen K times" lines.
+    pub misconceptions: Vec<String>,
+}
+
+pub fn reviews(store: &Store, course: &Course) -> Reviews {
+    let now = Utc::now();
+    let end_of_day = now + Duration::hours(24);
+    let misconceptions = store
+        .misconceptions(Some(&course.slug), 2)
+        .into_iter()
+        .map(|m| {
+            let title = course
+                .lessons
+                .iter()
+                .find(|l| l.slug == m.lesson)
+                .map_or(m.lesson.clone(), |l| l.title.clone());
+            format!("“{title}”: the same wrong option chosen {} times", m.times)
+        })
+        .collect();
+    Reviews {
+        due_today: store.due(Some(&course.slug), end_of_day).len(),
+        due_week: store.due(Some(&course.slug), now + Duration::days(7)).len(),
+        streak: store.streak(now),
+        misconceptions,
+    }
+}
+
+fn gauge(done: usize, total: usize, cells: usize) -> String {
+    let filled = if total == 0 { 0 } else { done * cells / total };
+    format!("{}{}", "█".repeat(filled), "░".repeat(cells - filled))
+}
+
+fn push(out: &mut Vec<Line>, text: &str, style: Style, width: usize) {
+    for spans in wrap::wrap(&[(text, style)], width.max(1)) {
+        out.push(Line { spans });
+    }
+}
+
+/// A course's progress as lines for `width` columns.
+pub fn course_lines(
+    course: &Course,
+    progress: &HashMap<String, LessonProgress>,
+    width: usize,
+) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut total = Tally::default();
+    let mut rows = Vec::new();
+    for m in course.modules() {
+        let mut t = Tally::default();
+        for &i in &m.lessons {
+            let p = progress.get(&course.lessons[i].slug);
+            t.add(p);
+            total.add(p);
+        }
+        let name = match &m.module {
+            Some(md) if !md.title.is_empty() => format!("{}. {}", md.index, md.title),
+            Some(md) => format!("Module {}", md.index),
+            None => "Lessons".into(),
+        };
+        rows.push((name, t));
+    }
+    push(
+        &mut out,
+        &course.title,
+        Style::new(Role::Title).with(BOLD),
+        width,
+    );
+    let cells = width.saturating_sub(40).clamp(4, 20);
+    let line = |t: &Tally| {
+        let score = t.score().map_or("–".to_string(), |s| format!("{s}%"));
+        format!(
+            "{} {}/{} read · {} answered · first try {score}",
+            gauge(t.read, t.lessons, cells),
+            t.read,
+            t.lessons,
+            t.answered
+        )
+    };
+    push(&mut out, &line(&total), Style::new(Role::Text), width);
+    for (name, t) in &rows {
+        out.push(Line::default());
+        push(
+            &mut out,
+            name,
+            Style::new(Role::Heading(3)).with(BOLD),
+            width,
+        );
+        push(&mut out, &line(t), Style::new(Role::Text), width);
+    }
+    out
+}
+
+pub fn review_lines(r: &Reviews, width: usize) -> Vec<Line> {
+    let mut out = Vec::new();
+    push(
+        &mut out,
+        &format!(
+            "Reviews due today: {} · this week: {} · streak: {} day{}",
+            r.due_today,
+            r.due_week,
+            r.streak,
+            if r.streak == 1 { "" } else { "s" }
+        ),
+        Style::new(Role::KeyIdea),
+        width,
+    );
+    if !r.misconceptions.is_empty() {
+        push(
+            &mut out,
+            "Misconceptions to revisit:",
+            Style::new(Role::Wrong).with(BOLD),
+            width,
+        );
+        for m in &r.misconceptions {
+            out.push(Line {
+                spans: vec![Span::new("  ✘ ", Role::Wrong)],
+            });
+            let last = out.len() - 1;
+            out[last].spans.push(Span::new(m.clone(), Role::Text));
+        }
+    }
+    out
+}
+
+/// `lectern stats [PATH]`.
+pub fn print(path: Option<&Path>, common: &Common) -> Result<(), Box<dyn std::error::Error>> {
+    let courses = match crate::commands::resolve(path)? {
+        crate::commands::Target::Courses(c) => c,
+        crate::commands::Target::Lesson(o) => {
+            let p = o.path().map(Path::to_path_buf).unwrap_or_default();
+            crate::loader::open_paths(&[p])?.courses
+        }
+    };
+    let dir = Store::data_dir(common.data_dir.as_deref());
+    let mut store = Store::open(dir.as_deref());
+    let mut out = String::new();
+    let width = 80;
+    for (i, course) in courses.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let progress = store.course_progress(&course.slug);
+        let mut lines = course_lines(course, &progress, width);
+        lines.push(Line::default());
+        lines.extend(review_lines(&reviews(&store, course), width));
+        crate::render::write_lines(&mut out, &lines, None);
+    }
+    if let Some(w) = store.take_warning() {
+        eprintln!("lectern: {w}");
+    }
+    print!("{out}");
+    Ok(())
 }

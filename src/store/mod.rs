@@ -30,13 +30,8 @@ use write::Op;
 /// The schema version this build reads and writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: u32 = schema::CURRENT;
 
-/// Where in a lesson the reader is: a block of the rendered lesson and a
-/// line inside it, so the position survives a change of terminal width.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Anchor {
-    pub block: u32,
-    pub line: u32,
-}
+/// Reading positions are the model's anchors (block + line within it).
+pub use crate::model::Anchor;
 
 /// One answer to a lesson's check question. Times are kept to the
 /// millisecond.

@@ -1,0 +1,98 @@
+//! What a key, a click or a signal asks for, and what the state asks the
+//! outside world to do in return.
+
+use crate::loader::Origin;
+use crate::model::Anchor;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Quit,
+    Help,
+    /// Close an overlay, leave a mode, or clear the search.
+    Back,
+    LineDown,
+    LineUp,
+    PageDown,
+    PageUp,
+    Top,
+    Bottom,
+    NextHeading,
+    PrevHeading,
+    NextLesson,
+    PrevLesson,
+    ToggleToc,
+    TocDown,
+    TocUp,
+    TocOpen,
+    /// A click on row `y` of the table of contents.
+    TocClick(u16),
+    SearchStart,
+    SearchNext,
+    SearchPrev,
+    CourseSearchStart,
+    /// Typing into whichever prompt is open.
+    Input(char),
+    InputBackspace,
+    InputEnter,
+    ResultDown,
+    ResultUp,
+    JumpToCheck,
+    /// Answer with the option at display position `n` (0-based).
+    Answer(usize),
+    OptionDown,
+    OptionUp,
+    AnswerSelected,
+    Retry,
+    Reveal,
+    ToggleMouse,
+    Review,
+    Stats,
+    /// Mouse wheel: positive scrolls down.
+    Scroll(i32),
+    /// A click on the page at screen row `y`.
+    PageClick(u16),
+    Resize(u16, u16),
+    /// A lesson finished loading (or failed to).
+    Loaded(Box<crate::state::Opened>),
+    /// Code highlighting for the lesson `slug` is ready.
+    Highlighted(String, Vec<Option<Vec<Vec<crate::layout::Span>>>>),
+    /// The course-wide search index is ready: each lesson's text.
+    Indexed(Vec<String>),
+    /// The store had something to say (once per fault).
+    Notice(String),
+    Suspend,
+}
+
+/// Work the state wants done; the runtime does it and may answer with an
+/// action.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    Load {
+        origin: Origin,
+        lesson: usize,
+    },
+    Highlight,
+    BuildIndex,
+    SavePosition {
+        course: String,
+        lesson: String,
+        anchor: Anchor,
+    },
+    MarkRead {
+        course: String,
+        lesson: String,
+    },
+    SetLastLesson {
+        course: String,
+        lesson: String,
+    },
+    RecordAttempt {
+        course: String,
+        lesson: String,
+        option: u32,
+        correct: bool,
+        review: bool,
+    },
+    SetMouse(bool),
+    Suspend,
+}

@@ -1,0 +1,506 @@
+//! Actions in, state changed, effects out. Clamping and scrolling happen
+//! here so drawing is a pure function of the state.
+
+use super::action::{Action, Effect};
+use super::keymap::Mode;
+use super::{Opened, State};
+use crate::layout::CheckView;
+use crate::model::{LessonStatus, Verdict};
+
+pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    match action {
+        Action::Quit => {
+            save_position(s, &mut fx);
+            s.quit = true;
+        }
+        Action::Suspend => fx.push(Effect::Suspend),
+        Action::Help => enter(s, Mode::Help),
+        Action::Stats => enter(s, Mode::Stats),
+        Action::Back => back(s),
+        Action::LineDown => scroll(s, 1, &mut fx),
+        Action::LineUp => scroll(s, -1, &mut fx),
+        Action::Scroll(n) => scroll(s, n as isize, &mut fx),
+        Action::PageDown => scroll(s, page(s), &mut fx),
+        Action::PageUp => scroll(s, -page(s), &mut fx),
+        Action::Top => set_top(s, 0, &mut fx),
+        Action::Bottom => set_top(s, usize::MAX, &mut fx),
+        Action::NextHeading => {
+            let next = s
+                .doc
+                .as_ref()
+                .and_then(|d| d.page.headings.iter().find(|&&h| h > s.top).copied());
+            let target = next.unwrap_or_else(|| s.doc.as_ref().map_or(0, |d| d.check_start()));
+            set_top(s, target, &mut fx);
+        }
+        Action::PrevHeading => {
+            let prev = s
+                .doc
+                .as_ref()
+                .and_then(|d| d.page.headings.iter().rev().find(|&&h| h < s.top).copied());
+            set_top(s, prev.unwrap_or(0), &mut fx);
+        }
+        Action::NextLesson => {
+            if s.lesson + 1 < s.course().lessons.len() {
+                open(s, s.lesson + 1, &mut fx);
+            } else {
+                s.notice = Some("This is the last lesson of the course.".into());
+            }
+        }
+        Action::PrevLesson => {
+            if s.lesson > 0 {
+                open(s, s.lesson - 1, &mut fx);
+            } else {
+                s.notice = Some("This is the first lesson of the course.".into());
+            }
+        }
+        Action::ToggleToc => {
+            if s.mode == Mode::Toc {
+                s.toc_open = false;
+                s.mode = Mode::Reading;
+            } else {
+                s.toc_open = true;
+                s.toc_cursor = s.lesson;
+                s.mode = Mode::Toc;
+            }
+            s.relayout();
+        }
+        Action::TocDown => {
+            s.toc_cursor = (s.toc_cursor + 1).min(s.course().lessons.len().saturating_sub(1))
+        }
+        Action::TocUp => s.toc_cursor = s.toc_cursor.saturating_sub(1),
+        Action::TocOpen => {
+            let target = s.toc_cursor;
+            close_toc_overlay(s);
+            if target != s.lesson || s.doc.is_none() {
+                open(s, target, &mut fx);
+            }
+        }
+        Action::TocClick(row) => {
+            if let Some(i) = super::toc::lesson_at(s, row) {
+                s.toc_cursor = i;
+                close_toc_overlay(s);
+                if i != s.lesson {
+                    open(s, i, &mut fx);
+                }
+            }
+        }
+        Action::SearchStart => {
+            s.base_mode = s.mode;
+            s.mode = Mode::Search;
+            s.search.query.clear();
+            s.search.refresh(s.doc.as_ref());
+        }
+        Action::SearchNext | Action::SearchPrev => {
+            if !s.search.active() {
+                s.notice = Some("No search yet: press / to search.".into());
+            } else if let Some(line) = s.search.step(action == Action::SearchNext) {
+                show_line(s, line, &mut fx);
+            } else {
+                s.notice = Some(format!("Pattern not found: {}", s.search.query));
+            }
+        }
+        Action::CourseSearchStart => {
+            s.base_mode = if s.mode == Mode::Toc {
+                Mode::Reading
+            } else {
+                s.mode
+            };
+            s.mode = Mode::CourseSearch;
+            s.course_search.query.clear();
+            s.course_search.results.clear();
+            if s.course_search.index.is_none() {
+                fx.push(Effect::BuildIndex);
+            }
+        }
+        Action::Input(c) => match s.mode {
+            Mode::Search => {
+                s.search.query.push(c);
+                incremental(s, &mut fx);
+            }
+            Mode::CourseSearch => {
+                s.course_search.query.push(c);
+                s.course_search.run();
+            }
+            _ => {}
+        },
+        Action::InputBackspace => match s.mode {
+            Mode::Search => {
+                s.search.query.pop();
+                incremental(s, &mut fx);
+            }
+            Mode::CourseSearch => {
+                s.course_search.query.pop();
+                s.course_search.run();
+            }
+            _ => {}
+        },
+        Action::InputEnter => match s.mode {
+            Mode::Search => {
+                s.mode = s.base_mode;
+                if s.search.active() && s.search.hits.is_empty() {
+                    s.notice = Some(format!("Pattern not found: {}", s.search.query));
+                }
+            }
+            Mode::CourseSearch => {
+                let hit = s.course_search.results.get(s.course_search.cursor).cloned();
+                s.mode = s.base_mode;
+                if let Some(hit) = hit {
+                    let q = s.course_search.query.trim().to_string();
+                    if hit.lesson == s.lesson && s.doc.is_some() {
+                        s.search.query = q;
+                        s.search.refresh(s.doc.as_ref());
+                        if let Some(line) = s.search.first_from(0) {
+                            show_line(s, line, &mut fx);
+                        }
+                    } else {
+                        s.pending_search = Some(q);
+                        open(s, hit.lesson, &mut fx);
+                    }
+                }
+            }
+            _ => {}
+        },
+        Action::ResultDown => {
+            let n = s.course_search.results.len();
+            s.course_search.cursor = (s.course_search.cursor + 1).min(n.saturating_sub(1));
+        }
+        Action::ResultUp => s.course_search.cursor = s.course_search.cursor.saturating_sub(1),
+        Action::JumpToCheck => jump_to_check(s, &mut fx),
+        Action::Answer(pos) => answer(s, pos, &mut fx),
+        Action::OptionDown | Action::OptionUp => {
+            let n = s
+                .doc
+                .as_ref()
+                .and_then(|d| d.lesson.check.as_ref())
+                .map_or(0, |c| c.order.len());
+            if n > 0 {
+                let cur = s.quiz.cursor.unwrap_or(0);
+                s.quiz.cursor = Some(if action == Action::OptionDown {
+                    (cur + 1).min(n - 1)
+                } else {
+                    cur.saturating_sub(1)
+                });
+                s.relayout_check();
+            }
+        }
+        Action::AnswerSelected => {
+            let pos = s.quiz.cursor.unwrap_or(0);
+            answer(s, pos, &mut fx);
+        }
+        Action::Retry => {
+            if s.quiz.chosen.is_some() || s.quiz.revealed {
+                s.quiz.chosen = None;
+                s.quiz.revealed = false;
+                s.relayout_check();
+                s.notice = Some("Try again: your first answer still counts as your score.".into());
+            }
+        }
+        Action::Reveal => {
+            if has_check(s) {
+                s.quiz.revealed = true;
+                s.relayout_check();
+                jump_to_check(s, &mut fx);
+            }
+        }
+        Action::ToggleMouse => {
+            s.mouse = !s.mouse;
+            s.notice = Some(if s.mouse {
+                "Mouse on: the wheel scrolls (m to give the mouse back to the terminal).".into()
+            } else {
+                "Mouse off: select text with the mouse (m to turn scrolling back on).".into()
+            });
+            fx.push(Effect::SetMouse(s.mouse));
+        }
+        Action::Review => {
+            s.notice =
+                Some("Start a review with `lectern review` (this course's due checks).".into())
+        }
+        Action::PageClick(row) => page_click(s, row, &mut fx),
+        Action::Resize(w, h) => {
+            s.width = w;
+            s.height = h;
+            s.relayout();
+        }
+        Action::Loaded(opened) => loaded(s, *opened, &mut fx),
+        Action::Highlighted(slug, code) => {
+            let current = s.doc.as_ref().is_some_and(|d| d.lesson.meta.slug == slug);
+            if current {
+                s.set_code(code);
+            }
+        }
+        Action::Indexed(texts) => {
+            s.course_search.index = Some(texts);
+            s.course_search.run();
+        }
+        Action::Notice(msg) => s.notice = Some(msg),
+    }
+    if !matches!(s.mode, Mode::Search | Mode::CourseSearch) {
+        mark_read_at_end(s, &mut fx);
+    }
+    fx
+}
+
+fn enter(s: &mut State, mode: Mode) {
+    if s.mode != mode {
+        s.base_mode = match s.mode {
+            Mode::Help | Mode::Stats => s.base_mode,
+            m => m,
+        };
+        s.mode = mode;
+    }
+}
+
+fn back(s: &mut State) {
+    match s.mode {
+        Mode::Help | Mode::Stats => s.mode = s.base_mode,
+        Mode::Toc => close_toc_overlay(s),
+        Mode::Search => {
+            s.search = Default::default();
+            s.mode = s.base_mode;
+        }
+        Mode::CourseSearch => s.mode = s.base_mode,
+        Mode::Quiz => {
+            s.mode = Mode::Reading;
+            s.quiz.cursor = None;
+            s.relayout_check();
+        }
+        Mode::Reading => {
+            if s.search.active() {
+                s.search = Default::default();
+            }
+            s.notice = None;
+        }
+    }
+}
+
+fn close_toc_overlay(s: &mut State) {
+    s.mode = Mode::Reading;
+    // Beside the page the contents may stay; over it, they go away.
+    if !s.geometry().toc_side {
+        s.toc_open = false;
+        s.relayout();
+    }
+}
+
+fn page(s: &State) -> isize {
+    s.rows().saturating_sub(1).max(1) as isize
+}
+
+fn scroll(s: &mut State, by: isize, fx: &mut Vec<Effect>) {
+    let top = s.top.saturating_add_signed(by);
+    set_top(s, top, fx);
+}
+
+fn set_top(s: &mut State, top: usize, _fx: &mut Vec<Effect>) {
+    s.top = top.min(s.max_top());
+}
+
+/// Scrolls so `line` is on screen with a little context above it.
+fn show_line(s: &mut State, line: usize, fx: &mut Vec<Effect>) {
+    let rows = s.rows();
+    if line < s.top || line >= s.top + rows {
+        let context = (rows / 4).min(3);
+        set_top(s, line.saturating_sub(context), fx);
+    }
+}
+
+fn incremental(s: &mut State, fx: &mut Vec<Effect>) {
+    s.search.refresh(s.doc.as_ref());
+    if let Some(line) = s.search.first_from(s.top) {
+        show_line(s, line, fx);
+    }
+}
+
+fn has_check(s: &State) -> bool {
+    s.doc.as_ref().is_some_and(|d| {
+        d.lesson
+            .check
+            .as_ref()
+            .is_some_and(|c| !c.options.is_empty())
+    })
+}
+
+fn jump_to_check(s: &mut State, fx: &mut Vec<Effect>) {
+    let Some(start) = s.doc.as_ref().map(|d| d.check_start()) else {
+        return;
+    };
+    set_top(s, start, fx);
+    if has_check(s) {
+        s.mode = Mode::Quiz;
+        if s.quiz.cursor.is_none() {
+            s.quiz.cursor = Some(0);
+            s.relayout_check();
+        }
+    }
+}
+
+fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
+    let Some(check) = s.doc.as_ref().and_then(|d| d.lesson.check.clone()) else {
+        s.notice = Some("This lesson has no check question.".into());
+        return;
+    };
+    let Some(index) = check.option_at(pos) else {
+        s.notice = Some(format!(
+            "There is no option {}: choose 1 to {}.",
+            pos + 1,
+            check.order.len()
+        ));
+        return;
+    };
+    let correct = check.score(index) == Verdict::Right;
+    s.quiz.chosen = Some(index);
+    s.quiz.cursor = Some(pos);
+    s.quiz.attempts += 1;
+    if s.quiz.first_try.is_none() {
+        s.quiz.first_try = Some(correct);
+    }
+    s.notice = Some(if correct {
+        "✔ Right.".into()
+    } else {
+        "✘ Not quite: read why it tempts, then r to retry or a to reveal.".into()
+    });
+    if let Some((course, lesson)) = s.lesson_key() {
+        let p = s.progress.entry(lesson.clone()).or_default();
+        p.attempts += 1;
+        p.first_try_correct.get_or_insert(correct);
+        p.last_choice = Some(index as u32);
+        p.last_correct = Some(correct);
+        fx.push(Effect::RecordAttempt {
+            course,
+            lesson,
+            option: index as u32,
+            correct,
+            review: false,
+        });
+    }
+    s.relayout_check();
+    jump_to_check(s, fx);
+}
+
+fn page_click(s: &mut State, row: u16, fx: &mut Vec<Effect>) {
+    let Some(doc) = &s.doc else { return };
+    let Some(check) = &doc.lesson.check else {
+        return;
+    };
+    let line = s.top + usize::from(row);
+    let start = doc.check_start();
+    if line < start {
+        return;
+    }
+    // The option whose number begins at or above the clicked row.
+    let mut found = None;
+    for (pos, _) in check.order.iter().enumerate() {
+        let label = format!("{}.", pos + 1);
+        let begins = (start..=line).rev().find(|&i| {
+            doc.line(i)
+                .is_some_and(|l| l.text().trim_start().starts_with(&label))
+        });
+        if let Some(b) = begins {
+            if found.is_none_or(|(_, fb)| b > fb) {
+                found = Some((pos, b));
+            }
+        }
+    }
+    if let Some((pos, _)) = found {
+        answer(s, pos, fx);
+    }
+}
+
+fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
+    if s.marked_read || s.doc.is_none() || s.top + s.rows() < s.total() {
+        return;
+    }
+    if let Some((course, lesson)) = s.lesson_key() {
+        s.marked_read = true;
+        s.progress.entry(lesson.clone()).or_default().read = true;
+        fx.push(Effect::MarkRead { course, lesson });
+    }
+}
+
+fn save_position(s: &State, fx: &mut Vec<Effect>) {
+    if s.doc.is_none() {
+        return;
+    }
+    if let Some((course, lesson)) = s.lesson_key() {
+        fx.push(Effect::SavePosition {
+            course,
+            lesson,
+            anchor: s.anchor(),
+        });
+    }
+}
+
+/// Asks for lesson `index` of the open course to be loaded.
+pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
+    save_position(s, fx);
+    let Some(entry) = s.course().lessons.get(index) else {
+        return;
+    };
+    let origin = entry.origin.clone();
+    let status = entry.status.clone();
+    s.lesson = index;
+    s.toc_cursor = index;
+    s.loading = true;
+    if let LessonStatus::Broken(msg) = status {
+        s.doc = None;
+        s.broken = Some(msg);
+        s.loading = false;
+        s.top = 0;
+        return;
+    }
+    if let Some((course, lesson)) = s.lesson_key() {
+        fx.push(Effect::SetLastLesson { course, lesson });
+    }
+    fx.push(Effect::Load {
+        origin,
+        lesson: index,
+    });
+}
+
+fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
+    if opened.index != s.lesson {
+        return;
+    }
+    s.loading = false;
+    s.marked_read = false;
+    s.search = Default::default();
+    if s.mode == Mode::Quiz {
+        s.mode = Mode::Reading;
+    }
+    let p = opened.progress;
+    s.quiz = CheckView {
+        chosen: p.last_choice.map(|c| c as usize),
+        revealed: false,
+        cursor: None,
+        attempts: p.attempts,
+        first_try: p.first_try_correct,
+    };
+    match opened.lesson {
+        Err(msg) => {
+            s.doc = None;
+            s.broken = Some(msg);
+            s.top = 0;
+        }
+        Ok(lesson) => {
+            s.broken = None;
+            let wants_code = crate::highlight::lesson_wants(&lesson);
+            s.set_doc(lesson);
+            let anchor = s.pending_anchor.take().or(p.anchor);
+            s.top = anchor.map_or(0, |a| s.line_of(a));
+            if let Some(q) = s.pending_search.take() {
+                s.search.query = q;
+                s.search.refresh(s.doc.as_ref());
+                if let Some(line) = s.search.first_from(0) {
+                    show_line(s, line, fx);
+                }
+            }
+            if std::mem::take(&mut s.pending_check) {
+                jump_to_check(s, fx);
+            }
+            if wants_code {
+                fx.push(Effect::Highlight);
+            }
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! The interactive reader's runtime: sets up the terminal, feeds events
+//! through the keymap into `state::update`, carries out the effects
+//! (loading, saving, highlighting) and draws.
+
+mod events;
+mod terminal;
+
+use crate::cli::Common;
+use crate::loader::{self, Library};
+use crate::state::{self, Action, Effect, Opened, State, keymap};
+use crate::store::Store;
+use crate::theme::{Theme, ThemeKind};
+use events::Msg;
+use ratatui::crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Sender;
+
+type Res = Result<(), Box<dyn std::error::Error>>;
+
+pub fn read(paths: &[PathBuf], common: &Common) -> Res {
+    let lib = if paths.is_empty() {
+        Library {
+            courses: vec![loader::builtin_course()],
+            start: None,
+        }
+    } else {
+        loader::open_paths(paths)?
+    };
+    run(lib, common)
+}
+
+pub fn review(path: Option<&Path>, common: &Common) -> Res {
+    let _ = (path, common);
+    Err("review is not available yet".into())
+}
+
+struct Runtime {
+    store: Store,
+    tx: Sender<Msg>,
+}
+
+fn run(lib: Library, common: &Common) -> Res {
+    if lib.courses.iter().all(|c| c.lessons.is_empty()) {
+        return Err("no lessons to show".into());
+    }
+    let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
+    let store = Store::open(Store::data_dir(common.data_dir.as_deref()).as_deref());
+    let (tx, rx) = events::start();
+    let mut rt = Runtime { store, tx };
+    let mut term = terminal::Term::enter(!common.no_mouse)?;
+    let size = term.terminal.size()?;
+    let mut s = State::new(lib.courses, size.width, size.height);
+    s.mouse = !common.no_mouse;
+    s.dark = theme.kind.is_dark();
+
+    let (course, lesson) = match lib.start {
+        Some(start) => start,
+        None => {
+            let c = &s.courses[0];
+            let last = rt
+                .store
+                .last_lesson(&c.slug)
+                .and_then(|slug| c.index_of(&slug));
+            (0, last.unwrap_or(0))
+        }
+    };
+    s.course = course;
+    s.progress = rt.store.course_progress(&s.course().slug);
+    let mut fx = Vec::new();
+    state::open_lesson(&mut s, lesson, &mut fx);
+    rt.apply(&mut s, &mut term, fx);
+
+    while !s.quit {
+        term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+        let Ok(msg) = rx.recv() else { break };
+        let action = match msg {
+            Msg::Stop => Some(Action::Quit),
+            Msg::Action(a) => Some(a),
+            Msg::Term(ev) => translate(&mut s, ev),
+        };
+        if let Some(action) = action {
+            let fx = state::update(&mut s, action);
+            rt.apply(&mut s, &mut term, fx);
+        }
+    }
+    drop(term);
+    if let Some(w) = rt.store.take_warning() {
+        eprintln!("lectern: {w}");
+    }
+    Ok(())
+}
+
+/// A terminal event as an action in the current mode.
+fn translate(s: &mut State, ev: Event) -> Option<Action> {
+    match ev {
+        Event::Key(k) if k.kind != KeyEventKind::Release => {
+            let action = keymap::lookup(s.mode, &k);
+            if action.is_some()
+                && !matches!(s.mode, state::Mode::Search | state::Mode::CourseSearch)
+            {
+                s.notice = None;
+            }
+            action
+        }
+        Event::Mouse(m) => match m.kind {
+            MouseEventKind::ScrollDown => Some(Action::Scroll(3)),
+            MouseEventKind::ScrollUp => Some(Action::Scroll(-3)),
+            MouseEventKind::Down(MouseButton::Left) => {
+                let g = s.geometry();
+                let toc = state::toc::area(&g, s.width, s.height);
+                if s.toc_open
+                    && m.column >= toc.x.saturating_sub(1)
+                    && m.column <= toc.x + toc.width
+                {
+                    Some(Action::TocClick(m.row))
+                } else if m.row >= 1 && m.row < s.height.saturating_sub(1) {
+                    Some(Action::PageClick(m.row - 1))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        },
+        Event::Resize(w, h) => Some(Action::Resize(w, h)),
+        _ => None,
+    }
+}
+
+impl Runtime {
+    fn apply(&mut self, s: &mut State, term: &mut terminal::Term, fx: Vec<Effect>) {
+        let mut queue = fx;
+        while !queue.is_empty() {
+            for effect in std::mem::take(&mut queue) {
+                if let Some(action) = self.effect(s, term, effect) {
+                    queue.extend(state::update(s, action));
+                }
+            }
+        }
+        if let Some(w) = self.store.take_warning() {
+            s.notice = Some(format!("Progress: {w}"));
+        }
+    }
+
+    fn effect(&mut self, s: &State, term: &mut terminal::Term, effect: Effect) -> Option<Action> {
+        match effect {
+            Effect::Load { origin, lesson } => {
+                let lesson_result = loader::load(&origin)
+                    .map(|l| l.lesson)
+                    .map_err(|d| d.to_string());
+                let progress = match (s.courses.get(s.course), &lesson_result) {
+                    (Some(c), Ok(l)) => self.store.progress(&c.slug, &l.meta.slug),
+                    _ => Default::default(),
+                };
+                Some(Action::Loaded(Box::new(Opened {
+                    index: lesson,
+                    lesson: lesson_result,
+                    progress,
+                })))
+            }
+            Effect::Highlight => {
+                if let Some(doc) = &s.doc {
+                    let lesson = doc.lesson.clone();
+                    let dark = s.dark;
+                    let tx = self.tx.clone();
+                    std::thread::spawn(move || {
+                        let code = crate::highlight::highlight_lesson(&lesson, dark);
+                        let _ = tx.send(Msg::Action(Action::Highlighted(
+                            lesson.meta.slug.clone(),
+                            code,
+                        )));
+                    });
+                }
+                None
+            }
+            Effect::BuildIndex => {
+                let origins: Vec<_> = s
+                    .course()
+                    .lessons
+                    .iter()
+                    .map(|l| l.origin.clone())
+                    .collect();
+                let tx = self.tx.clone();
+                std::thread::spawn(move || {
+                    let texts = origins.iter().map(|o| lesson_text(o)).collect();
+                    let _ = tx.send(Msg::Action(Action::Indexed(texts)));
+                });
+                None
+            }
+            Effect::SavePosition {
+                course,
+                lesson,
+                anchor,
+            } => {
+                self.store.save_position(&course, &lesson, anchor);
+                None
+            }
+            Effect::MarkRead { course, lesson } => {
+                self.store.mark_read(&course, &lesson);
+                None
+            }
+            Effect::SetLastLesson { course, lesson } => {
+                self.store.set_last_lesson(&course, &lesson);
+                None
+            }
+            Effect::RecordAttempt {
+                course,
+                lesson,
+                option,
+                correct,
+                review,
+            } => {
+                self.store.record_attempt(
+                    &course,
+                    &lesson,
+                    option,
+                    correct,
+                    review,
+                    chrono::Utc::now(),
+                );
+                None
+            }
+            Effect::SetMouse(on) => {
+                term.set_mouse(on);
+                None
+            }
+            Effect::Suspend => {
+                let _ = term.suspend();
+                None
+            }
+        }
+    }
+}
+
+/// A lesson's searchable text (title, blocks, check), or empty if broken.
+fn lesson_text(origin: &loader::Origin) -> String {
+    let Ok(l) = loader::load(origin) else {
+        return String::new();
+    };
+    let l = l.lesson;
+    let mut t = l.meta.title.clone();
+    for b in &l.blocks {
+        t.push('\n');
+        t.push_str(&crate::model::Lesson::block_text(b));
+    }
+    if let Some(c) = &l.check {
+        t.push('\n');
+        t.push_str(&crate::layout::check_text(c));
+    }
+    t
+}

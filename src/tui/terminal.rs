@@ -1,0 +1,89 @@
+//! The only code that touches raw mode, the alternate screen, mouse
+//! capture and the cursor. Whatever way the reader ends (quit, error,
+//! panic, signal), the terminal is given back as it was found.
+
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::crossterm::{cursor, execute};
+use std::io::{self, Stdout};
+use std::sync::Once;
+
+pub type Backend = CrosstermBackend<Stdout>;
+
+pub struct Term {
+    pub terminal: ratatui::Terminal<Backend>,
+    mouse: bool,
+}
+
+/// Puts the terminal back: mouse off, main screen, cursor shown, cooked
+/// mode. Safe to call more than once.
+pub fn restore() {
+    let mut out = io::stdout();
+    let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
+    let _ = disable_raw_mode();
+}
+
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            // Restore first so the message lands on the normal screen.
+            restore();
+            previous(info);
+        }));
+    });
+}
+
+fn setup(mouse: bool) -> io::Result<()> {
+    enable_raw_mode()?;
+    let mut out = io::stdout();
+    execute!(out, EnterAlternateScreen, cursor::Hide)?;
+    if mouse {
+        execute!(out, EnableMouseCapture)?;
+    }
+    Ok(())
+}
+
+impl Term {
+    pub fn enter(mouse: bool) -> io::Result<Term> {
+        install_panic_hook();
+        if let Err(e) = setup(mouse) {
+            restore();
+            return Err(e);
+        }
+        let terminal = ratatui::Terminal::new(CrosstermBackend::new(io::stdout()))
+            .inspect_err(|_| restore())?;
+        Ok(Term { terminal, mouse })
+    }
+
+    pub fn set_mouse(&mut self, on: bool) {
+        if on != self.mouse {
+            let mut out = io::stdout();
+            let _ = if on {
+                execute!(out, EnableMouseCapture)
+            } else {
+                execute!(out, DisableMouseCapture)
+            };
+            self.mouse = on;
+        }
+    }
+
+    /// Ctrl-Z: give the terminal back, stop, and take it again on resume.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        restore();
+        #[cfg(unix)]
+        signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
+        setup(self.mouse)?;
+        self.terminal.clear()
+    }
+}
+
+impl Drop for Term {
+    fn drop(&mut self) {
+        restore();
+    }
+}

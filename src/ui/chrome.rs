@@ -1,0 +1,126 @@
+//! Header (where you are) and footer (what you can press, or a prompt).
+
+use crate::layout::wrap::width;
+use crate::state::{MIN_HEIGHT, MIN_WIDTH, Mode, State, keymap};
+use crate::theme::Theme;
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+pub fn header(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
+    let course = s.course();
+    let mut parts = vec![course.title.clone()];
+    let entry = course.lessons.get(s.lesson);
+    if let Some(m) = entry.and_then(|e| e.module.as_ref()) {
+        parts.push(if m.title.is_empty() {
+            format!("Module {}", m.index)
+        } else {
+            m.title.clone()
+        });
+    }
+    let n = course.lessons.len();
+    parts.push(format!("Lesson {} of {n}", s.lesson + 1));
+    if let Some(min) = entry.and_then(|e| e.minutes) {
+        parts.push(format!("{min} min"));
+    }
+    let right = if s.doc.is_some() {
+        format!(" {}% ", s.read_percent())
+    } else {
+        String::new()
+    };
+    let left = format!(" {}", parts.join(" · "));
+    let room = usize::from(area.width).saturating_sub(width(&right));
+    let left = fit(&left, room);
+    let pad = room.saturating_sub(width(&left));
+    let line = Line::from(vec![
+        Span::styled(
+            left,
+            theme.bar().add_modifier(ratatui::style::Modifier::BOLD),
+        ),
+        Span::styled(" ".repeat(pad), theme.bar()),
+        Span::styled(fit(&right, usize::from(area.width)), theme.bar()),
+    ]);
+    f.render_widget(Paragraph::new(line).style(theme.bar()), area);
+}
+
+/// Cuts `s` to `max` columns with an ellipsis.
+pub fn fit(s: &str, max: usize) -> String {
+    if width(s) <= max {
+        return s.to_string();
+    }
+    let spans = [crate::layout::Span::new(s, crate::layout::Role::Text)];
+    let (cut, _) = crate::layout::wrap::truncate(&spans, max.saturating_sub(1));
+    let mut out: String = cut.iter().map(|s| s.text.as_str()).collect();
+    if max > 0 {
+        out.push('…');
+    }
+    out
+}
+
+pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
+    let w = usize::from(area.width);
+    let text = match s.mode {
+        Mode::Search => {
+            let count = if s.search.query.is_empty() {
+                String::new()
+            } else if s.search.hits.is_empty() {
+                "  no matches".to_string()
+            } else {
+                format!(
+                    "  {}/{} matches",
+                    s.search.current.map_or(0, |c| c + 1),
+                    s.search.hits.len()
+                )
+            };
+            format!("/{}▏{count}   Enter accept · Esc clear", s.search.query)
+        }
+        Mode::CourseSearch => format!(
+            "search the course: {}▏   Enter open · ↑↓ choose · Esc close",
+            s.course_search.query
+        ),
+        mode => {
+            let mut line = String::new();
+            if let Some(n) = &s.notice {
+                line.push_str(n);
+                line.push_str("  ");
+            } else {
+                let hints: Vec<String> = keymap::hints(mode)
+                    .iter()
+                    .map(|(k, h)| format!("{k} {h}"))
+                    .collect();
+                line.push_str(&hints.join(" · "));
+            }
+            if s.search.active() {
+                line.push_str(&format!(
+                    "  [/{}: {}/{}]",
+                    s.search.query,
+                    s.search.current.map_or(0, |c| c + 1),
+                    s.search.hits.len()
+                ));
+            }
+            format!(" {line}")
+        }
+    };
+    let line = Line::from(Span::styled(fit(&text, w), theme.bar()));
+    f.render_widget(Paragraph::new(line).style(theme.bar()), area);
+}
+
+pub fn too_small(f: &mut Frame, area: Rect, s: &State) {
+    let msg = format!(
+        "Terminal too small ({}×{}): need {MIN_WIDTH}×{MIN_HEIGHT}. q quits.",
+        s.width, s.height
+    );
+    let lines: Vec<Line> = crate::layout::wrap::wrap(
+        &[(
+            msg.as_str(),
+            crate::layout::Style::new(crate::layout::Role::Text),
+        )],
+        usize::from(area.width.max(1)),
+    )
+    .into_iter()
+    .map(|spans| Line::from(spans.into_iter().map(|s| s.text).collect::<String>()))
+    .take(usize::from(area.height))
+    .collect();
+    f.render_widget(Paragraph::new(lines).alignment(Alignment::Left), area);
+}

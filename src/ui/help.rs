@@ -1,0 +1,36 @@
+//! The help screen, generated from the key table.
+
+use super::overlay::boxed;
+use crate::state::keymap;
+use crate::theme::Theme;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+pub fn draw(f: &mut Frame, area: Rect, theme: &Theme) {
+    let inner = boxed(f, area, 76, area.height, "Help · Esc to close", theme);
+    let mut lines = Vec::new();
+    for (mode, rows) in keymap::help() {
+        if rows.is_empty() {
+            continue;
+        }
+        if !lines.is_empty() {
+            lines.push(Line::raw(""));
+        }
+        lines.push(Line::styled(mode.title(), theme.accent()));
+        for (keys, what) in rows {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("  {keys:<18}"),
+                    theme.style(
+                        crate::layout::Style::new(crate::layout::Role::Kbd)
+                            .with(crate::layout::BOLD),
+                    ),
+                ),
+                Span::raw(what),
+            ]));
+        }
+    }
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}

@@ -1,0 +1,84 @@
+//! The table of contents: modules, lessons, read and answered marks.
+
+use crate::model::LessonStatus;
+use crate::state::toc::{TocRow, area, offset, rows};
+use crate::state::{Geometry, Mode, State};
+use crate::theme::Theme;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
+    let inner = area(g, s.width, s.height);
+    let outer = Rect::new(
+        inner.x.saturating_sub(1),
+        inner.y.saturating_sub(1),
+        inner.width + 2,
+        inner.height + 2,
+    );
+    f.render_widget(Clear, outer);
+    let course = s.course();
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" Contents · {} ", course.title))
+        .title_style(theme.accent());
+    f.render_widget(block, outer);
+    let rows = rows(course);
+    let modules = course.modules();
+    let visible = usize::from(inner.height);
+    let off = offset(&rows, s.toc_cursor, visible);
+    let w = usize::from(inner.width);
+    let lines: Vec<Line> = rows
+        .iter()
+        .skip(off)
+        .take(visible)
+        .map(|row| match *row {
+            TocRow::Module(m) => {
+                let title = match &modules[m].module {
+                    Some(md) if !md.title.is_empty() => format!("{}. {}", md.index, md.title),
+                    Some(md) => format!("Module {}", md.index),
+                    None => "Lessons".to_string(),
+                };
+                Line::styled(super::chrome::fit(&title, w), theme.accent())
+            }
+            TocRow::Lesson(i) => {
+                let l = &course.lessons[i];
+                let p = s.progress.get(&l.slug);
+                let read = if p.is_some_and(|p| p.read) {
+                    "✓"
+                } else {
+                    " "
+                };
+                let check = match (
+                    l.status != LessonStatus::Ok,
+                    p.and_then(|p| p.first_try_correct),
+                ) {
+                    (true, _) => "!",
+                    (_, Some(true)) => "★",
+                    (_, Some(false)) => "✗",
+                    _ => " ",
+                };
+                let title = if l.status == LessonStatus::Ok {
+                    l.title.clone()
+                } else {
+                    format!("{} (broken)", l.title)
+                };
+                let text = super::chrome::fit(&format!(" {read}{check} {title}"), w);
+                let mut style = theme.style(crate::layout::Role::Text.into());
+                if i == s.lesson {
+                    style = theme.accent();
+                }
+                if l.status != LessonStatus::Ok {
+                    style = theme.style(crate::layout::Role::Error.into());
+                }
+                if i == s.toc_cursor && s.mode == Mode::Toc {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                Line::from(Span::styled(text, style))
+            }
+        })
+        .collect();
+    f.render_widget(Paragraph::new(lines), inner);
+}

@@ -61,6 +61,11 @@ pub enum Action {
     /// The store had something to say (once per fault).
     Notice(String),
     Suspend,
+    /// Lessons due for review (slugs, oldest first) and a shuffle seed.
+    ReviewReady(Vec<String>, u64),
+    ReviewNext,
+    ReviewReread,
+    StatsReady(crate::stats::Reviews),
 }
 
 /// Work the state wants done; the runtime does it and may answer with an
@@ -95,4 +100,6 @@ pub enum Effect {
     },
     SetMouse(bool),
     Suspend,
+    LoadDue,
+    LoadStats,
 }

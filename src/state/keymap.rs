@@ -14,6 +14,7 @@ pub enum Mode {
     Quiz,
     Help,
     Stats,
+    Review,
 }
 
 impl Mode {
@@ -26,6 +27,7 @@ impl Mode {
             Mode::Quiz => "Check question",
             Mode::Help => "Help",
             Mode::Stats => "Stats",
+            Mode::Review => "Review",
         }
     }
 }
@@ -61,7 +63,7 @@ const ALL_VIEWS: &[Mode] = &[Reading, Quiz, Toc];
 
 pub static BINDINGS: &[Binding] = &[
     Binding {
-        modes: &[Reading, Toc, Quiz, Help, Stats],
+        modes: &[Reading, Toc, Quiz, Help, Stats, Review],
         keys: &[Char('q'), Ctrl('c')],
         label: "q Ctrl-C",
         action: |_| Action::Quit,
@@ -77,7 +79,7 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
     },
     Binding {
-        modes: &[Reading, Toc, Quiz, Stats],
+        modes: &[Reading, Toc, Quiz, Stats, Review],
         keys: &[Char('?')],
         label: "?",
         action: |_| Action::Help,
@@ -85,7 +87,16 @@ pub static BINDINGS: &[Binding] = &[
         hint: Some("help"),
     },
     Binding {
-        modes: &[Reading, Toc, Quiz, Help, Stats, Search, CourseSearch],
+        modes: &[
+            Reading,
+            Toc,
+            Quiz,
+            Help,
+            Stats,
+            Search,
+            CourseSearch,
+            Review,
+        ],
         keys: &[Code(KeyCode::Esc)],
         label: "Esc",
         action: |_| Action::Back,
@@ -325,6 +336,46 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
     },
     Binding {
+        modes: &[Review],
+        keys: &[Digit],
+        label: "1-9",
+        action: |c| Action::Answer(c.to_digit(10).unwrap_or(1) as usize - 1),
+        help: "answer with that option",
+        hint: Some("answer"),
+    },
+    Binding {
+        modes: &[Review],
+        keys: &[Char('j'), Code(KeyCode::Down)],
+        label: "j ↓",
+        action: |_| Action::OptionDown,
+        help: "next option",
+        hint: None,
+    },
+    Binding {
+        modes: &[Review],
+        keys: &[Char('k'), Code(KeyCode::Up)],
+        label: "k ↑",
+        action: |_| Action::OptionUp,
+        help: "previous option",
+        hint: None,
+    },
+    Binding {
+        modes: &[Review],
+        keys: &[Code(KeyCode::Enter), Char(' '), Char('n')],
+        label: "Enter Space",
+        action: |_| Action::ReviewNext,
+        help: "answer the selected option, or go to the next card",
+        hint: Some("next"),
+    },
+    Binding {
+        modes: &[Review],
+        keys: &[Char('o')],
+        label: "o",
+        action: |_| Action::ReviewReread,
+        help: "re-read this card's lesson (R comes back)",
+        hint: Some("re-read"),
+    },
+    Binding {
         modes: &[Search, CourseSearch],
         keys: &[Code(KeyCode::Enter)],
         label: "Enter",
@@ -405,7 +456,7 @@ pub fn hints(mode: Mode) -> Vec<(&'static str, &'static str)> {
 
 /// Help screen rows, grouped by mode, each binding once per group.
 pub fn help() -> Vec<(Mode, Vec<(&'static str, &'static str)>)> {
-    [Reading, Quiz, Toc, Search, CourseSearch]
+    [Reading, Quiz, Review, Toc, Search, CourseSearch]
         .into_iter()
         .map(|m| {
             let rows = BINDINGS
@@ -447,7 +498,16 @@ mod tests {
     #[test]
     fn every_mode_can_be_left() {
         let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
-        for m in [Reading, Toc, Search, CourseSearch, Quiz, Help, Stats] {
+        for m in [
+            Reading,
+            Toc,
+            Search,
+            CourseSearch,
+            Quiz,
+            Help,
+            Stats,
+            Review,
+        ] {
             assert!(lookup(m, &esc).is_some(), "{m:?}");
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod keymap;
+pub mod review;
 mod search;
 pub mod toc;
 mod update;
@@ -127,6 +128,9 @@ pub struct State {
     pub pending_check: bool,
     /// Whether this lesson has been marked read since it was opened.
     pub marked_read: bool,
+    pub review: Option<review::Review>,
+    /// Review figures for the stats screen, fetched when it opens.
+    pub reviews: Option<crate::stats::Reviews>,
 }
 
 impl State {
@@ -157,6 +161,8 @@ impl State {
             pending_search: None,
             pending_check: false,
             marked_read: false,
+            review: None,
+            reviews: None,
         }
     }
 

@@ -16,7 +16,10 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::Suspend => fx.push(Effect::Suspend),
         Action::Help => enter(s, Mode::Help),
-        Action::Stats => enter(s, Mode::Stats),
+        Action::Stats => {
+            enter(s, Mode::Stats);
+            fx.push(Effect::LoadStats);
+        }
         Action::Back => back(s),
         Action::LineDown => scroll(s, 1, &mut fx),
         Action::LineUp => scroll(s, -1, &mut fx),
@@ -167,7 +170,21 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::ResultUp => s.course_search.cursor = s.course_search.cursor.saturating_sub(1),
         Action::JumpToCheck => jump_to_check(s, &mut fx),
+        Action::Answer(pos) if s.mode == Mode::Review => review_answer(s, pos, &mut fx),
         Action::Answer(pos) => answer(s, pos, &mut fx),
+        Action::OptionDown | Action::OptionUp if s.mode == Mode::Review => {
+            if let Some(r) = &mut s.review {
+                let n = r.order.len();
+                if n > 0 {
+                    r.cursor = if action == Action::OptionDown {
+                        (r.cursor + 1).min(n - 1)
+                    } else {
+                        r.cursor.saturating_sub(1)
+                    };
+                }
+            }
+        }
+
         Action::OptionDown | Action::OptionUp => {
             let n = s
                 .doc
@@ -212,10 +229,42 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             });
             fx.push(Effect::SetMouse(s.mouse));
         }
-        Action::Review => {
-            s.notice =
-                Some("Start a review with `lectern review` (this course's due checks).".into())
+        Action::Review => match &mut s.review {
+            Some(r) if r.rereading => {
+                r.rereading = false;
+                let card = r.current();
+                s.mode = Mode::Review;
+                if let Some(card) = card.filter(|&c| c != s.lesson) {
+                    open(s, card, &mut fx);
+                }
+            }
+            _ => fx.push(Effect::LoadDue),
+        },
+        Action::ReviewReady(slugs, seed) => {
+            let course = s.course();
+            let queue: Vec<usize> = slugs
+                .iter()
+                .filter_map(|slug| course.index_of(slug))
+                .collect();
+            s.review = Some(super::review::Review::new(queue, seed));
+            s.mode = Mode::Review;
+            if let Some(first) = s.review.as_ref().and_then(|r| r.current()) {
+                open(s, first, &mut fx);
+            }
         }
+        Action::ReviewNext => review_next(s, &mut fx),
+        Action::ReviewReread => {
+            if let Some(r) = &mut s.review {
+                if r.current().is_some() {
+                    r.rereading = true;
+                    s.mode = Mode::Reading;
+                    s.top = 0;
+                    s.notice =
+                        Some("Re-reading the lesson: press R to return to your review.".into());
+                }
+            }
+        }
+        Action::StatsReady(r) => s.reviews = Some(r),
         Action::PageClick(row) => page_click(s, row, &mut fx),
         Action::Resize(w, h) => {
             s.width = w;
@@ -264,6 +313,11 @@ fn back(s: &mut State) {
             s.mode = Mode::Reading;
             s.quiz.cursor = None;
             s.relayout_check();
+        }
+        Mode::Review => {
+            s.review = None;
+            s.mode = Mode::Reading;
+            s.notice = Some("Review ended.".into());
         }
         Mode::Reading => {
             if s.search.active() {
@@ -465,6 +519,11 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     s.loading = false;
     s.marked_read = false;
     s.search = Default::default();
+    if s.mode == Mode::Review {
+        if let (Some(r), Ok(l)) = (&mut s.review, &opened.lesson) {
+            r.deal(l.check.as_ref());
+        }
+    }
     if s.mode == Mode::Quiz {
         s.mode = Mode::Reading;
     }
@@ -502,5 +561,58 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
                 fx.push(Effect::Highlight);
             }
         }
+    }
+}
+
+fn review_answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
+    let Some(check) = s.doc.as_ref().and_then(|d| d.lesson.check.clone()) else {
+        return;
+    };
+    let key = s.lesson_key();
+    let lesson_now = s.lesson;
+    let Some(r) = &mut s.review else { return };
+    if r.chosen.is_some() || r.current() != Some(lesson_now) {
+        return;
+    }
+    let Some(&index) = r.order.get(pos) else {
+        s.notice = Some(format!("There is no option {}.", pos + 1));
+        return;
+    };
+    let correct = check.score(index) == Verdict::Right;
+    r.chosen = Some(index);
+    r.cursor = pos;
+    if correct {
+        r.right += 1;
+    } else {
+        r.wrong += 1;
+    }
+    if let Some((course, lesson)) = key {
+        let p = s.progress.entry(lesson.clone()).or_default();
+        p.attempts += 1;
+        p.last_choice = Some(index as u32);
+        p.last_correct = Some(correct);
+        fx.push(Effect::RecordAttempt {
+            course,
+            lesson,
+            option: index as u32,
+            correct,
+            review: true,
+        });
+    }
+}
+
+fn review_next(s: &mut State, fx: &mut Vec<Effect>) {
+    let Some(r) = &mut s.review else { return };
+    if r.done() {
+        return;
+    }
+    if r.chosen.is_none() && !r.order.is_empty() {
+        let pos = r.cursor;
+        review_answer(s, pos, fx);
+        return;
+    }
+    r.pos += 1;
+    if let Some(next) = r.current() {
+        open(s, next, fx);
     }
 }

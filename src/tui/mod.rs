@@ -26,12 +26,20 @@ pub fn read(paths: &[PathBuf], common: &Common) -> Res {
     } else {
         loader::open_paths(paths)?
     };
-    run(lib, common)
+    run(lib, common, false)
 }
 
 pub fn review(path: Option<&Path>, common: &Common) -> Res {
-    let _ = (path, common);
-    Err("review is not available yet".into())
+    let paths: Vec<PathBuf> = path.map(Path::to_path_buf).into_iter().collect();
+    let lib = if paths.is_empty() {
+        Library {
+            courses: vec![loader::builtin_course()],
+            start: None,
+        }
+    } else {
+        loader::open_paths(&paths)?
+    };
+    run(lib, common, true)
 }
 
 struct Runtime {
@@ -39,7 +47,7 @@ struct Runtime {
     tx: Sender<Msg>,
 }
 
-fn run(lib: Library, common: &Common) -> Res {
+fn run(lib: Library, common: &Common, start_review: bool) -> Res {
     if lib.courses.iter().all(|c| c.lessons.is_empty()) {
         return Err("no lessons to show".into());
     }
@@ -69,6 +77,10 @@ fn run(lib: Library, common: &Common) -> Res {
     let mut fx = Vec::new();
     state::open_lesson(&mut s, lesson, &mut fx);
     rt.apply(&mut s, &mut term, fx);
+    if start_review {
+        let fx = state::update(&mut s, Action::Review);
+        rt.apply(&mut s, &mut term, fx);
+    }
 
     while !s.quit {
         term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
@@ -227,6 +239,29 @@ impl Runtime {
                 let _ = term.suspend();
                 None
             }
+            Effect::LoadDue => {
+                let course = s.course();
+                let now = chrono::Utc::now();
+                let mut due: Vec<String> = self
+                    .store
+                    .due(Some(&course.slug), now)
+                    .into_iter()
+                    .map(|(_, l, _)| l)
+                    .collect();
+                // Lessons read but never answered are new cards, due now.
+                for l in &course.lessons {
+                    let p = s.progress.get(&l.slug);
+                    if p.is_some_and(|p| p.read && p.attempts == 0) && !due.contains(&l.slug) {
+                        due.push(l.slug.clone());
+                    }
+                }
+                let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
+                Some(Action::ReviewReady(due, seed))
+            }
+            Effect::LoadStats => Some(Action::StatsReady(crate::stats::reviews(
+                &self.store,
+                s.course(),
+            ))),
         }
     }
 }

@@ -6,6 +6,7 @@ mod chrome;
 mod help;
 mod overlay;
 mod page;
+mod review;
 mod search;
 mod stats;
 mod toc;
@@ -24,7 +25,11 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
     let g = s.geometry();
     let body = Rect::new(0, 1, area.width, area.height.saturating_sub(2));
     chrome::header(f, Rect::new(0, 0, area.width, 1), s, theme);
-    page::draw(f, body, s, &g, theme);
+    if s.mode == Mode::Review {
+        review::draw(f, body, s, &g, theme);
+    } else {
+        page::draw(f, body, s, &g, theme);
+    }
     if s.toc_open {
         toc::draw(f, s, &g, theme);
     }

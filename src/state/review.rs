@@ -1,0 +1,101 @@
+//! A spaced-review session inside the reader: due check questions one at
+//! a time, options shuffled so their position cannot be memorised.
+
+use crate::model::Check;
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Review {
+    /// Lesson indices (course order) due for review, in the order asked.
+    pub queue: Vec<usize>,
+    pub pos: usize,
+    /// Display order of the current card's options (file indices).
+    pub order: Vec<usize>,
+    pub chosen: Option<usize>,
+    pub cursor: usize,
+    pub right: usize,
+    pub wrong: usize,
+    /// Paused to re-read the current card's lesson.
+    pub rereading: bool,
+    seed: u64,
+}
+
+/// xorshift64*: enough to shuffle four options; not for anything secret.
+fn next(seed: &mut u64) -> u64 {
+    let mut x = *seed | 1;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *seed = x;
+    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// A permutation of `0..n` that differs from the identity when it can,
+/// so the layout the reader learned while reading is not the one shown.
+pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..n).collect();
+    for _ in 0..4 {
+        for i in (1..n).rev() {
+            let j = (next(seed) % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+        if n < 2 || v != avoid {
+            break;
+        }
+    }
+    v
+}
+
+impl Review {
+    pub fn new(queue: Vec<usize>, seed: u64) -> Review {
+        Review {
+            queue,
+            seed: seed.max(1),
+            ..Review::default()
+        }
+    }
+
+    pub fn current(&self) -> Option<usize> {
+        self.queue.get(self.pos).copied()
+    }
+
+    pub fn done(&self) -> bool {
+        self.pos >= self.queue.len()
+    }
+
+    /// Prepares the card for a freshly loaded lesson's check.
+    pub fn deal(&mut self, check: Option<&Check>) {
+        self.chosen = None;
+        self.cursor = 0;
+        self.order = match check {
+            Some(c) => shuffle(c.options.len(), &mut self.seed, &c.order),
+            None => Vec::new(),
+        };
+    }
+
+    /// The check as it is shown in review: same options, shuffled.
+    pub fn shown(&self, check: &Check) -> Check {
+        let mut c = check.clone();
+        if Check::is_permutation(&self.order, c.options.len()) {
+            c.order = self.order.clone();
+        }
+        c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shuffles_are_permutations_and_avoid_the_reading_order() {
+        let mut seed = 42;
+        for n in 0..8 {
+            let identity: Vec<usize> = (0..n).collect();
+            let v = shuffle(n, &mut seed, &identity);
+            assert!(Check::is_permutation(&v, n));
+            if n >= 3 {
+                assert_ne!(v, identity);
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! A review card: the check question of a due lesson, options shuffled.
+
+use crate::layout::{self, BOLD, CheckView, Role, Style};
+use crate::state::{Geometry, State};
+use crate::theme::Theme;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+fn convert(lines: Vec<layout::Line>, theme: &Theme) -> Vec<Line<'static>> {
+    lines
+        .into_iter()
+        .map(|l| {
+            Line::from(
+                l.spans
+                    .into_iter()
+                    .map(|sp| Span::styled(sp.text, theme.style(sp.style)))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}
+
+pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
+    let area = Rect::new(
+        g.page_x.min(body.width),
+        body.y,
+        g.text_width.min(body.width),
+        body.height,
+    );
+    let Some(r) = &s.review else { return };
+    let heading = |t: String| Line::styled(t, theme.style(Style::new(Role::Title).with(BOLD)));
+    let mut lines = Vec::new();
+    if r.queue.is_empty() {
+        lines.push(heading("Nothing is due for review".into()));
+        lines.push(Line::raw(""));
+        lines.push(Line::raw("Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits."));
+        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+        return;
+    }
+    if r.done() {
+        lines.push(heading(format!(
+            "Review done: {} right, {} wrong",
+            r.right, r.wrong
+        )));
+        lines.push(Line::raw(""));
+        lines.push(Line::raw("Each card's next review is scheduled (FSRS): right answers come back later, wrong ones sooner. Esc returns to reading; q quits."));
+        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+        return;
+    }
+    let title = s
+        .course()
+        .lessons
+        .get(s.lesson)
+        .map_or("", |l| l.title.as_str());
+    lines.push(heading(format!(
+        "Review · card {} of {} · ✔ {} ✘ {}",
+        r.pos + 1,
+        r.queue.len(),
+        r.right,
+        r.wrong
+    )));
+    lines.push(Line::styled(
+        format!("From: {title}"),
+        theme.style(Role::Meta.into()),
+    ));
+    lines.push(Line::raw(""));
+    match s.doc.as_ref().map(|d| d.lesson.check.as_ref()) {
+        None => lines.push(Line::raw(if s.broken.is_some() {
+            "This lesson could not be loaded: Enter skips it."
+        } else {
+            "Loading…"
+        })),
+        Some(None) => lines.push(Line::raw(
+            "This lesson has no check question: Enter skips it.",
+        )),
+        Some(Some(check)) => {
+            let shown = r.shown(check);
+            let view = CheckView {
+                chosen: r.chosen,
+                revealed: r.chosen.is_some(),
+                cursor: Some(r.cursor),
+                attempts: 0,
+                first_try: None,
+            };
+            let mut doc = layout::check_lines(Some(&shown), g.text_width, &view);
+            doc.remove(0);
+            lines.extend(convert(doc, theme));
+            if r.chosen
+                .is_some_and(|c| check.score(c) == crate::model::Verdict::Wrong)
+            {
+                lines.push(Line::styled(
+                    "o re-reads the lesson (R brings you back) · Enter next card",
+                    theme.style(Role::Dim.into()),
+                ));
+            }
+        }
+    }
+    let skip = lines.len().saturating_sub(usize::from(area.height));
+    f.render_widget(
+        Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()),
+        area,
+    );
+}

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034,SC2120
 # Shared by the bench scripts (sourced, not run).
 #
 # Environment understood by all scripts:

@@ -14,6 +14,7 @@
 #                   temporary data dir shared by all runs, so after the
 #                   warm-up run lectern's store exists)
 set -euo pipefail
+# shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 if [[ $# -ne 1 || ! -f $1 ]]; then
@@ -42,16 +43,16 @@ markers=("$marker" "$lectern_marker")
 bat=$(command -v bat || command -v batcat || true)
 for tool in mdcat bat glow; do
     case $tool in
-    mdcat) exe=$(command -v mdcat || true) args="--paginate" ;;
-    bat) exe=$bat args="--paging=always --color=always" ;;
-    glow) exe=$(command -v glow || true) args="-p" ;;
+    mdcat) exe=$(command -v mdcat || true) opts="--paginate" ;;
+    bat) exe=$bat opts="--paging=always --color=always" ;;
+    glow) exe=$(command -v glow || true) opts="-p" ;;
     esac
     if [[ -z $exe ]]; then
         note "note: $tool not on PATH, skipped"
         continue
     fi
     labels+=("$tool")
-    cmds+=("$(q "$exe") $args $(q "$md")")
+    cmds+=("$(q "$exe") $opts $(q "$md")")
     markers+=("$marker")
 done
 
@@ -72,7 +73,7 @@ done
 
 echo "First frame: $(basename "$lesson") ($(wc -c <"$lesson") bytes, markdown $(wc -c <"$md") bytes), ${COLS:-100}x${ROWS:-30}, ${RUNS:-20} runs each, interleaved"
 echo "Marker: \"$marker\"$([[ $lectern_marker != "$marker" ]] && echo ", lectern: \"$lectern_marker\""); $data_note"
-echo "$(machine_line)"
+machine_line
 echo
 status=0
 "$HARNESS" "${args[@]}" || status=$?

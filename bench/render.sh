@@ -7,6 +7,7 @@
 # Environment (besides those in bench/common.sh): RUNS (hyperfine's
 # --min-runs, default 30), WIDTH=100.
 set -euo pipefail
+# shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 if [[ $# -ne 1 || ! -f $1 ]]; then
@@ -18,7 +19,8 @@ command -v python3 >/dev/null || die "python3 is needed to read the lesson"
 command -v hyperfine >/dev/null ||
     die "hyperfine not found: install it with 'apt-get install -y hyperfine' (or 'cargo install hyperfine')"
 
-build
+build # lectern only
+# (no examples needed: hyperfine does the timing)
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lectern-render.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -62,7 +64,7 @@ for i in "${!cmds[@]}"; do
 done
 
 echo "Render: $(basename "$lesson") ($(wc -c <"$lesson") bytes, markdown $(wc -c <"$md") bytes), width $width"
-echo "$(machine_line)"
+machine_line
 echo
 hyperfine "${args[@]}" >&2
 echo

@@ -31,9 +31,11 @@
 //! after the clock has stopped, so they do not change the timing. A program
 //! that exits on its own before the marker read (like `cat`) has no RSS.
 //!
-//! With several commands (`--cmd` flags, each run by `bash -c`, which execs
-//! a simple command so the pid is the program's own) the runs interleave:
-//! A B C A B C ..., so that machine noise spreads evenly. One `--marker` is
+//! With several commands (`--cmd` flags) the runs interleave: A B C A B C
+//! ..., so that machine noise spreads evenly. A `--cmd` that is a plain
+//! command line (words, quotes, backslashes) is split and executed
+//! directly; one with shell syntax runs under `bash -c` (about 1 ms more;
+//! bash execs a lone simple command, so the pid is still the program's). One `--marker` is
 //! shared by all commands, or one is given per command, in order. A
 //! trailing `-- CMD ARGS...` counts as the first command (run directly).
 //! `--warmup` runs (default 1 per command) are done first and not counted.
@@ -74,9 +76,14 @@ struct Args {
     /// Compare mode: commands are given with --cmd (implied by --cmd).
     #[arg(long)]
     compare: bool,
-    /// A command as a shell string (run with `bash -c`); repeat for several.
+    /// A command as a shell string; repeat for several. A plain command line
+    /// (words, quotes and backslashes only) is split and run directly; one
+    /// with shell syntax ($, ;, |, &, <, >, globs, VAR=...) with `bash -c`.
     #[arg(long = "cmd")]
     cmds: Vec<String>,
+    /// Run every --cmd with `bash -c`, even plain ones.
+    #[arg(long)]
+    shell: bool,
     /// Table label per command, in order (default: the command itself).
     #[arg(long = "label")]
     labels: Vec<String>,
@@ -103,6 +110,9 @@ struct Args {
     /// Output format of the results.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
+    /// Also write the results as TSV to this file (for scripts).
+    #[arg(long, value_name = "FILE")]
+    tsv_out: Option<std::path::PathBuf>,
     /// Print each run's time to stderr.
     #[arg(long, short)]
     verbose: bool,
@@ -161,6 +171,65 @@ struct Stats {
     failures: usize,
     killed: usize,
     first_failure: Option<String>,
+}
+
+/// Splits a plain command line into words (single quotes, double quotes
+/// and backslashes as in sh); None when it needs a shell.
+fn split_plain(s: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        ch => word.push(ch),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '$' | '`' | '\\' | '!' => return None,
+                        ch => word.push(ch),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next()? {
+                    '\n' => return None,
+                    ch => word.push(ch),
+                }
+            }
+            '|' | '&' | ';' | '<' | '>' | '(' | ')' | '$' | '`' | '*' | '?' | '[' | ']' | '{'
+            | '}' | '~' | '!' | '#' | '\n' => return None,
+            ch => {
+                in_word = true;
+                word.push(ch);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    // `VAR=value cmd` is an assignment, which needs the shell.
+    if words.first().is_some_and(|w| w.contains('=')) {
+        return None;
+    }
+    Some(words)
 }
 
 fn parse_keys(s: &str) -> Result<Vec<u8>, String> {
@@ -722,7 +791,14 @@ fn f2(v: Option<f64>) -> String {
     v.map_or_else(|| "-".to_string(), |v| format!("{v:.2}"))
 }
 
-fn print_rows(rows: &[Row], format: Format) {
+fn format_rows(rows: &[Row], format: Format) -> String {
+    let mut out = String::new();
+    macro_rules! outln {
+        ($($arg:tt)*) => {{
+            out.push_str(&format!($($arg)*));
+            out.push('\n');
+        }};
+    }
     let with_settled = rows.iter().any(|r| r.settled.is_some());
     let mut header = vec![
         "command",
@@ -762,11 +838,11 @@ fn print_rows(rows: &[Row], format: Format) {
         .collect();
     match format {
         Format::Tsv => {
-            println!(
+            outln!(
                 "command\tmedian_ms\tp90_ms\tmin_ms\tmax_ms\tpeak_rss_mib\tratio\tquit_ms\tsettled_ms\truns\tfailures"
             );
             for r in rows {
-                println!(
+                outln!(
                     "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
                     r.label.replace(['\t', '\n'], " "),
                     f2(r.median),
@@ -783,15 +859,15 @@ fn print_rows(rows: &[Row], format: Format) {
             }
         }
         Format::Markdown => {
-            println!("| {} |", header.join(" | "));
+            outln!("| {} |", header.join(" | "));
             let rule: String = (0..header.len())
                 .map(|i| if i == 0 { "---|" } else { "---:|" })
                 .collect();
-            println!("|{rule}");
+            outln!("|{rule}");
             for c in &cells {
                 let mut c = c.clone();
                 c[0] = format!("`{}`", c[0].replace('|', "\\|"));
-                println!("| {} |", c.join(" | "));
+                outln!("| {} |", c.join(" | "));
             }
         }
         Format::Table => {
@@ -813,12 +889,13 @@ fn print_rows(rows: &[Row], format: Format) {
                 s.trim_end().to_string()
             };
             let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
-            println!("{}", line(&header));
+            outln!("{}", line(&header));
             for c in &cells {
-                println!("{}", line(c));
+                outln!("{}", line(c));
             }
         }
     }
+    out
 }
 
 fn main() {
@@ -843,7 +920,11 @@ fn real_main(args: Args) -> Result<i32, String> {
         commands.push((args.command.join(" "), args.command.clone()));
     }
     for c in &args.cmds {
-        commands.push((c.clone(), vec![shell.into(), "-c".into(), c.clone()]));
+        let argv = match split_plain(c) {
+            Some(words) if !args.shell && !words.is_empty() => words,
+            _ => vec![shell.into(), "-c".into(), c.clone()],
+        };
+        commands.push((c.clone(), argv));
     }
     if commands.is_empty() {
         return Err("no command: give `-- CMD ARGS...` or --cmd 'shell string'".into());
@@ -965,10 +1046,84 @@ fn real_main(args: Args) -> Result<i32, String> {
         }
     }
     let rows = rows(&specs, &mut stats);
-    print_rows(&rows, args.format);
+    print!("{}", format_rows(&rows, args.format));
+    if let Some(path) = &args.tsv_out {
+        std::fs::write(path, format_rows(&rows, Format::Tsv))
+            .map_err(|e| format!("writing {}: {e}", path.display()))?;
+    }
     Ok(if rows.iter().any(|r| r.failures > 0) {
         1
     } else {
         0
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(v: &[&str]) -> Option<Vec<String>> {
+        Some(v.iter().map(|s| s.to_string()).collect())
+    }
+
+    #[test]
+    fn plain_command_lines_are_split() {
+        assert_eq!(split_plain("less /tmp/a.md"), w(&["less", "/tmp/a.md"]));
+        assert_eq!(
+            split_plain("less /tmp/a\\ b.md"),
+            w(&["less", "/tmp/a b.md"])
+        );
+        assert_eq!(
+            split_plain("x 'a b' \"c d\" ''"),
+            w(&["x", "a b", "c d", ""])
+        );
+        assert_eq!(
+            split_plain("  bat  --paging=always f"),
+            w(&["bat", "--paging=always", "f"])
+        );
+        assert_eq!(
+            split_plain("bat --color always f"),
+            w(&["bat", "--color", "always", "f"])
+        );
+    }
+
+    #[test]
+    fn shell_syntax_needs_a_shell() {
+        for s in [
+            "a; b",
+            "a | b",
+            "sleep 1 && x",
+            "X=1 y",
+            "echo $HOME",
+            "ls *.md",
+            "a > f",
+            "'open",
+        ] {
+            assert_eq!(split_plain(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn queries_are_found_across_chunks() {
+        let mut sc = QueryScanner::new();
+        let found: Vec<bool> = b"ab\x1b[6nx\x1b[?1049h\x1b[c\x1b]11;?\x07"
+            .iter()
+            .map(|&b| sc.feed(b).is_some())
+            .collect();
+        assert_eq!(found.iter().filter(|x| **x).count(), 3);
+        let mut term = Term::new(30, 100);
+        let mut out = Vec::new();
+        term.process(b"\x1b[5;7H\x1b[6", &mut out);
+        term.process(b"n", &mut out);
+        assert_eq!(out, b"\x1b[5;7R");
+    }
+
+    #[test]
+    fn keys_and_percentiles() {
+        assert_eq!(parse_keys("q").unwrap(), b"q");
+        assert_eq!(parse_keys("\\e:q\\r\\x03").unwrap(), b"\x1b:q\r\x03");
+        let v: Vec<Duration> = (1..=10).map(Duration::from_millis).collect();
+        assert_eq!(percentile(&v, 90.0), Duration::from_millis(9));
+        assert_eq!(median(&v), Duration::from_micros(5500));
+    }
 }

@@ -68,7 +68,7 @@ pub fn reviews(store: &Store, course: &Course) -> Reviews {
 }
 
 fn gauge(done: usize, total: usize, cells: usize) -> String {
-    let filled = if total == 0 { 0 } else { done * cells / total };
+    let filled = (done * cells).checked_div(total).unwrap_or(0);
     format!("{}{}", "█".repeat(filled), "░".repeat(cells - filled))
 }
 

@@ -193,7 +193,7 @@ impl Runtime {
                     .collect();
                 let tx = self.tx.clone();
                 std::thread::spawn(move || {
-                    let texts = origins.iter().map(|o| lesson_text(o)).collect();
+                    let texts = origins.iter().map(lesson_text).collect();
                     let _ = tx.send(Msg::Action(Action::Indexed(texts)));
                 });
                 None

@@ -186,7 +186,7 @@ mod tests {
     #[test]
     fn snippets_respect_char_boundaries() {
         let text = "日本語".repeat(40);
-        let s = snippet(&text, 30, 3);
+        let s = snippet(&text, 90, 3);
         assert!(s.starts_with('…') && s.ends_with('…'));
     }
 }

@@ -1,1 +1,111 @@
-fn main() {}
+//! `cargo bench`: load, layout at several widths, one frame, search.
+//! Runs on the seed lesson when it is beside the checkout, else on the
+//! largest built-in lesson, plus a generated 4 MB lesson for the "cost
+//! follows the screen" budget.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use lectern::layout;
+use lectern::loader;
+use lectern::state::{self, Action, Opened, State};
+use lectern::theme::{Theme, ThemeKind};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn lesson_bytes() -> (String, Vec<u8>) {
+    let seed = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/seeds/where-inference-time-goes.json");
+    if let Ok(b) = std::fs::read(seed) {
+        return ("seed".into(), b);
+    }
+    let (name, text) = loader::BUILTIN.iter().max_by_key(|(_, t)| t.len()).unwrap();
+    (name.to_string(), text.as_bytes().to_vec())
+}
+
+/// A lesson of about `target` bytes: many paragraphs and code blocks.
+fn huge(target: usize) -> Vec<u8> {
+    let mut blocks = Vec::new();
+    let mut size = 0;
+    let mut i = 0;
+    while size < target {
+        let p = format!("Paragraph {i} about throughput, latency and the cost of reading memory. ").repeat(6);
+        size += p.len() + 200;
+        blocks.push(serde_json::json!({"t": "p", "runs": [{"text": p}]}));
+        if i % 10 == 0 {
+            blocks.push(serde_json::json!({"t": "h2", "id": format!("h{i}"), "runs": [{"text": format!("Section {i}")}]}));
+            blocks.push(serde_json::json!({"t": "code", "lang": "rust", "text": "fn main() {\n    println!(\"hi\");\n}"}));
+        }
+        i += 1;
+    }
+    serde_json::to_vec(&serde_json::json!({
+        "course": {"slug": "big", "title": "Big"},
+        "lesson": {"slug": "huge", "title": "Huge", "position": 1},
+        "reader": {"schema": 1, "blocks": blocks},
+    }))
+    .unwrap()
+}
+
+fn state_for(bytes: &[u8], w: u16, h: u16) -> State {
+    let lesson = loader::load_bytes("bench", bytes).unwrap().lesson;
+    let mut course = loader::builtin_course();
+    course.lessons.truncate(1);
+    let mut s = State::new(vec![course], w, h);
+    let _ = state::update(
+        &mut s,
+        Action::Loaded(Box::new(Opened { index: 0, lesson: Ok(lesson), progress: Default::default() })),
+    );
+    s
+}
+
+fn benches(c: &mut Criterion) {
+    let (name, bytes) = lesson_bytes();
+    c.bench_function(&format!("load {name}"), |b| b.iter(|| loader::load_bytes("bench", black_box(&bytes)).unwrap()));
+    let lesson = loader::load_bytes("bench", &bytes).unwrap().lesson;
+    for w in [40u16, 80, 120] {
+        c.bench_function(&format!("layout {name} width {w}"), |b| b.iter(|| layout::page(black_box(&lesson), w, &[])));
+    }
+    c.bench_function(&format!("render {name} plain"), |b| {
+        let opts = lectern::render::Options { width: 100, theme: None, answers: false };
+        b.iter(|| lectern::render::lesson(black_box(&lesson), &opts))
+    });
+
+    let theme = Theme::new(ThemeKind::Dark);
+    let big = huge(4_000_000);
+    for (label, bytes) in [(name.as_str(), &bytes), ("4MB", &big)] {
+        let mut s = state_for(bytes, 100, 30);
+        let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        c.bench_function(&format!("key+frame {label}: page down"), |b| {
+            b.iter(|| {
+                let _ = state::update(&mut s, Action::PageDown);
+                if s.top >= s.max_top() {
+                    s.top = 0;
+                }
+                term.draw(|f| lectern::ui::draw(f, &s, &theme)).unwrap();
+            })
+        });
+    }
+    let mut s = state_for(&big, 100, 30);
+    let _ = state::update(&mut s, Action::SearchStart);
+    for ch in "memory".chars() {
+        let _ = state::update(&mut s, Action::Input(ch));
+    }
+    let _ = state::update(&mut s, Action::InputEnter);
+    let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    c.bench_function("key+frame 4MB: search next", |b| {
+        b.iter(|| {
+            let _ = state::update(&mut s, Action::SearchNext);
+            term.draw(|f| lectern::ui::draw(f, &s, &theme)).unwrap();
+        })
+    });
+    c.bench_function("search 4MB: type one more letter", |b| {
+        b.iter(|| {
+            let _ = state::update(&mut s, Action::SearchStart);
+            let _ = state::update(&mut s, Action::Input('m'));
+        })
+    });
+}
+
+criterion_group! {
+    name = pipeline;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2));
+    targets = benches
+}
+criterion_main!(pipeline);

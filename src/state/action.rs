@@ -66,6 +66,13 @@ pub enum Action {
     ReviewNext,
     ReviewReread,
     StatsReady(crate::stats::Reviews),
+    CoursesOpen,
+    /// Another course's progress and where to start in it.
+    CourseReady {
+        course: usize,
+        progress: std::collections::HashMap<String, crate::store::LessonProgress>,
+        start: usize,
+    },
 }
 
 /// Work the state wants done; the runtime does it and may answer with an
@@ -102,4 +109,5 @@ pub enum Effect {
     Suspend,
     LoadDue,
     LoadStats,
+    SwitchCourse(usize),
 }

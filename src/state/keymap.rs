@@ -15,6 +15,8 @@ pub enum Mode {
     Help,
     Stats,
     Review,
+    /// Choosing a course of the library.
+    Courses,
 }
 
 impl Mode {
@@ -28,6 +30,7 @@ impl Mode {
             Mode::Help => "Help",
             Mode::Stats => "Stats",
             Mode::Review => "Review",
+            Mode::Courses => "Courses",
         }
     }
 }
@@ -63,7 +66,7 @@ const ALL_VIEWS: &[Mode] = &[Reading, Quiz, Toc];
 
 pub static BINDINGS: &[Binding] = &[
     Binding {
-        modes: &[Reading, Toc, Quiz, Help, Stats, Review],
+        modes: &[Reading, Toc, Quiz, Help, Stats, Review, Courses],
         keys: &[Char('q'), Ctrl('c')],
         label: "q Ctrl-C",
         action: |_| Action::Quit,
@@ -376,6 +379,38 @@ pub static BINDINGS: &[Binding] = &[
         hint: Some("re-read"),
     },
     Binding {
+        modes: &[Reading, Toc, Quiz],
+        keys: &[Char('C')],
+        label: "C",
+        action: |_| Action::CoursesOpen,
+        help: "choose another course of the library",
+        hint: None,
+    },
+    Binding {
+        modes: &[Courses],
+        keys: &[Char('j'), Code(KeyCode::Down)],
+        label: "j ↓",
+        action: |_| Action::ResultDown,
+        help: "next course",
+        hint: Some("move"),
+    },
+    Binding {
+        modes: &[Courses],
+        keys: &[Char('k'), Code(KeyCode::Up)],
+        label: "k ↑",
+        action: |_| Action::ResultUp,
+        help: "previous course",
+        hint: None,
+    },
+    Binding {
+        modes: &[Courses],
+        keys: &[Code(KeyCode::Enter)],
+        label: "Enter",
+        action: |_| Action::InputEnter,
+        help: "open the course where you left off",
+        hint: Some("open"),
+    },
+    Binding {
         modes: &[Search, CourseSearch],
         keys: &[Code(KeyCode::Enter)],
         label: "Enter",
@@ -456,7 +491,7 @@ pub fn hints(mode: Mode) -> Vec<(&'static str, &'static str)> {
 
 /// Help screen rows, grouped by mode, each binding once per group.
 pub fn help() -> Vec<(Mode, Vec<(&'static str, &'static str)>)> {
-    [Reading, Quiz, Review, Toc, Search, CourseSearch]
+    [Reading, Quiz, Review, Toc, Search, CourseSearch, Courses]
         .into_iter()
         .map(|m| {
             let rows = BINDINGS

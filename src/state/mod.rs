@@ -131,6 +131,8 @@ pub struct State {
     pub review: Option<review::Review>,
     /// Review figures for the stats screen, fetched when it opens.
     pub reviews: Option<crate::stats::Reviews>,
+    /// Cursor in the course picker.
+    pub course_cursor: usize,
 }
 
 impl State {
@@ -163,6 +165,7 @@ impl State {
             marked_read: false,
             review: None,
             reviews: None,
+            course_cursor: 0,
         }
     }
 

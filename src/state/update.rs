@@ -138,6 +138,12 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
             _ => {}
         },
+        Action::InputEnter if s.mode == Mode::Courses => {
+            s.mode = Mode::Reading;
+            if s.course_cursor != s.course || s.doc.is_none() {
+                fx.push(Effect::SwitchCourse(s.course_cursor));
+            }
+        }
         Action::InputEnter => match s.mode {
             Mode::Search => {
                 s.mode = s.base_mode;
@@ -164,6 +170,10 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
             _ => {}
         },
+        Action::ResultDown if s.mode == Mode::Courses => {
+            s.course_cursor = (s.course_cursor + 1).min(s.courses.len().saturating_sub(1));
+        }
+        Action::ResultUp if s.mode == Mode::Courses => s.course_cursor = s.course_cursor.saturating_sub(1),
         Action::ResultDown => {
             let n = s.course_search.results.len();
             s.course_search.cursor = (s.course_search.cursor + 1).min(n.saturating_sub(1));
@@ -265,6 +275,25 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::StatsReady(r) => s.reviews = Some(r),
+        Action::CoursesOpen => {
+            if s.courses.len() > 1 {
+                s.course_cursor = s.course;
+                enter(s, Mode::Courses);
+            } else {
+                s.notice = Some("Only one course is open: name several paths or a folder of courses.".into());
+            }
+        }
+        Action::CourseReady { course, progress, start } => {
+            save_position(s, &mut fx);
+            s.course = course;
+            s.progress = progress;
+            s.course_search = Default::default();
+            s.review = None;
+            s.doc = None;
+            s.lesson = 0;
+            s.mode = Mode::Reading;
+            open(s, start, &mut fx);
+        }
         Action::PageClick(row) => page_click(s, row, &mut fx),
         Action::Resize(w, h) => {
             s.width = w;
@@ -293,7 +322,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
 fn enter(s: &mut State, mode: Mode) {
     if s.mode != mode {
         s.base_mode = match s.mode {
-            Mode::Help | Mode::Stats => s.base_mode,
+            Mode::Help | Mode::Stats | Mode::Courses => s.base_mode,
             m => m,
         };
         s.mode = mode;
@@ -302,7 +331,7 @@ fn enter(s: &mut State, mode: Mode) {
 
 fn back(s: &mut State) {
     match s.mode {
-        Mode::Help | Mode::Stats => s.mode = s.base_mode,
+        Mode::Help | Mode::Stats | Mode::Courses => s.mode = s.base_mode,
         Mode::Toc => close_toc_overlay(s),
         Mode::Search => {
             s.search = Default::default();

@@ -77,6 +77,10 @@ fn run(lib: Library, common: &Common, start_review: bool) -> Res {
     let mut fx = Vec::new();
     state::open_lesson(&mut s, lesson, &mut fx);
     rt.apply(&mut s, &mut term, fx);
+    if lib.start.is_none() && s.courses.len() > 1 {
+        let fx = state::update(&mut s, Action::CoursesOpen);
+        rt.apply(&mut s, &mut term, fx);
+    }
     if start_review {
         let fx = state::update(&mut s, Action::Review);
         rt.apply(&mut s, &mut term, fx);
@@ -257,6 +261,12 @@ impl Runtime {
                 }
                 let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
                 Some(Action::ReviewReady(due, seed))
+            }
+            Effect::SwitchCourse(i) => {
+                let c = s.courses.get(i)?;
+                let progress = self.store.course_progress(&c.slug);
+                let start = self.store.last_lesson(&c.slug).and_then(|slug| c.index_of(&slug)).unwrap_or(0);
+                Some(Action::CourseReady { course: i, progress, start })
             }
             Effect::LoadStats => Some(Action::StatsReady(crate::stats::reviews(
                 &self.store,

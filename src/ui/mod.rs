@@ -3,6 +3,7 @@
 //! lesson.
 
 mod chrome;
+mod courses;
 mod help;
 mod overlay;
 mod page;
@@ -37,6 +38,7 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         Mode::Help => help::draw(f, body, theme),
         Mode::CourseSearch => search::draw(f, body, s, theme),
         Mode::Stats => stats::draw(f, body, s, theme),
+        Mode::Courses => courses::draw(f, body, s, theme),
         _ => {}
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);

@@ -210,6 +210,10 @@ pub fn expand_tabs(s: &str, stop: usize) -> std::borrow::Cow<'_, str> {
             let n = stop - col % stop;
             out.extend(std::iter::repeat_n(' ', n));
             col += n;
+        } else if g == "\n" {
+            // Tab stops count from the start of each line.
+            out.push('\n');
+            col = 0;
         } else {
             out.push_str(g);
             col += UnicodeWidthStr::width(g);
@@ -298,6 +302,7 @@ mod tests {
     fn tabs_expand_to_stops() {
         assert_eq!(expand_tabs("a\tb", 4), "a   b");
         assert_eq!(expand_tabs("\tx", 4), "    x");
+        assert_eq!(expand_tabs("abcdefghi\n\tx", 4), "abcdefghi\n    x");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! tree (or with a schema this version does not know).
 
 use super::convert::MAX_DEPTH;
+use super::sanitize::{clean, clean_owned};
 use crate::model::{Block, Run};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
@@ -35,6 +36,9 @@ struct Inline {
 
 impl Inline {
     fn push(&mut self, text: &str, code: bool) {
+        // The body was sanitised before parsing, but entities such as
+        // `&#27;` only become characters here.
+        let text = &*clean(text);
         let run = Run {
             text: text.to_string(),
             bold: self.bold > 0,
@@ -162,12 +166,12 @@ pub fn parse(text: &str) -> Vec<Block> {
             Event::Start(tag) => start(&mut b, tag),
             Event::End(tag) => end(&mut b, tag),
             Event::Text(t) => match &mut b.code {
-                Some((_, code)) => code.push_str(&t),
+                Some((_, code)) => code.push_str(&clean(&t)),
                 None => b.inline().push(&t, false),
             },
             Event::Code(t) => b.inline().push(&t, true),
             Event::Html(t) | Event::InlineHtml(t) => match &mut b.code {
-                Some((_, code)) => code.push_str(&t),
+                Some((_, code)) => code.push_str(&clean(&t)),
                 None => b.inline().push(t.trim_end_matches('\n'), false),
             },
             Event::InlineMath(t) | Event::DisplayMath(t) => b.inline().push(&t, true),
@@ -212,7 +216,7 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::CodeBlock(kind) => {
             b.flush();
             let lang = match kind {
-                CodeBlockKind::Fenced(info) => info.split_whitespace().next().map(str::to_string),
+                CodeBlockKind::Fenced(info) => info.split_whitespace().next().map(clean_owned),
                 CodeBlockKind::Indented => None,
             };
             b.code = Some((lang, String::new()));
@@ -245,7 +249,7 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::Strong => b.inline().bold += 1,
         Tag::Strikethrough => b.inline().strike += 1,
         Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } => {
-            let url = dest_url.to_string();
+            let url = clean_owned(&dest_url);
             b.inline().links.push(url);
         }
         Tag::FootnoteDefinition(name) => {
@@ -376,5 +380,18 @@ mod tests {
         assert!(all.contains("deep text"));
         let lists = format!("{}x", "- ".repeat(3000));
         assert!(format!("{:?}", parse(&lists)).contains('x'));
+    }
+
+    #[test]
+    fn entities_cannot_smuggle_control_characters() {
+        let md = "&#27;[2J &#x9b;1m [l](&#x1b;]0;t) `x`\n\n```&#x1b;x\n&#7;\n```\n";
+        let all = format!("{:?}", parse(md));
+        // Debug output spells control characters as escapes.
+        assert!(
+            !all.contains("\\u{1b}") && !all.contains("\\u{9b}"),
+            "{all}"
+        );
+        assert!(all.contains("\u{241b}[2J"), "{all}");
+        assert!(all.contains("\u{241b}x"), "the fence's language: {all}");
     }
 }

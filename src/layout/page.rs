@@ -244,7 +244,10 @@ impl<'a> Builder<'a> {
     fn code(&mut self, lang: Option<&str>, label: Option<&str>, text: &str) {
         let styled = self.code.get(self.code_index).and_then(Option::as_ref);
         self.code_index += 1;
+        // The name sits in the frame's one line: tabs and newlines in it
+        // (kept by the sanitiser for running text) become single spaces.
         let name = label.or(lang).unwrap_or("");
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
         let top = if name.is_empty() {
             "╭──".to_string()
         } else {

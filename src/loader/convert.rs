@@ -369,6 +369,11 @@ fn list_item(n: &Node, cx: &mut Cx, depth: usize) -> R<Vec<Block>> {
             if let Some(b) = n.get("blocks") {
                 if depth < MAX_DEPTH {
                     out.extend(blocks(&b, cx, depth + 1)?);
+                } else {
+                    out.push(Block::Unknown {
+                        kind: "nested too deep".into(),
+                        text: strings_in_order(b.v, &[]),
+                    });
                 }
             }
             if out.is_empty() {

@@ -250,3 +250,20 @@ fn the_builtin_course_loads_cleanly() {
         );
     }
 }
+
+#[test]
+fn deep_nesting_is_flattened_not_lost() {
+    let mut block = json!({"t": "p", "runs": [{"text": "innermost"}]});
+    for i in 0..40 {
+        // The list item is the container at the depth limit.
+        block = if i % 2 == 1 {
+            json!({"t": "ul", "items": [{"runs": [{"text": format!("item {i}")}], "blocks": [block]}]})
+        } else {
+            json!({"t": "quote", "blocks": [block]})
+        };
+    }
+    let l = load_value(&with_reader(json!({"schema": 1, "blocks": [block]}))).unwrap();
+    let all = format!("{:?}", l.lesson.blocks);
+    assert!(all.contains("innermost"), "{all}");
+    assert!(all.contains("item 1\""), "{all}");
+}

@@ -2,6 +2,7 @@
 //! parsed when a lesson is opened.
 
 use super::raw::{self, Text, text};
+use super::sanitize::clean_owned;
 use super::{Diagnostic, Origin};
 use crate::model::{Course, LessonEntry, LessonStatus, Module};
 use serde::Deserialize;
@@ -34,7 +35,7 @@ fn read_head(origin: Origin) -> Headed {
         let stem = origin
             .path()
             .and_then(|p| p.file_stem())
-            .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
+            .map_or_else(|| name.clone(), |s| clean_owned(&s.to_string_lossy()));
         Headed {
             entry: LessonEntry {
                 origin,
@@ -51,13 +52,20 @@ fn read_head(origin: Origin) -> Headed {
     };
     let bytes = match origin.read() {
         Ok(b) => b,
-        Err(e) => return broken(origin, format!("{name}: error: cannot read lesson: {e}")),
+        Err(e) => {
+            let d = Diagnostic::error(&name, format!("cannot read lesson: {e}"));
+            return broken(origin, d.to_string());
+        }
     };
-    let mut de = serde_json::Deserializer::from_slice(&bytes);
-    let head: Head = match serde_path_to_error::deserialize(&mut de) {
-        Ok(h) => h,
+    let mut de = serde_json::Deserializer::from_slice(super::strip_bom(&bytes));
+    // A header that parses is not enough: the file must be one JSON value.
+    let head = serde_path_to_error::deserialize::<_, Head>(&mut de)
+        .ok()
+        .filter(|_| de.end().is_ok());
+    let head = match head {
+        Some(h) => h,
         // The full loader words every problem best; ask it.
-        Err(_) => {
+        None => {
             let msg = match super::load_bytes(&name, &bytes) {
                 Err(d) => d.to_string(),
                 Ok(_) => Diagnostic::error(&name, "unreadable lesson header").to_string(),
@@ -121,7 +129,7 @@ fn group(origins: Vec<Origin>, root: Option<PathBuf>) -> Vec<Course> {
             None => {
                 let slug = root.as_ref().and_then(|r| r.file_name()).map_or_else(
                     || "course".to_string(),
-                    |n| n.to_string_lossy().into_owned(),
+                    |n| clean_owned(&n.to_string_lossy()),
                 );
                 courses.push(Course {
                     slug: slug.clone(),

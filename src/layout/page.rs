@@ -372,8 +372,15 @@ impl<'a> Builder<'a> {
         let cols = header
             .len()
             .max(rows.iter().map(Vec::len).max().unwrap_or(0));
-        let cell_text =
-            |cell: Option<&Vec<Run>>| cell.map(|r| crate::model::runs_text(r)).unwrap_or_default();
+        // Grid cells are not wrapped: whitespace (a tab, a newline)
+        // collapses to single spaces so the row stays one measured line.
+        let cell_text = |cell: Option<&Vec<Run>>| {
+            cell.map(|r| {
+                let text = crate::model::runs_text(r);
+                text.split_whitespace().collect::<Vec<_>>().join(" ")
+            })
+            .unwrap_or_default()
+        };
         let mut widths = vec![0usize; cols];
         for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
             for (c, w) in widths.iter_mut().enumerate() {

@@ -70,7 +70,11 @@ impl Course {
         self.lessons.iter().position(|l| l.slug == slug)
     }
 
+    /// Saturates: `minutes` comes from the files, so it can be anything.
     pub fn total_minutes(&self) -> u32 {
-        self.lessons.iter().filter_map(|l| l.minutes).sum()
+        self.lessons
+            .iter()
+            .filter_map(|l| l.minutes)
+            .fold(0, u32::saturating_add)
     }
 }

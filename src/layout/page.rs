@@ -209,7 +209,12 @@ impl<'a> Builder<'a> {
         if level <= 2 {
             let w = self.lines[before..]
                 .iter()
-                .map(|l| l.width() - self.prefix_width().min(self.width / 2))
+                // An empty heading's line is its prefix, trimmed: it can
+                // be narrower than the prefix.
+                .map(|l| {
+                    l.width()
+                        .saturating_sub(self.prefix_width().min(self.width / 2))
+                })
                 .max()
                 .unwrap_or(0)
                 .clamp(1, self.avail());

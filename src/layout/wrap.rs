@@ -3,6 +3,7 @@
 //! lost and never allowed to overflow.
 
 use super::style::{Span, Style};
+use std::borrow::Cow;
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
@@ -52,7 +53,7 @@ pub fn break_word(s: &str, max: usize, first_room: usize) -> Vec<String> {
 }
 
 struct Word<'a> {
-    pieces: Vec<(&'a str, Style)>,
+    pieces: Vec<(Cow<'a, str>, Style)>,
     width: usize,
     space_before: bool,
     break_before: bool,
@@ -81,15 +82,24 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
             }
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
             let piece = &rest[..end];
-            let w = width(piece);
             match out.last_mut() {
                 Some(last) if gluable && !space => {
-                    last.pieces.push((piece, *style));
-                    last.width += w;
+                    // One grapheme, one piece: a combining mark, variation
+                    // selector or joiner that starts this piece belongs to
+                    // the previous piece's last character, or the pieces'
+                    // widths would not add up to the word's ("1" then
+                    // U+FE0F is one 2-column emoji).
+                    let (prev, _) = last.pieces.last_mut().expect("a word has a piece");
+                    let joined = joining_prefix(prev, piece);
+                    prev.to_mut().push_str(&piece[..joined]);
+                    if joined < piece.len() {
+                        last.pieces.push((Cow::Borrowed(&piece[joined..]), *style));
+                    }
+                    last.width = last.pieces.iter().map(|(t, _)| width(t)).sum();
                 }
                 _ => out.push(Word {
-                    pieces: vec![(piece, *style)],
-                    width: w,
+                    pieces: vec![(Cow::Borrowed(piece), *style)],
+                    width: width(piece),
                     space_before: space,
                     break_before: brk,
                 }),
@@ -101,6 +111,17 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
         }
     }
     out
+}
+
+/// Length of the start of `next` that joins the last grapheme of `prev`.
+fn joining_prefix(prev: &str, next: &str) -> usize {
+    let Some(last) = prev.graphemes(true).next_back() else {
+        return 0;
+    };
+    let both = format!("{last}{next}");
+    let first = both.graphemes(true).next().map_or(0, str::len);
+    let n = first.saturating_sub(last.len()).min(next.len());
+    if next.is_char_boundary(n) { n } else { 0 }
 }
 
 fn push_span(line: &mut Vec<Span>, text: &str, style: Style) {
@@ -296,6 +317,22 @@ mod tests {
             .map(|l| l.iter().map(|s| s.text.as_str()).collect())
             .collect();
         assert_eq!(texts, ["foobar", "baz"]);
+    }
+
+    #[test]
+    fn a_grapheme_split_across_runs_stays_in_one_span() {
+        let bold = Style::new(Role::Text).with(crate::layout::style::BOLD);
+        let input = [("a1", Style::new(Role::Text)), ("\u{fe0f}b", bold)];
+        assert_eq!(width("a1\u{fe0f}b"), 4);
+        for max in 1..6 {
+            for line in wrap(&input, max) {
+                let text: String = line.iter().map(|s| s.text.as_str()).collect();
+                assert!(width(&text) <= max, "{text:?} is wider than {max}");
+            }
+        }
+        let line = &wrap(&input, 80)[0];
+        assert_eq!(line[0].text, "a1\u{fe0f}");
+        assert_eq!(line[1].text, "b");
     }
 
     #[test]

@@ -107,7 +107,19 @@ impl<'a> Builder<'a> {
             });
             p.used = true;
         }
-        let (mut spans, pw) = truncate(&spans, self.width / 2);
+        let (mut spans, mut pw) = truncate(&spans, self.width / 2);
+        let cut_mid_word = spans
+            .last()
+            .is_some_and(|s| !s.text.ends_with(char::is_whitespace));
+        if cut_mid_word && pw > 0 && !content.is_empty() {
+            // A prefix cut short can end mid-marker ("1" of "10. "): end it
+            // with a space, or text starting with a joining character
+            // would fuse with it (a digit then U+FE0F is one wide emoji).
+            let (cut, w) = truncate(&spans, pw - 1);
+            spans = cut;
+            spans.push(Span::new(" ", Role::Text));
+            pw = w + 1;
+        }
         if content.is_empty() {
             // Blank lines keep bars (quotes, figures) but not indents.
             while spans.last().is_some_and(|s| s.text.trim().is_empty()) {

@@ -280,7 +280,7 @@ impl<'a> Builder<'a> {
         let text = wrap::expand_tabs(text, 4);
         for (n, line) in text.split('\n').enumerate() {
             let spans = match styled.and_then(|s| s.get(n)) {
-                Some(spans) => spans.clone(),
+                Some(spans) => wrap::regroup(spans),
                 None => vec![Span::new(line, Role::CodeText)],
             };
             for (i, row) in hard_wrap(&spans, room).into_iter().enumerate() {

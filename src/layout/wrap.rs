@@ -124,6 +124,25 @@ fn joining_prefix(prev: &str, next: &str) -> usize {
     if next.is_char_boundary(n) { n } else { 0 }
 }
 
+/// `spans` with every grapheme inside one span: characters that join the
+/// previous span's last grapheme move into it (a highlighter may split
+/// "1" from a following U+FE0F, which together are one 2-column emoji).
+pub fn regroup(spans: &[Span]) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
+    for s in spans {
+        let mut text = s.text.as_str();
+        if let Some(prev) = out.last_mut() {
+            let joined = joining_prefix(&prev.text, text);
+            prev.text.push_str(&text[..joined]);
+            text = &text[joined..];
+        }
+        if !text.is_empty() {
+            out.push(Span::new(text, s.style));
+        }
+    }
+    out
+}
+
 fn push_span(line: &mut Vec<Span>, text: &str, style: Style) {
     match line.last_mut() {
         Some(last) if last.style == style => last.text.push_str(text),
@@ -333,6 +352,19 @@ mod tests {
         let line = &wrap(&input, 80)[0];
         assert_eq!(line[0].text, "a1\u{fe0f}");
         assert_eq!(line[1].text, "b");
+    }
+
+    #[test]
+    fn regroup_moves_joining_characters_back() {
+        let spans = [
+            Span::new("x1", Role::Text),
+            Span::new("\u{fe0f}", Role::Code),
+            Span::new("\u{20e3}y", Role::Text),
+        ];
+        let out = regroup(&spans);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0].text, "x1\u{fe0f}\u{20e3}");
+        assert_eq!(out[1].text, "y");
     }
 
     #[test]

@@ -567,3 +567,38 @@ fn markdown_snapshots() {
         insta::assert_snapshot!(format!("markdown_w{width}"), plain(&lesson, width, true));
     }
 }
+
+// ---------------------------------------------------------- coloured
+
+#[test]
+fn coloured_code_fits_when_the_highlighter_splits_graphemes() {
+    use lectern::theme::{Theme, ThemeKind};
+    // syntect's JSON grammar puts "1" and a following U+FE0F (together one
+    // 2-column emoji) in different tokens.
+    let texts = [
+        "let x1\u{fe0f} = \"1\u{fe0f}\";",
+        "a = 1\u{fe0f}\u{20e3}+2",
+        "fn e\u{301}() {} // 👩\u{200d}🔬",
+    ];
+    for lang in ["json", "rust", "python"] {
+        for text in texts {
+            let lesson = load_value(&json!({
+                "course": {"slug": "c"}, "lesson": {"slug": "l", "title": "T"},
+                "reader": {"schema": 1, "blocks": [{"t": "code", "lang": lang, "text": text}]}
+            }));
+            for width in 1..30 {
+                let out = render::lesson(
+                    &lesson,
+                    &Options {
+                        width,
+                        theme: Some(Theme::new(ThemeKind::Dark)),
+                        answers: false,
+                    },
+                );
+                if let Err(e) = common::check_styled(&out, usize::from(width)) {
+                    panic!("{lang} {text:?} at width {width}: {e}\n{out}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! Property tests: lesson-shaped JSON with random known and unknown
+//! content, hostile and wide text, and random widths never makes the
+//! loader or the layout panic, and every rendered line fits its width
+//! with no control characters; arbitrary bytes never panic the loader.
+//!
+//! 200 cases each by default; `PROPTEST_CASES=3000` for a longer soak.
+//! Every strategy is boxed: unboxed, the nested tuple strategies compile
+//! (unoptimised) to stack frames big enough to overflow a test thread.
+
+mod common;
+
+use common::{check_plain, check_styled};
+use lectern::loader::load_bytes;
+use lectern::render::{self, Options};
+use lectern::theme::{Theme, ThemeKind};
+use proptest::collection::vec;
+use proptest::option;
+use proptest::prelude::*;
+use proptest::sample::select;
+use serde_json::{Map, Value, json};
+
+/// Characters that stress a terminal reader: controls of every class,
+/// bidi overrides, wide (CJK, emoji) and zero-width (combining, joiner)
+/// characters, markdown punctuation, and anything at all.
+fn arb_char() -> BoxedStrategy<char> {
+    prop_oneof![
+        6 => proptest::char::range('a', 'z'),
+        3 => Just(' '),
+        2 => select(vec![
+            '\t', '\n', '\r', '\u{1b}', '\u{7}', '\u{8}', '\u{7f}', '\u{9b}', '\u{85}', '\u{0}',
+            '\u{202e}', '\u{2066}', '\u{2028}', '\u{feff}', '\u{200b}', '\u{200d}', '\u{fe0f}',
+            '\u{301}', '\u{20e3}', '\u{ad}',
+        ]),
+        1 => proptest::char::range('\u{0}', '\u{1f}'),
+        1 => proptest::char::range('\u{80}', '\u{9f}'),
+        2 => proptest::char::range('\u{4e00}', '\u{9fff}'),
+        1 => proptest::char::range('\u{ac00}', '\u{d7a3}'),
+        1 => proptest::char::range('\u{300}', '\u{36f}'),
+        1 => proptest::char::range('\u{1f300}', '\u{1f6ff}'),
+        2 => select(vec!['*', '_', '`', '#', '>', '-', '[', ']', '(', ')', '|', '&', ';', '!', '<', '\\', '1', '.']),
+        1 => any::<char>(),
+    ]
+    .boxed()
+}
+
+fn arb_text() -> BoxedStrategy<String> {
+    prop_oneof![
+        8 => vec(arb_char(), 0..24).prop_map(|v| v.into_iter().collect()),
+        // A token longer than any line.
+        1 => (arb_char(), 30..260usize).prop_map(|(c, n)| std::iter::repeat_n(c, n).collect()),
+        1 => Just(String::new()),
+    ]
+    .boxed()
+}
+
+fn text_value() -> BoxedStrategy<Value> {
+    arb_text().prop_map(Value::String).boxed()
+}
+
+/// Any JSON at all, for unknown blocks, fields and wrong types.
+fn arb_json() -> BoxedStrategy<Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        (-1e9f64..1e9).prop_map(Value::from),
+        text_value(),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            vec(inner.clone(), 0..4).prop_map(Value::Array),
+            vec((arb_text(), inner), 0..4).prop_map(|kv| Value::Object(kv.into_iter().collect())),
+        ]
+    })
+    .boxed()
+}
+
+fn arb_run() -> BoxedStrategy<Value> {
+    (
+        arb_text(),
+        any::<[bool; 5]>(),
+        option::weighted(0.2, arb_text()),
+        option::weighted(0.15, (arb_text(), arb_json())),
+    )
+        .prop_map(|(text, flags, href, extra)| {
+            let mut m = Map::new();
+            m.insert("text".into(), Value::String(text));
+            for (k, on) in ["b", "i", "s", "code", "kbd"].into_iter().zip(flags) {
+                if on {
+                    m.insert(k.into(), Value::Bool(true));
+                }
+            }
+            if let Some(h) = href {
+                m.insert("href".into(), Value::String(h));
+            }
+            if let Some((k, v)) = extra {
+                m.insert(k, v);
+            }
+            Value::Object(m)
+        })
+        .boxed()
+}
+
+fn arb_runs() -> BoxedStrategy<Value> {
+    prop_oneof![
+        40 => vec(prop_oneof![4 => arb_run(), 1 => text_value()], 0..6).prop_map(Value::Array),
+        10 => text_value(),
+        // Occasionally the wrong type: the loader must refuse, not panic.
+        1 => arb_json(),
+    ]
+    .boxed()
+}
+
+fn arb_column() -> BoxedStrategy<Value> {
+    (arb_text(), vec(arb_text(), 0..5))
+        .prop_map(|(title, items)| json!({"title": title, "items": items}))
+        .boxed()
+}
+
+fn arb_figure() -> BoxedStrategy<Value> {
+    prop_oneof![
+        3 => (arb_text(), arb_text(), arb_column(), arb_column()).prop_map(|(title, caption, left, right)| {
+            json!({"type": "compare", "title": title, "caption": caption, "left": left, "right": right})
+        }),
+        1 => (arb_text(), arb_text(), arb_json()).prop_map(|(kind, title, data)| {
+            json!({"type": kind, "title": title, "data": data})
+        }),
+    ]
+    .boxed()
+}
+
+fn arb_figure_block() -> BoxedStrategy<Value> {
+    (option::of(arb_text()), arb_figure(), option::of(arb_text())).prop_map(
+        |(label, figure, alt)| json!({"t": "figure", "label": label, "figure": figure, "alt": alt}),
+    )
+    .boxed()
+}
+
+fn arb_lang() -> BoxedStrategy<Option<String>> {
+    option::of(prop_oneof![
+        3 => select(vec!["rust", "bash", "python", "json", "toml", "sh", "text", "no-such-language", ""])
+            .prop_map(str::to_string),
+        1 => arb_text(),
+    ])
+    .boxed()
+}
+
+fn arb_code_text() -> BoxedStrategy<String> {
+    vec(arb_text(), 0..6)
+        .prop_map(|lines| lines.join("\n"))
+        .boxed()
+}
+
+fn arb_block() -> BoxedStrategy<Value> {
+    let leaf = prop_oneof![
+        6 => (select(vec!["h1", "h2", "h3", "h4", "h5", "h6"]), arb_runs())
+            .prop_map(|(t, runs)| json!({"t": t, "id": "x", "runs": runs})),
+        12 => arb_runs().prop_map(|runs| json!({"t": "p", "runs": runs})),
+        4 => (arb_lang(), option::of(arb_text()), arb_code_text())
+            .prop_map(|(lang, label, text)| json!({"t": "code", "lang": lang, "label": label, "text": text})),
+        4 => arb_figure_block(),
+        2 => Just(json!({"t": "hr"})),
+        4 => (arb_text(), arb_json(), option::of(arb_text()))
+            .prop_map(|(t, data, alt)| json!({"t": t, "data": data, "alt": alt})),
+        2 => text_value(),
+        // A known block with a field it does not define.
+        2 => (arb_runs(), arb_text(), arb_json())
+            .prop_map(|(runs, k, v)| { let mut b = json!({"t": "p", "runs": runs}); b[k] = v; b }),
+        1 => arb_json(),
+    ];
+    leaf.prop_recursive(5, 48, 5, |inner| {
+        let item = prop_oneof![
+            3 => arb_runs(),
+            1 => text_value(),
+            2 => (arb_runs(), vec(inner.clone(), 0..3))
+                .prop_map(|(runs, blocks)| json!({"runs": runs, "blocks": blocks})),
+        ];
+        prop_oneof![
+            (vec(item, 0..5), any::<bool>(), option::of(any::<u64>())).prop_map(
+                |(items, ordered, start)| {
+                    if ordered {
+                        json!({"t": "ol", "start": start, "items": items})
+                    } else {
+                        json!({"t": "ul", "items": items})
+                    }
+                }
+            ),
+            (option::of(arb_runs()), vec(inner, 0..4))
+                .prop_map(|(runs, blocks)| json!({"t": "quote", "runs": runs, "blocks": blocks})),
+        ]
+    })
+    .boxed()
+}
+
+fn arb_check() -> BoxedStrategy<Value> {
+    let option = (arb_runs(), any::<bool>(), option::of(arb_runs())).prop_map(
+        |(text, correct, tempting)| json!({"text": text, "correct": correct, "tempting": tempting}),
+    );
+    (
+        arb_runs(),
+        vec(option, 0..6),
+        option::of(vec(0u64..7, 0..7)),
+        option::of(arb_runs()),
+    )
+        .prop_map(|(question, options, order, why)| {
+            json!({"question": question, "options": options, "order": order, "why": why})
+        })
+    .boxed()
+}
+
+fn arb_markdown() -> BoxedStrategy<String> {
+    let piece = prop_oneof![
+        4 => arb_text(),
+        3 => select(vec![
+            "\n", "\n\n", "# ", "## ", "#### ", "- ", "* ", "1. ", "3) ", "  ", "    ", "\t", "> ", "> > ",
+            "```", "```rust\n", "~~~\n", "**", "*", "_", "~~", "`", "[", "](http://x.y)", "![i](p.png)",
+            "|a|b|\n|-|-|\n|c|d|\n", "| x\t| y |\n|---|---|\n", "---\n", "<b>", "</b>", "<div>\n", "&amp;",
+            "&#27;", "&#x9b;", "&#7;", "&#x202e;", "&#9;", "[^1]", "[^1]: note\n", "- [ ] ", "- [x] ",
+            "\\", "  \n", "$x$",
+        ]).prop_map(str::to_string),
+    ];
+    vec(piece, 0..40).prop_map(|p| p.concat()).boxed()
+}
+
+fn arb_reader() -> BoxedStrategy<Value> {
+    (
+        prop_oneof![8 => Just(json!(1)), 1 => arb_json()],
+        arb_text(),
+        option::of((any::<u32>(), arb_text())),
+        option::of(arb_figure_block()),
+        vec(arb_block(), 0..12),
+        option::of(arb_check()),
+        option::of(arb_text()),
+    )
+        .prop_map(|(schema, title, module, hero, blocks, check, key_idea)| {
+            json!({
+                "schema": schema,
+                "title": title,
+                "module": module.map(|(index, title)| json!({"index": index, "slug": "m", "title": title})),
+                "hero": hero.map(|figure| json!({"kind": "figure", "figure": figure})),
+                "blocks": blocks,
+                "check": check,
+                "keyIdea": key_idea,
+            })
+        })
+    .boxed()
+}
+
+fn arb_lesson() -> BoxedStrategy<Value> {
+    let ids = (arb_text(), arb_text(), arb_text(), arb_text());
+    let numbers = (
+        option::of(any::<u32>()),
+        option::of(any::<u32>()),
+        option::of(any::<u32>()),
+    );
+    let extras = (
+        option::of(arb_text()),
+        option::of(arb_text()),
+        option::of(arb_text()),
+        option::weighted(0.2, (arb_text(), arb_json())),
+    );
+    let plain_check = option::of(
+        (
+            arb_text(),
+            vec((arb_text(), any::<bool>(), option::of(arb_text())), 0..5),
+        )
+            .prop_map(|(q, opts)| {
+                let options: Vec<Value> = opts
+                    .into_iter()
+                    .map(|(text, correct, tempting)| {
+                        json!({"text": text, "correct": correct, "tempting": tempting})
+                    })
+                    .collect();
+                json!({"question": q, "options": options})
+            }),
+    );
+    (
+        ids,
+        numbers,
+        extras,
+        arb_markdown(),
+        option::weighted(0.75, arb_reader()),
+        plain_check,
+    )
+        .prop_map(
+            |(
+                (course_slug, course_title, slug, title),
+                (position, of, minutes),
+                (key_idea, authorship, cite, extra),
+                markdown,
+                reader,
+                check,
+            )| {
+                let mut v = json!({
+                    "course": {"slug": course_slug, "title": course_title},
+                    "lesson": {"slug": slug, "title": title, "position": position, "of": of,
+                               "minutes": minutes, "keyIdea": key_idea},
+                    "body": {"format": "markdown", "text": markdown},
+                    "check": check,
+                    "authorship": authorship,
+                    "cite": cite,
+                    "licence": {"name": "CC BY 4.0"},
+                    "review": {"status": "draft"},
+                    "prev": {"slug": "p", "title": "Prev"},
+                    "next": null,
+                });
+                if let Some(r) = reader {
+                    v["reader"] = r;
+                }
+                if let Some((k, x)) = extra {
+                    v[k] = x;
+                }
+                v
+            },
+        )
+        .boxed()
+}
+
+fn theme(pick: u8) -> Option<Theme> {
+    match pick {
+        0 => None,
+        1 => Some(Theme::new(ThemeKind::Dark)),
+        2 => Some(Theme::new(ThemeKind::Light)),
+        _ => Some(Theme::new(ThemeKind::Mono)),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn lesson_shaped_json_loads_and_renders_within_the_width(
+        lesson in arb_lesson(),
+        width in 1u16..200,
+        answers in any::<bool>(),
+        pick in 0u8..6,
+    ) {
+        let bytes = serde_json::to_vec(&lesson).unwrap();
+        if let Ok(loaded) = load_bytes("prop.json", &bytes) {
+            let theme = theme(pick);
+            let styled = theme.is_some();
+            let out = render::lesson(&loaded.lesson, &Options { width, theme, answers });
+            let checked = if styled {
+                check_styled(&out, usize::from(width))
+            } else {
+                check_plain(&out, usize::from(width))
+            };
+            prop_assert!(checked.is_ok(), "{}\n{}", checked.unwrap_err(), out);
+        }
+    }
+
+    #[test]
+    fn broken_lesson_bytes_never_panic(
+        lesson in arb_lesson(),
+        cut in any::<prop::sample::Index>(),
+        flip in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+    ) {
+        let mut bytes = serde_json::to_vec(&lesson).unwrap();
+        let at = flip.index(bytes.len());
+        bytes[at] = byte;
+        let _ = load_bytes("flipped.json", &bytes);
+        bytes.truncate(cut.index(bytes.len()));
+        if let Err(d) = load_bytes("cut.json", &bytes) {
+            let line = d.to_string();
+            prop_assert!(!line.contains('\n'), "{}", line);
+            prop_assert!(check_plain(&line, usize::MAX).is_ok(), "{}", line);
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in vec(any::<u8>(), 0..2048)) {
+        if let Err(d) = load_bytes("bytes.json", &bytes) {
+            prop_assert!(d.line >= 1 && d.col >= 1);
+        }
+    }
+
+    #[test]
+    fn arbitrary_json_never_panics(v in arb_json(), width in 1u16..120) {
+        let bytes = serde_json::to_vec(&v).unwrap();
+        if let Ok(loaded) = load_bytes("json.json", &bytes) {
+            let out = render::lesson(&loaded.lesson, &Options { width, theme: None, answers: true });
+            prop_assert!(check_plain(&out, usize::from(width)).is_ok());
+        }
+    }
+}

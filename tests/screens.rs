@@ -308,6 +308,20 @@ fn the_next_lesson_in_course_order() {
     let _ = (SEED_NAME, BROKEN);
 }
 
+#[test]
+fn a_review_card_answered() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.act(lectern::state::Action::ReviewReady(
+        vec!["where-inference-time-goes".into(), "counting-tokens".into()],
+        42,
+    ));
+    assert_eq!(r.s.mode, Mode::Review);
+    r.keys("2");
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
 /// Matches on check lines are drawn from byte ranges computed before the
 /// check was re-laid out by answering; a range inside the `✔` of the new
 /// "Right: your answer" line panics in `ui::page::styled`.

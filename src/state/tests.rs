@@ -1002,3 +1002,138 @@ fn a_broken_lesson_does_not_keep_the_old_search() {
     assert!(h.s.doc.is_none());
     assert!(!h.s.search.active(), "footer still shows [/third: …]");
 }
+
+// ---- spaced review inside the reader -----------------------------------
+
+fn review_pos_of(h: &H, index: usize) -> usize {
+    let r = h.s.review.as_ref().unwrap();
+    r.order.iter().position(|&i| i == index).unwrap()
+}
+
+#[test]
+fn a_review_records_review_attempts_by_file_index() {
+    let mut h = H::demo(60, 20);
+    let fx = h.keys("R");
+    assert_eq!(fx, [Effect::LoadDue]);
+    h.act(Action::ReviewReady(vec!["third".into(), "first".into()], 7));
+    assert_eq!(h.s.mode, Mode::Review);
+    assert_eq!(h.title(), "Third");
+    let order = h.s.review.as_ref().unwrap().order.clone();
+    assert!(crate::model::Check::is_permutation(&order, 3));
+
+    // The right answer (file option 0) wherever the shuffle put it.
+    let pos = review_pos_of(&h, 0);
+    let fx = h.keys(&(pos + 1).to_string());
+    assert_eq!(
+        fx,
+        [Effect::RecordAttempt {
+            course: "demo".into(),
+            lesson: "third".into(),
+            option: 0,
+            correct: true,
+            review: true,
+        }]
+    );
+    // A second answer to the same card is not recorded.
+    assert!(h.keys("1").is_empty());
+
+    h.keys("\n");
+    assert_eq!(h.title(), "First");
+    assert_eq!(h.s.mode, Mode::Review);
+    let pos = review_pos_of(&h, 1);
+    let fx = h.keys(&(pos + 1).to_string());
+    assert!(matches!(
+        fx[..],
+        [Effect::RecordAttempt {
+            option: 1,
+            correct: false,
+            review: true,
+            ..
+        }]
+    ));
+    h.keys("\n");
+    let r = h.s.review.as_ref().unwrap();
+    assert!(r.done());
+    assert_eq!((r.right, r.wrong), (1, 1));
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert!(h.s.review.is_none());
+}
+
+#[test]
+fn enter_answers_the_selected_card_option_then_moves_on() {
+    let mut h = H::demo(60, 20);
+    h.act(Action::ReviewReady(vec!["first".into()], 3));
+    h.keys("jj");
+    assert_eq!(h.s.review.as_ref().unwrap().cursor, 2);
+    let index = h.s.review.as_ref().unwrap().order[2];
+    let fx = h.keys("\n");
+    assert!(matches!(
+        &fx[..],
+        [Effect::RecordAttempt { option, review: true, .. }] if *option as usize == index
+    ));
+    h.keys("\n");
+    assert!(h.s.review.as_ref().unwrap().done());
+}
+
+#[test]
+fn rereading_a_card_and_coming_back() {
+    let mut h = H::demo(60, 20);
+    h.act(Action::ReviewReady(vec!["third".into(), "first".into()], 5));
+    h.keys("o");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.title(), "Third");
+    h.keys("jj[");
+    assert_eq!(h.title(), "Second");
+    h.keys("R");
+    assert_eq!(h.s.mode, Mode::Review);
+    assert_eq!(h.title(), "Third", "back to the card");
+    assert!(!h.s.review.as_ref().unwrap().rereading);
+}
+
+#[test]
+fn nothing_due_is_an_empty_review() {
+    let mut h = H::demo(60, 20);
+    h.act(Action::ReviewReady(Vec::new(), 1));
+    assert_eq!(h.s.mode, Mode::Review);
+    assert!(h.s.review.as_ref().unwrap().queue.is_empty());
+    assert!(h.keys("1\n").is_empty());
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+}
+
+/// A due lesson that has since become unreadable: Enter moves past it.
+#[test]
+fn a_broken_card_can_be_skipped() {
+    let dir = demo_dir();
+    std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
+    let mut h = H::course(dir, 60, 20);
+    h.open(0);
+    h.act(Action::ReviewReady(
+        vec!["first".into(), "0-broken".into()],
+        9,
+    ));
+    h.keys("1\n");
+    assert!(h.s.doc.is_none(), "the broken card is shown");
+    h.keys("\n");
+    assert!(
+        h.s.review.as_ref().unwrap().done(),
+        "stuck on the broken card"
+    );
+}
+
+#[test]
+fn a_broken_first_card_can_be_skipped() {
+    let dir = demo_dir();
+    std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
+    let mut h = H::course(dir, 60, 20);
+    h.open(0);
+    h.act(Action::ReviewReady(
+        vec!["0-broken".into(), "first".into()],
+        9,
+    ));
+    assert!(h.s.doc.is_none());
+    h.keys("\n");
+    assert_eq!(h.title(), "First");
+    assert_eq!(h.s.review.as_ref().unwrap().pos, 1);
+}

@@ -1,1 +1,1139 @@
+//! Keys in, state out: actions (and real key events through the key
+//! table) fed through `update`, with loading done here the way the
+//! runtime does it, and assertions on the state and the effects.
 
+use super::*;
+use crate::loader::{self, Origin};
+use crate::model::LessonStatus;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::path::Path;
+
+/// A paragraph long enough to wrap over several lines at 40 columns.
+fn filler(section: usize, p: usize) -> String {
+    let mut s = format!("Paragraph {p} of section {section}. ");
+    if p == 0 {
+        s.push_str("A zebra crosses here. ");
+    }
+    s.push_str(
+        "Reading goes on line after line so that the page is taller than the \
+         screen and there is something to scroll through.",
+    );
+    s
+}
+
+fn check() -> Value {
+    json!({
+        "question": [{"text": "Which option is right?"}],
+        "options": [
+            {"text": [{"text": "Alpha"}], "correct": true, "tempting": null},
+            {"text": [{"text": "Beta"}], "correct": false,
+             "tempting": [{"text": "Beta tempts because it sounds sure."}]},
+            {"text": [{"text": "Gamma"}], "correct": false,
+             "tempting": [{"text": "Gamma tempts because it came first."}]}
+        ],
+        // Display order: Gamma (2), Alpha (0), Beta (1).
+        "order": [2, 0, 1],
+        "why": [{"text": "Alpha is right by construction."}]
+    })
+}
+
+/// A lesson of the `demo` course with three sections of `paras`
+/// paragraphs each, and optionally a check question.
+fn lesson(slug: &str, title: &str, position: u32, module: u32, paras: usize, chk: bool) -> Value {
+    let mut blocks = Vec::new();
+    for h in 0..3 {
+        blocks.push(json!({"t": "h2", "id": format!("s{h}"),
+                           "runs": [{"text": format!("Section {h} of {title}")}]}));
+        for p in 0..paras {
+            blocks.push(json!({"t": "p", "runs": [{"text": filler(h, p)}]}));
+        }
+    }
+    let mut v = json!({
+        "course": {"slug": "demo", "title": "Demo course"},
+        "lesson": {"slug": slug, "title": title, "position": position, "of": 3,
+                   "minutes": position + 1},
+        "body": {"format": "markdown", "text": "unused"},
+        "reader": {
+            "schema": 1,
+            "title": title,
+            "courseTitle": "Demo course",
+            "module": {"index": module, "slug": format!("m{module}"),
+                       "title": format!("Module {module} title")},
+            "blocks": blocks
+        }
+    });
+    if chk {
+        v["reader"]["check"] = check();
+    }
+    v
+}
+
+fn write(dir: &Path, name: &str, v: &Value) {
+    std::fs::write(dir.join(name), serde_json::to_string_pretty(v).unwrap()).unwrap();
+}
+
+/// A course folder whose file names do not sort in course order:
+/// `a-third.json` is position 3, `b-first.json` 1, `c-second.json` 2.
+fn demo_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a-third.json",
+        &lesson("third", "Third", 3, 2, 2, true),
+    );
+    write(
+        dir.path(),
+        "b-first.json",
+        &lesson("first", "First", 1, 1, 4, true),
+    );
+    write(
+        dir.path(),
+        "c-second.json",
+        &lesson("second", "Second", 2, 1, 1, false),
+    );
+    dir
+}
+
+struct H {
+    s: State,
+    _dir: Option<tempfile::TempDir>,
+    /// Saved progress the "runtime" hands over on load, by lesson slug.
+    saved: HashMap<String, crate::store::LessonProgress>,
+}
+
+impl H {
+    fn course(dir: tempfile::TempDir, width: u16, height: u16) -> H {
+        let lib = loader::open_paths(&[dir.path().to_path_buf()]).unwrap();
+        assert_eq!(lib.courses.len(), 1);
+        H {
+            s: State::new(lib.courses, width, height),
+            _dir: Some(dir),
+            saved: HashMap::new(),
+        }
+    }
+
+    fn demo(width: u16, height: u16) -> H {
+        let mut h = H::course(demo_dir(), width, height);
+        h.open(0);
+        h
+    }
+
+    fn builtin(width: u16, height: u16) -> H {
+        H {
+            s: State::new(vec![loader::builtin_course()], width, height),
+            _dir: None,
+            saved: HashMap::new(),
+        }
+    }
+
+    /// Opens lesson `index` as the runtime does at start-up.
+    fn open(&mut self, index: usize) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        open_lesson(&mut self.s, index, &mut fx);
+        self.settle(fx)
+    }
+
+    /// Carries out loads (answering with `Loaded`) until nothing is left;
+    /// returns every effect seen, loads included, in order.
+    fn settle(&mut self, fx: Vec<Effect>) -> Vec<Effect> {
+        let mut queue: VecDeque<Effect> = fx.into();
+        let mut seen = Vec::new();
+        while let Some(e) = queue.pop_front() {
+            if let Effect::Load { origin, lesson } = &e {
+                let result = loader::load(origin)
+                    .map(|l| l.lesson)
+                    .map_err(|d| d.to_string());
+                let progress = result
+                    .as_ref()
+                    .ok()
+                    .and_then(|l| self.saved.get(&l.meta.slug).cloned())
+                    .unwrap_or_default();
+                let opened = Opened {
+                    index: *lesson,
+                    lesson: result,
+                    progress,
+                };
+                queue.extend(update(&mut self.s, Action::Loaded(Box::new(opened))));
+            }
+            seen.push(e);
+        }
+        seen
+    }
+
+    fn act(&mut self, a: Action) -> Vec<Effect> {
+        let fx = update(&mut self.s, a);
+        self.settle(fx)
+    }
+
+    /// Real keys through the key table of the current mode. `\n` is Enter,
+    /// `\x1b` Esc, `\t` Tab.
+    fn keys(&mut self, keys: &str) -> Vec<Effect> {
+        let mut out = Vec::new();
+        for c in keys.chars() {
+            let code = match c {
+                '\n' => KeyCode::Enter,
+                '\x1b' => KeyCode::Esc,
+                '\t' => KeyCode::Tab,
+                '\x7f' => KeyCode::Backspace,
+                c => KeyCode::Char(c),
+            };
+            let ev = KeyEvent::new(code, KeyModifiers::NONE);
+            if let Some(a) = keymap::lookup(self.s.mode, &ev) {
+                out.extend(self.act(a));
+            }
+        }
+        out
+    }
+
+    fn doc(&self) -> &Doc {
+        self.s.doc.as_ref().expect("a lesson is open")
+    }
+
+    fn title(&self) -> &str {
+        &self.doc().lesson.meta.title
+    }
+
+    /// Text of the screen's page rows.
+    fn visible(&self) -> Vec<String> {
+        let d = self.doc();
+        (self.s.top..self.s.top + self.s.rows())
+            .filter_map(|i| d.line(i).map(|l| l.text()))
+            .collect()
+    }
+
+    fn line_index(&self, needle: &str) -> usize {
+        let d = self.doc();
+        (0..d.total())
+            .find(|&i| d.line(i).is_some_and(|l| l.text().contains(needle)))
+            .unwrap_or_else(|| panic!("no line contains {needle:?}"))
+    }
+}
+
+fn file_name(origin: &Origin) -> String {
+    origin
+        .path()
+        .and_then(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn loads(fx: &[Effect]) -> Vec<String> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Load { origin, .. } => Some(file_name(origin)),
+            _ => None,
+        })
+        .collect()
+}
+
+// ---- course order ------------------------------------------------------
+
+#[test]
+fn the_course_is_in_position_order_not_file_name_order() {
+    let h = H::course(demo_dir(), 80, 24);
+    let slugs: Vec<&str> =
+        h.s.course()
+            .lessons
+            .iter()
+            .map(|l| l.slug.as_str())
+            .collect();
+    assert_eq!(slugs, ["first", "second", "third"]);
+}
+
+#[test]
+fn next_and_previous_lesson_follow_positions() {
+    let mut h = H::demo(80, 24);
+    assert_eq!(h.title(), "First");
+    let fx = h.act(Action::NextLesson);
+    assert_eq!(loads(&fx), ["c-second.json"]);
+    assert!(fx.contains(&Effect::SetLastLesson {
+        course: "demo".into(),
+        lesson: "second".into()
+    }));
+    assert_eq!((h.s.lesson, h.title()), (1, "Second"));
+    assert_eq!(loads(&h.act(Action::NextLesson)), ["a-third.json"]);
+    assert_eq!((h.s.lesson, h.title()), (2, "Third"));
+
+    // Past the end: a notice, nothing loaded, still on the last lesson.
+    let fx = h.act(Action::NextLesson);
+    assert!(loads(&fx).is_empty());
+    assert_eq!(h.s.lesson, 2);
+    assert!(h.s.notice.as_deref().unwrap().contains("last lesson"));
+
+    assert_eq!(loads(&h.keys("[")), ["c-second.json"]);
+    assert_eq!(loads(&h.keys("[")), ["b-first.json"]);
+    assert!(loads(&h.keys("[")).is_empty());
+    assert!(h.s.notice.as_deref().unwrap().contains("first lesson"));
+    assert_eq!(h.title(), "First");
+}
+
+#[test]
+fn leaving_a_lesson_saves_its_position() {
+    let mut h = H::demo(80, 12);
+    h.act(Action::NextHeading);
+    let anchor = h.s.anchor();
+    assert_ne!(anchor, Anchor::default());
+    let fx = h.act(Action::NextLesson);
+    assert_eq!(
+        fx[0],
+        Effect::SavePosition {
+            course: "demo".into(),
+            lesson: "first".into(),
+            anchor
+        }
+    );
+    // The new lesson starts at its top.
+    assert_eq!(h.s.top, 0);
+}
+
+#[test]
+fn a_saved_position_is_restored_on_open() {
+    let mut h = H::course(demo_dir(), 60, 12);
+    h.saved.insert(
+        "first".into(),
+        crate::store::LessonProgress {
+            anchor: Some(Anchor { block: 5, line: 0 }),
+            ..Default::default()
+        },
+    );
+    h.open(0);
+    let start = h.doc().page.blocks[5];
+    assert_eq!(h.s.top, start.min(h.s.max_top()));
+    assert_eq!(h.s.anchor().block, 5);
+}
+
+#[test]
+fn a_late_load_of_another_lesson_is_ignored() {
+    let mut h = H::demo(80, 24);
+    let other = loader::load(&h.s.course().lessons[2].origin)
+        .unwrap()
+        .lesson;
+    h.act(Action::Loaded(Box::new(Opened {
+        index: 2,
+        lesson: Ok(other),
+        progress: Default::default(),
+    })));
+    assert_eq!((h.s.lesson, h.title()), (0, "First"));
+}
+
+// ---- scrolling ---------------------------------------------------------
+
+#[test]
+fn lines_and_pages_scroll_and_clamp() {
+    let mut h = H::demo(60, 12);
+    let rows = h.s.rows();
+    assert_eq!(rows, 10);
+    assert!(h.s.max_top() > 3 * rows, "the lesson is several pages long");
+
+    h.keys("k");
+    assert_eq!(h.s.top, 0, "no scrolling above the top");
+    h.keys("jjj");
+    assert_eq!(h.s.top, 3);
+    h.keys(" ");
+    assert_eq!(h.s.top, 3 + rows - 1, "a page keeps one line of context");
+    h.keys("b");
+    assert_eq!(h.s.top, 3);
+
+    for _ in 0..100 {
+        h.act(Action::PageDown);
+    }
+    assert_eq!(h.s.top, h.s.max_top(), "PageDown stops at the end");
+    assert_eq!(h.s.max_top(), h.s.total() - rows);
+    h.act(Action::LineDown);
+    h.act(Action::Scroll(7));
+    assert_eq!(h.s.top, h.s.max_top());
+    h.act(Action::Scroll(-3));
+    assert_eq!(h.s.top, h.s.max_top() - 3);
+    h.keys("g");
+    assert_eq!(h.s.top, 0);
+    h.act(Action::Scroll(-3));
+    assert_eq!(h.s.top, 0);
+}
+
+#[test]
+fn bottom_shows_the_check_and_marks_the_lesson_read() {
+    let mut h = H::demo(60, 12);
+    assert!(!h.s.marked_read);
+    let fx = h.keys("G");
+    assert_eq!(h.s.top, h.s.max_top());
+    assert_eq!(h.s.mode, Mode::Reading, "G scrolls; it does not answer");
+    let visible = h.visible().join("\n");
+    assert!(visible.contains("Alpha"), "{visible}");
+    assert!(visible.contains("Beta"), "{visible}");
+    assert_eq!(
+        fx,
+        [Effect::MarkRead {
+            course: "demo".into(),
+            lesson: "first".into()
+        }]
+    );
+    assert!(h.s.progress["first"].read);
+    // Only once per opening.
+    h.keys("kG");
+    assert!(h.keys("G").is_empty());
+    assert_eq!(h.s.read_percent(), 100);
+}
+
+#[test]
+fn the_check_title_is_on_screen_after_c() {
+    let mut h = H::demo(60, 12);
+    h.keys("c");
+    assert_eq!(h.s.mode, Mode::Quiz);
+    assert_eq!(h.s.quiz.cursor, Some(0));
+    let check_start = h.doc().check_start();
+    assert_eq!(h.s.top, check_start.min(h.s.max_top()));
+    assert!(h.visible().join("\n").contains(crate::layout::CHECK_TITLE));
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.quiz.cursor, None);
+}
+
+#[test]
+fn headings_jump_forward_and_back_then_to_the_check() {
+    let mut h = H::demo(80, 10);
+    let headings = h.doc().page.headings.clone();
+    assert_eq!(headings.len(), 3);
+    h.keys("}");
+    assert_eq!(h.s.top, headings[0]);
+    assert!(h.visible()[0].starts_with("Section 0"));
+    h.keys("}");
+    assert_eq!(h.s.top, headings[1]);
+    h.keys("{");
+    assert_eq!(h.s.top, headings[0]);
+    h.keys("{");
+    assert_eq!(h.s.top, 0);
+    h.keys("}}}}");
+    assert_eq!(h.s.top, h.doc().check_start().min(h.s.max_top()));
+}
+
+#[test]
+fn resize_keeps_the_same_block_at_the_top() {
+    let mut h = H::demo(90, 14);
+    h.keys("}}");
+    h.keys("jj");
+    let before = h.s.anchor();
+    let top_text = h.visible()[0].clone();
+    assert_eq!(before.line, 2);
+    assert!(top_text.starts_with("Paragraph 0 of section 1") || before.line > 0);
+
+    h.act(Action::Resize(40, 14));
+    assert_eq!(h.s.anchor().block, before.block);
+    assert_eq!(h.doc().page.width, 38, "40 columns less a margin of 1");
+    h.act(Action::Resize(30, 9));
+    assert_eq!(h.s.anchor().block, before.block);
+    h.act(Action::Resize(90, 14));
+    assert_eq!(h.s.anchor(), before, "back to the first size, same place");
+    assert_eq!(h.visible()[0], top_text);
+
+    // A heading at the top stays at the top.
+    h.keys("}");
+    let heading = h.s.anchor();
+    assert_eq!(heading.line, 0);
+    h.act(Action::Resize(45, 20));
+    assert_eq!(h.s.anchor(), heading);
+    assert!(h.visible()[0].starts_with("Section 2"));
+}
+
+#[test]
+fn resize_near_the_end_stays_clamped() {
+    let mut h = H::demo(40, 12);
+    h.keys("G");
+    h.act(Action::Resize(120, 40));
+    assert!(h.s.top <= h.s.max_top());
+    h.act(Action::Resize(25, 6));
+    assert!(h.s.top <= h.s.max_top());
+}
+
+#[test]
+fn a_tiny_terminal_is_too_small_but_keeps_working() {
+    let mut h = H::demo(80, 24);
+    h.act(Action::Resize(10, 3));
+    assert!(h.s.too_small());
+    h.keys("jj G g ]");
+    assert_eq!(h.title(), "Second");
+    h.act(Action::Resize(20, 8));
+    assert!(!h.s.too_small());
+    assert_eq!(h.s.rows(), 6);
+}
+
+// ---- search ------------------------------------------------------------
+
+#[test]
+fn search_finds_every_match_and_n_wraps_around() {
+    let mut h = H::demo(60, 10);
+    h.keys("/zeb");
+    assert_eq!(h.s.mode, Mode::Search);
+    assert_eq!(h.s.search.query, "zeb");
+    assert_eq!(h.s.search.hits.len(), 3, "one per section");
+    h.keys("ra\n");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.search.query, "zebra");
+    let hit_lines: Vec<usize> = h.s.search.hits.iter().map(|h| h.0).collect();
+    assert_eq!(h.s.search.current, Some(0));
+    // The first match is on screen.
+    assert!(h.s.top <= hit_lines[0] && hit_lines[0] < h.s.top + h.s.rows());
+
+    h.keys("n");
+    assert_eq!(h.s.search.current, Some(1));
+    assert!(h.s.top <= hit_lines[1] && hit_lines[1] < h.s.top + h.s.rows());
+    h.keys("n");
+    assert_eq!(h.s.search.current, Some(2));
+    h.keys("n");
+    assert_eq!(h.s.search.current, Some(0), "n wraps to the first match");
+    assert!(h.s.top <= hit_lines[0] && hit_lines[0] < h.s.top + h.s.rows());
+    h.keys("N");
+    assert_eq!(h.s.search.current, Some(2), "N wraps to the last match");
+    assert!(h.s.top <= hit_lines[2] && hit_lines[2] < h.s.top + h.s.rows());
+
+    // Esc in reading mode clears the search.
+    h.keys("\x1b");
+    assert!(!h.s.search.active());
+    assert!(h.s.search.hits.is_empty());
+}
+
+#[test]
+fn search_is_smart_case_and_reports_no_match() {
+    let mut h = H::demo(60, 10);
+    h.keys("/Zebra\n");
+    assert!(h.s.search.hits.is_empty());
+    assert_eq!(h.s.notice.as_deref(), Some("Pattern not found: Zebra"));
+    h.keys("n");
+    assert_eq!(h.s.notice.as_deref(), Some("Pattern not found: Zebra"));
+    h.keys("/SECTION");
+    assert!(h.s.search.hits.is_empty());
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert!(!h.s.search.active(), "Esc in the prompt clears the search");
+    h.act(Action::SearchNext);
+    assert!(h.s.notice.as_deref().unwrap().starts_with("No search yet"));
+}
+
+#[test]
+fn typing_in_the_prompt_is_not_a_command() {
+    let mut h = H::demo(60, 10);
+    h.keys("/q");
+    assert!(!h.s.quit);
+    h.keys("\x7f\x7fj");
+    assert_eq!(h.s.search.query, "j");
+    assert_eq!(h.s.top, 0);
+}
+
+#[test]
+fn search_matches_follow_a_resize() {
+    let mut h = H::demo(80, 10);
+    h.keys("/zebra\n");
+    h.act(Action::Resize(30, 10));
+    assert_eq!(h.s.search.hits.len(), 3);
+    for &(line, s, e) in &h.s.search.hits {
+        let text = h.doc().line(line).unwrap().text();
+        assert_eq!(&text[s..e], "zebra");
+    }
+}
+
+#[test]
+fn a_new_lesson_starts_without_the_old_search() {
+    let mut h = H::demo(80, 10);
+    h.keys("/zebra\n]");
+    assert_eq!(h.title(), "Second");
+    assert!(!h.s.search.active());
+}
+
+// ---- overlays and modes ------------------------------------------------
+
+#[test]
+fn help_opens_and_esc_returns_to_the_mode_before() {
+    let mut h = H::demo(80, 24);
+    h.keys("?");
+    assert_eq!(h.s.mode, Mode::Help);
+    h.keys("j");
+    assert_eq!(h.s.top, 0, "keys of the page do nothing under help");
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+
+    h.keys("c?");
+    assert_eq!(h.s.mode, Mode::Help);
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Quiz);
+    h.keys("q");
+    assert!(h.s.quit);
+}
+
+#[test]
+fn quit_saves_the_position() {
+    let mut h = H::demo(80, 10);
+    h.keys("}");
+    let anchor = h.s.anchor();
+    let fx = h.keys("q");
+    assert!(h.s.quit);
+    assert_eq!(
+        fx,
+        [Effect::SavePosition {
+            course: "demo".into(),
+            lesson: "first".into(),
+            anchor
+        }]
+    );
+}
+
+#[test]
+fn the_contents_overlay_opens_a_lesson() {
+    let mut h = H::demo(80, 24);
+    h.keys("\t");
+    assert_eq!(h.s.mode, Mode::Toc);
+    assert!(h.s.toc_open);
+    assert!(!h.s.geometry().toc_side, "80 columns: an overlay");
+    assert_eq!(h.s.toc_cursor, 0);
+    h.keys("jjjj");
+    assert_eq!(h.s.toc_cursor, 2, "clamped to the last lesson");
+    h.keys("k");
+    let fx = h.keys("\n");
+    assert_eq!(loads(&fx), ["c-second.json"]);
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert!(!h.s.toc_open, "the overlay closes");
+    assert_eq!(h.title(), "Second");
+}
+
+#[test]
+fn the_contents_stay_beside_a_wide_page() {
+    let mut h = H::demo(140, 30);
+    let full = h.s.geometry().text_width;
+    h.keys("\t");
+    let g = h.s.geometry();
+    assert!(g.toc_side);
+    assert_eq!(g.page_x, TOC_WIDTH + 2);
+    assert!(g.text_width < full || full == MAX_TEXT_WIDTH);
+    assert_eq!(h.doc().page.width, g.text_width);
+    h.keys("j\n");
+    assert_eq!(h.title(), "Second");
+    assert!(h.s.toc_open, "beside the page the contents stay");
+    assert_eq!(h.s.mode, Mode::Reading);
+    h.keys("\t");
+    assert_eq!(h.s.mode, Mode::Toc);
+    h.keys("\t");
+    assert!(!h.s.toc_open);
+}
+
+#[test]
+fn the_contents_list_every_module() {
+    let h = H::builtin(80, 24);
+    let rows = super::toc::rows(h.s.course());
+    let modules = rows
+        .iter()
+        .filter(|r| matches!(r, super::toc::TocRow::Module(_)))
+        .count();
+    assert_eq!(modules, 3);
+    assert_eq!(rows.len(), 3 + h.s.course().lessons.len());
+}
+
+/// `s` from the contents overlay, then Esc: the overlay should not be left
+/// on screen over a page in reading mode.
+#[test]
+#[ignore = "bug in src/state/update.rs: CourseSearchStart from Toc leaves toc_open"]
+fn course_search_from_the_contents_overlay_closes_it() {
+    let mut h = H::demo(80, 24);
+    h.keys("\ts\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert!(!h.s.toc_open, "overlay left open in reading mode");
+}
+
+// ---- the check question ------------------------------------------------
+
+#[test]
+fn answering_records_the_file_order_index() {
+    let mut h = H::demo(60, 16);
+    // Display position 1 is Gamma, option 2 in the file: wrong.
+    let fx = h.keys("1");
+    let attempts: Vec<&Effect> = fx
+        .iter()
+        .filter(|e| matches!(e, Effect::RecordAttempt { .. }))
+        .collect();
+    assert_eq!(
+        attempts,
+        [&Effect::RecordAttempt {
+            course: "demo".into(),
+            lesson: "first".into(),
+            option: 2,
+            correct: false,
+            review: false,
+        }]
+    );
+    assert_eq!(h.s.mode, Mode::Quiz);
+    assert_eq!(h.s.quiz.chosen, Some(2));
+    assert_eq!(h.s.quiz.cursor, Some(0));
+    assert_eq!(h.s.quiz.first_try, Some(false));
+    assert!(h.s.notice.as_deref().unwrap().contains("Not quite"));
+    let check = h.doc().check.iter().map(|l| l.text()).collect::<Vec<_>>();
+    let check = check.join("\n");
+    assert!(check.contains("Wrong: your answer"), "{check}");
+    assert!(check.contains("Gamma tempts"), "{check}");
+    assert!(!check.contains("Beta tempts"), "{check}");
+    assert!(!check.contains("Alpha is right"), "{check}");
+    // The check is on screen.
+    let visible = h.visible().join("\n");
+    assert!(visible.contains("Why it tempts"), "{visible}");
+
+    let p = &h.s.progress["first"];
+    assert_eq!(
+        (p.attempts, p.first_try_correct, p.last_choice),
+        (1, Some(false), Some(2))
+    );
+}
+
+#[test]
+fn retry_keeps_the_first_try_as_the_score() {
+    let mut h = H::demo(60, 16);
+    h.keys("3");
+    assert_eq!(h.s.quiz.chosen, Some(1));
+    h.keys("r");
+    assert_eq!(h.s.quiz.chosen, None);
+    assert_eq!(h.s.quiz.first_try, Some(false));
+    assert_eq!(h.s.quiz.attempts, 1);
+    assert!(h.s.notice.as_deref().unwrap().starts_with("Try again"));
+
+    // Display position 2 is Alpha, option 0: right.
+    let fx = h.keys("2");
+    assert_eq!(
+        fx,
+        [Effect::RecordAttempt {
+            course: "demo".into(),
+            lesson: "first".into(),
+            option: 0,
+            correct: true,
+            review: false,
+        }]
+    );
+    assert_eq!(
+        h.s.quiz.first_try,
+        Some(false),
+        "the first try still counts"
+    );
+    assert_eq!(h.s.quiz.attempts, 2);
+    assert_eq!(h.s.progress["first"].first_try_correct, Some(false));
+    assert_eq!(h.s.progress["first"].last_correct, Some(true));
+    let check = h.doc().check.iter().map(|l| l.text()).collect::<Vec<_>>();
+    let check = check.join("\n");
+    assert!(check.contains("Right: your answer"), "{check}");
+    assert!(check.contains("Why: Alpha is right"), "{check}");
+    assert!(check.contains("First try (your score): ✘ wrong · 2 attempts"));
+}
+
+#[test]
+fn arrows_and_enter_answer_the_selected_option() {
+    let mut h = H::demo(60, 16);
+    h.keys("c");
+    h.keys("jjjj");
+    assert_eq!(h.s.quiz.cursor, Some(2), "clamped to the last option");
+    h.keys("k");
+    let fx = h.keys("\n");
+    assert!(matches!(
+        fx[..],
+        [Effect::RecordAttempt {
+            option: 0,
+            correct: true,
+            ..
+        }]
+    ));
+}
+
+#[test]
+fn reveal_shows_every_explanation_without_recording() {
+    let mut h = H::demo(60, 16);
+    let fx = h.keys("a");
+    assert!(
+        fx.iter()
+            .all(|e| !matches!(e, Effect::RecordAttempt { .. }))
+    );
+    assert_eq!(h.s.mode, Mode::Quiz);
+    let check = h.doc().check.iter().map(|l| l.text()).collect::<Vec<_>>();
+    let check = check.join("\n");
+    assert!(check.contains("The right answer"), "{check}");
+    assert!(check.contains("Beta tempts") && check.contains("Gamma tempts"));
+    assert_eq!(h.s.quiz.first_try, None);
+}
+
+#[test]
+fn an_option_that_does_not_exist_is_refused() {
+    let mut h = H::demo(60, 16);
+    let fx = h.keys("7");
+    assert!(fx.is_empty());
+    assert_eq!(
+        h.s.notice.as_deref(),
+        Some("There is no option 7: choose 1 to 3.")
+    );
+    assert_eq!(h.s.quiz.attempts, 0);
+}
+
+#[test]
+fn a_lesson_without_a_check_says_so() {
+    let mut h = H::demo(60, 16);
+    h.keys("]");
+    assert_eq!(h.title(), "Second");
+    assert!(h.keys("1").is_empty());
+    assert_eq!(
+        h.s.notice.as_deref(),
+        Some("This lesson has no check question.")
+    );
+    h.keys("c");
+    assert_eq!(h.s.mode, Mode::Reading);
+}
+
+#[test]
+fn an_earlier_answer_is_shown_when_the_lesson_opens() {
+    let mut h = H::course(demo_dir(), 60, 16);
+    h.saved.insert(
+        "first".into(),
+        crate::store::LessonProgress {
+            attempts: 1,
+            first_try_correct: Some(false),
+            last_choice: Some(1),
+            last_correct: Some(false),
+            ..Default::default()
+        },
+    );
+    h.open(0);
+    assert_eq!(h.s.quiz.chosen, Some(1));
+    assert_eq!(h.s.quiz.first_try, Some(false));
+    h.keys("c");
+    let text = h.visible().join("\n");
+    assert!(text.contains("Wrong: your answer"), "{text}");
+    assert!(text.contains("Beta tempts"), "{text}");
+}
+
+#[test]
+fn leaving_the_check_for_another_lesson_leaves_quiz_mode() {
+    let mut h = H::demo(60, 16);
+    h.keys("1]");
+    assert_eq!(h.title(), "Second");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.quiz, crate::layout::CheckView::default());
+}
+
+#[test]
+fn clicking_an_option_answers_it() {
+    let mut h = H::demo(60, 30);
+    h.keys("c");
+    let beta = h.line_index("3. Beta");
+    let row = (beta - h.s.top) as u16;
+    let fx = h.act(Action::PageClick(row));
+    assert!(matches!(
+        fx[..],
+        [Effect::RecordAttempt {
+            option: 1,
+            correct: false,
+            ..
+        }]
+    ));
+}
+
+// ---- broken lessons ----------------------------------------------------
+
+#[test]
+fn a_broken_lesson_is_listed_last_and_says_why() {
+    let dir = demo_dir();
+    std::fs::write(dir.path().join("0-broken.json"), "{\"course\": {\"slug\": ").unwrap();
+    let mut h = H::course(dir, 80, 24);
+    h.open(0);
+    let lessons = &h.s.course().lessons;
+    assert_eq!(lessons.len(), 4);
+    assert_eq!(lessons[3].slug, "0-broken");
+    assert!(matches!(lessons[3].status, LessonStatus::Broken(_)));
+
+    h.keys("]]");
+    assert_eq!(h.title(), "Third");
+    let fx = h.keys("]");
+    assert!(loads(&fx).is_empty(), "nothing to load: it is known broken");
+    assert_eq!(h.s.lesson, 3);
+    assert!(h.s.doc.is_none());
+    let why = h.s.broken.as_deref().unwrap();
+    assert!(why.contains("0-broken.json:1:"), "{why}");
+    assert!(why.contains("truncated JSON"), "{why}");
+    // Keys still work, and [ goes back.
+    h.keys("jG /x\x1b");
+    assert_eq!(loads(&h.keys("[")), ["a-third.json"]);
+    assert!(h.s.broken.is_none());
+    assert_eq!(h.title(), "Third");
+}
+
+#[test]
+fn a_lesson_broken_when_opened_says_why() {
+    let mut h = H::demo(80, 24);
+    // The file breaks after the folder was scanned.
+    let path = h.s.course().lessons[1].origin.path().unwrap().to_path_buf();
+    std::fs::write(&path, "[]").unwrap();
+    h.keys("]");
+    assert!(h.s.doc.is_none());
+    assert!(!h.s.loading);
+    let why = h.s.broken.as_deref().unwrap();
+    assert!(why.contains("expected a JSON object"), "{why}");
+    h.keys("]");
+    assert_eq!(h.title(), "Third");
+    assert!(h.s.broken.is_none());
+}
+
+#[test]
+#[ignore = "bug in src/state/update.rs open(): a known-broken lesson keeps Mode::Quiz"]
+fn opening_a_broken_lesson_from_the_check_leaves_quiz_mode() {
+    let dir = demo_dir();
+    std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
+    let mut h = H::course(dir, 80, 24);
+    h.open(2);
+    h.keys("c");
+    assert_eq!(h.s.mode, Mode::Quiz);
+    h.keys("]");
+    assert!(h.s.doc.is_none());
+    assert_eq!(
+        h.s.mode,
+        Mode::Reading,
+        "quiz mode without a lesson or a check"
+    );
+}
+
+// ---- the built-in course ----------------------------------------------
+
+#[test]
+fn the_builtin_course_opens_at_its_first_lesson() {
+    let mut h = H::builtin(100, 30);
+    h.open(0);
+    assert_eq!(h.title(), "Getting started");
+    assert_eq!(h.s.course().lessons.len(), loader::BUILTIN.len());
+    assert!(h.visible()[0].contains("Getting started"));
+    h.keys("]");
+    assert_eq!(h.title(), "Moving around a page");
+    h.keys("G");
+    assert!(h.visible().join("\n").contains(crate::layout::CHECK_TITLE));
+}
+
+#[test]
+fn every_builtin_lesson_opens_and_scrolls_to_its_end() {
+    let mut h = H::builtin(70, 20);
+    h.open(0);
+    for i in 0..h.s.course().lessons.len() {
+        assert_eq!(h.s.lesson, i);
+        assert!(h.s.broken.is_none(), "{:?}", h.s.broken);
+        h.keys("G");
+        assert_eq!(h.s.top, h.s.max_top());
+        h.keys("]");
+    }
+}
+
+// ---- found while writing these tests (see the ignore reasons) ----------
+
+/// Every search hit still covers the query's text.
+fn hits_match(h: &H) -> Result<(), String> {
+    let q = h.s.search.query.to_lowercase();
+    for &(line, s, e) in &h.s.search.hits {
+        let text = h.doc().line(line).map(|l| l.text()).unwrap_or_default();
+        match text.get(s..e) {
+            Some(t) if t.to_lowercase() == q => {}
+            got => return Err(format!("hit {line}:{s}..{e} is {got:?} in {text:?}")),
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn search_hits_stay_on_their_text_while_reading() {
+    let mut h = H::demo(50, 12);
+    h.keys("/section\n");
+    assert!(h.s.search.hits.len() >= 3);
+    hits_match(&h).unwrap();
+    h.act(Action::Resize(33, 12));
+    hits_match(&h).unwrap();
+}
+
+/// Answering re-lays out the check but not the search over it: hits on
+/// check lines then point at other text (or inside a multi-byte `✘`).
+#[test]
+#[ignore = "bug in src/state/update.rs answer()/Retry/Reveal: search hits not refreshed after relayout_check"]
+fn search_hits_follow_the_check_when_it_changes() {
+    let mut h = H::demo(60, 30);
+    h.keys("/beta\n");
+    assert_eq!(h.s.search.hits.len(), 1);
+    h.keys("1");
+    hits_match(&h).unwrap();
+    h.keys("a");
+    hits_match(&h).unwrap();
+}
+
+/// `}` past the last heading goes to the check; when the check is already
+/// above the top of the screen it should not scroll back up.
+#[test]
+#[ignore = "bug in src/state/update.rs NextHeading: scrolls up to the check start from below it"]
+fn next_heading_never_scrolls_up() {
+    let mut h = H::demo(40, 7);
+    h.keys("G");
+    let top = h.s.top;
+    assert!(
+        top > h.doc().check_start(),
+        "the check is taller than the screen"
+    );
+    h.keys("}");
+    assert!(h.s.top >= top, "}} moved up from {top} to {}", h.s.top);
+}
+
+/// Contents beside a wide page, then the terminal narrows: the contents
+/// become an overlay over the page while the mode is still Reading.
+#[test]
+#[ignore = "bug in src/state/update.rs Resize: toc_open kept when the side pane becomes an overlay"]
+fn narrowing_with_the_contents_beside_does_not_leave_an_overlay() {
+    let mut h = H::demo(140, 30);
+    h.keys("\t\x1b");
+    assert!(h.s.toc_open && h.s.mode == Mode::Reading);
+    h.act(Action::Resize(80, 30));
+    assert!(
+        !h.s.toc_open || h.s.mode == Mode::Toc,
+        "an overlay over the page in reading mode"
+    );
+}
+
+/// A search of one lesson should not follow the reader into a broken one.
+#[test]
+#[ignore = "bug in src/state/update.rs open(): known-broken lesson keeps the old search and quiz"]
+fn a_broken_lesson_does_not_keep_the_old_search() {
+    let dir = demo_dir();
+    std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
+    let mut h = H::course(dir, 80, 24);
+    h.open(2);
+    h.keys("/third\n");
+    assert!(h.s.search.active());
+    h.keys("]");
+    assert!(h.s.doc.is_none());
+    assert!(!h.s.search.active(), "footer still shows [/third: …]");
+}
+
+// ---- spaced review inside the reader -----------------------------------
+
+fn review_pos_of(h: &H, index: usize) -> usize {
+    let r = h.s.review.as_ref().unwrap();
+    r.order.iter().position(|&i| i == index).unwrap()
+}
+
+#[test]
+fn a_review_records_review_attempts_by_file_index() {
+    let mut h = H::demo(60, 20);
+    let fx = h.keys("R");
+    assert_eq!(fx, [Effect::LoadDue]);
+    h.act(Action::ReviewReady(vec!["third".into(), "first".into()], 7));
+    assert_eq!(h.s.mode, Mode::Review);
+    assert_eq!(h.title(), "Third");
+    let order = h.s.review.as_ref().unwrap().order.clone();
+    assert!(crate::model::Check::is_permutation(&order, 3));
+
+    // The right answer (file option 0) wherever the shuffle put it.
+    let pos = review_pos_of(&h, 0);
+    let fx = h.keys(&(pos + 1).to_string());
+    assert_eq!(
+        fx,
+        [Effect::RecordAttempt {
+            course: "demo".into(),
+            lesson: "third".into(),
+            option: 0,
+            correct: true,
+            review: true,
+        }]
+    );
+    // A second answer to the same card is not recorded.
+    assert!(h.keys("1").is_empty());
+
+    h.keys("\n");
+    assert_eq!(h.title(), "First");
+    assert_eq!(h.s.mode, Mode::Review);
+    let pos = review_pos_of(&h, 1);
+    let fx = h.keys(&(pos + 1).to_string());
+    assert!(matches!(
+        fx[..],
+        [Effect::RecordAttempt {
+            option: 1,
+            correct: false,
+            review: true,
+            ..
+        }]
+    ));
+    h.keys("\n");
+    let r = h.s.review.as_ref().unwrap();
+    assert!(r.done());
+    assert_eq!((r.right, r.wrong), (1, 1));
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert!(h.s.review.is_none());
+}
+
+#[test]
+fn enter_answers_the_selected_card_option_then_moves_on() {
+    let mut h = H::demo(60, 20);
+    h.act(Action::ReviewReady(vec!["first".into()], 3));
+    h.keys("jj");
+    assert_eq!(h.s.review.as_ref().unwrap().cursor, 2);
+    let index = h.s.review.as_ref().unwrap().order[2];
+    let fx = h.keys("\n");
+    assert!(matches!(
+        &fx[..],
+        [Effect::RecordAttempt { option, review: true, .. }] if *option as usize == index
+    ));
+    h.keys("\n");
+    assert!(h.s.review.as_ref().unwrap().done());
+}
+
+#[test]
+fn rereading_a_card_and_coming_back() {
+    let mut h = H::demo(60, 20);
+    h.act(Action::ReviewReady(vec!["third".into(), "first".into()], 5));
+    h.keys("o");
+    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.title(), "Third");
+    h.keys("jj[");
+    assert_eq!(h.title(), "Second");
+    h.keys("R");
+    assert_eq!(h.s.mode, Mode::Review);
+    assert_eq!(h.title(), "Third", "back to the card");
+    assert!(!h.s.review.as_ref().unwrap().rereading);
+}
+
+#[test]
+fn nothing_due_is_an_empty_review() {
+    let mut h = H::demo(60, 20);
+    h.act(Action::ReviewReady(Vec::new(), 1));
+    assert_eq!(h.s.mode, Mode::Review);
+    assert!(h.s.review.as_ref().unwrap().queue.is_empty());
+    assert!(h.keys("1\n").is_empty());
+    h.keys("\x1b");
+    assert_eq!(h.s.mode, Mode::Reading);
+}
+
+/// A due lesson that has since become unreadable: Enter moves past it.
+#[test]
+fn a_broken_card_can_be_skipped() {
+    let dir = demo_dir();
+    std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
+    let mut h = H::course(dir, 60, 20);
+    h.open(0);
+    h.act(Action::ReviewReady(
+        vec!["first".into(), "0-broken".into()],
+        9,
+    ));
+    h.keys("1\n");
+    assert!(h.s.doc.is_none(), "the broken card is shown");
+    h.keys("\n");
+    assert!(
+        h.s.review.as_ref().unwrap().done(),
+        "stuck on the broken card"
+    );
+}
+
+#[test]
+fn a_broken_first_card_can_be_skipped() {
+    let dir = demo_dir();
+    std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
+    let mut h = H::course(dir, 60, 20);
+    h.open(0);
+    h.act(Action::ReviewReady(
+        vec!["0-broken".into(), "first".into()],
+        9,
+    ));
+    assert!(h.s.doc.is_none());
+    h.keys("\n");
+    assert_eq!(h.title(), "First");
+    assert_eq!(h.s.review.as_ref().unwrap().pos, 1);
+}

@@ -1,6 +1,299 @@
-//! Helpers shared by the integration tests: where the seed lesson is, and
-//! checkers for what may reach a terminal.
+//! Shared by the integration tests: a course folder built around the seed
+//! lesson, a small driver that runs the reader's state the way the runtime
+//! does, and checkers for what may reach a terminal.
 #![allow(dead_code)]
+
+use lectern::loader;
+use lectern::state::{self, Action, Effect, Mode, Opened, State, keymap};
+use lectern::store::LessonProgress;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde_json::{Value, json};
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+
+pub const SEED_NAME: &str = "where-inference-time-goes.json";
+
+/// The real lesson (test material only; see the lesson-format notes).
+pub fn seed_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/seeds")
+        .join(SEED_NAME)
+}
+
+/// The seed, or `None` (with a note) where it is not available.
+pub fn seed() -> Option<Vec<u8>> {
+    match std::fs::read(seed_path()) {
+        Ok(b) => Some(b),
+        Err(_) => {
+            eprintln!(
+                "seed lesson not found at {}; skipped",
+                seed_path().display()
+            );
+            None
+        }
+    }
+}
+
+pub const SEED_COURSE: &str = "cloud-and-shipping";
+
+/// A lesson of the seed's course, written for these tests.
+pub fn crafted(slug: &str, title: &str, position: u32, module: (u32, &str), words: &str) -> Value {
+    let blocks = vec![
+        json!({"t": "h2", "id": "first", "runs": [{"text": format!("About {title}")}]}),
+        json!({"t": "p", "runs": [
+            {"text": format!("This lesson is made up for the tests. It mentions {words} ")},
+            {"text": "twice", "b": true},
+            {"text": format!(", so search has something to find: {words}.")}
+        ]}),
+        json!({"t": "ul", "items": [
+            [{"text": "One point"}],
+            [{"text": "Another point with "}, {"text": "inline code", "code": true}]
+        ]}),
+        json!({"t": "h2", "id": "second", "runs": [{"text": "A second heading"}]}),
+        json!({"t": "p", "runs": [{"text": "A closing paragraph that is long enough to wrap \
+            onto a second line on narrow screens, and then some more words."}]}),
+    ];
+    json!({
+        "course": {"slug": SEED_COURSE, "title": "Shipping It"},
+        "lesson": {"slug": slug, "title": title, "position": position, "of": 74,
+                   "minutes": 3, "answer": null, "keyIdea": null},
+        "body": {"format": "markdown", "text": "unused: the reader tree is drawn"},
+        "reader": {
+            "schema": 1,
+            "title": title,
+            "courseTitle": "Shipping It",
+            "module": {"index": module.0, "slug": format!("module-{}", module.0),
+                       "title": module.1},
+            "answer": null,
+            "keyIdea": null,
+            "blocks": blocks,
+            "check": {
+                "question": [{"text": format!("Which is true of {title}?")}],
+                "options": [
+                    {"text": [{"text": "The true one"}], "correct": true, "tempting": null},
+                    {"text": [{"text": "The false one"}], "correct": false,
+                     "tempting": [{"text": "It sounds plausible."}]}
+                ],
+                "order": [1, 0],
+                "why": [{"text": "Because the tests say so."}]
+            }
+        }
+    })
+}
+
+pub const BEFORE: &str = "m-packaging-weights.json";
+pub const AFTER: &str = "a-counting-tokens.json";
+pub const BROKEN: &str = "broken.json";
+
+/// A course folder whose file names do not sort in course order:
+///
+/// | file                            | position | title                 |
+/// |---------------------------------|----------|-----------------------|
+/// | `a-counting-tokens.json`        | 51       | Counting tokens by hand |
+/// | `broken.json`                   | none     | (truncated JSON)      |
+/// | `m-packaging-weights.json`      | 49       | Packaging the weights |
+/// | `where-inference-time-goes.json`| 50       | the seed              |
+///
+/// Course order: packaging (49), seed (50), counting (51), broken.
+/// `None` when the seed is not available.
+pub fn course_dir(with_broken: bool) -> Option<tempfile::TempDir> {
+    let seed = seed()?;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(SEED_NAME), seed).unwrap();
+    let before = crafted(
+        "packaging-weights",
+        "Packaging the weights",
+        49,
+        (6, "Shipping a model, not just a web app"),
+        "safetensors",
+    );
+    let after = crafted(
+        "counting-tokens",
+        "Counting tokens by hand",
+        51,
+        (7, "Running it for real"),
+        "tokenizers",
+    );
+    for (name, v) in [(BEFORE, before), (AFTER, after)] {
+        std::fs::write(
+            dir.path().join(name),
+            serde_json::to_string_pretty(&v).unwrap(),
+        )
+        .unwrap();
+    }
+    if with_broken {
+        std::fs::write(
+            dir.path().join(BROKEN),
+            "{\n  \"course\": {\"slug\": \"cloud-and-shipping\",\n",
+        )
+        .unwrap();
+    }
+    Some(dir)
+}
+
+/// The reader's state driven as the runtime drives it.
+pub struct Reader {
+    pub s: State,
+    /// Text to hide from screens (temporary paths).
+    pub redact: Vec<(String, String)>,
+    pub saved: HashMap<String, LessonProgress>,
+    pub effects: Vec<Effect>,
+}
+
+impl Reader {
+    pub fn new(courses: Vec<lectern::model::Course>, width: u16, height: u16) -> Reader {
+        let mut s = State::new(courses, width, height);
+        s.dark = true;
+        Reader {
+            s,
+            redact: Vec::new(),
+            saved: HashMap::new(),
+            effects: Vec::new(),
+        }
+    }
+
+    /// The course folder `dir`, as `lectern DIR` opens it.
+    pub fn folder(dir: &Path, width: u16, height: u16) -> Reader {
+        let lib = loader::open_paths(&[dir.to_path_buf()]).unwrap();
+        let mut r = Reader::new(lib.courses, width, height);
+        let shown = dir.display().to_string();
+        r.redact.push((shown, "<course>".into()));
+        if let Ok(c) = dir.canonicalize() {
+            r.redact.push((c.display().to_string(), "<course>".into()));
+        }
+        r
+    }
+
+    pub fn builtin(width: u16, height: u16) -> Reader {
+        Reader::new(vec![loader::builtin_course()], width, height)
+    }
+
+    pub fn index_of(&self, slug: &str) -> usize {
+        self.s.course().index_of(slug).expect("lesson in course")
+    }
+
+    /// Opens lesson `index` as the runtime does at start-up.
+    pub fn open(&mut self, index: usize) -> &mut Self {
+        let mut fx = Vec::new();
+        state::open_lesson(&mut self.s, index, &mut fx);
+        self.settle(fx);
+        self
+    }
+
+    fn redact_state(&mut self) {
+        if let Some(b) = &mut self.s.broken {
+            for (from, to) in &self.redact {
+                *b = b.replace(from.as_str(), to);
+            }
+        }
+    }
+
+    /// Carries out effects until none are left, as the runtime would:
+    /// loads, highlighting and the course index in place; the rest kept.
+    pub fn settle(&mut self, fx: Vec<Effect>) {
+        let mut queue: VecDeque<Effect> = fx.into();
+        while let Some(e) = queue.pop_front() {
+            let reply = match &e {
+                Effect::Load { origin, lesson } => {
+                    let result = loader::load(origin)
+                        .map(|l| l.lesson)
+                        .map_err(|d| d.to_string());
+                    let progress = result
+                        .as_ref()
+                        .ok()
+                        .and_then(|l| self.saved.get(&l.meta.slug).cloned())
+                        .unwrap_or_default();
+                    Some(Action::Loaded(Box::new(Opened {
+                        index: *lesson,
+                        lesson: result,
+                        progress,
+                    })))
+                }
+                Effect::Highlight => self.s.doc.as_ref().map(|d| {
+                    let code = lectern::highlight::highlight_lesson(&d.lesson, self.s.dark);
+                    Action::Highlighted(d.lesson.meta.slug.clone(), code)
+                }),
+                Effect::BuildIndex => {
+                    let texts = self
+                        .s
+                        .course()
+                        .lessons
+                        .iter()
+                        .map(|l| lesson_text(&l.origin))
+                        .collect();
+                    Some(Action::Indexed(texts))
+                }
+                _ => None,
+            };
+            if let Some(a) = reply {
+                queue.extend(state::update(&mut self.s, a));
+            }
+            self.effects.push(e);
+        }
+        self.redact_state();
+    }
+
+    pub fn act(&mut self, a: Action) -> &mut Self {
+        let fx = state::update(&mut self.s, a);
+        self.settle(fx);
+        self
+    }
+
+    /// Keys through the key table, as typed. `\n` Enter, `\x1b` Esc,
+    /// `\t` Tab, `\x7f` Backspace.
+    pub fn keys(&mut self, keys: &str) -> &mut Self {
+        for c in keys.chars() {
+            let code = match c {
+                '\n' => KeyCode::Enter,
+                '\x1b' => KeyCode::Esc,
+                '\t' => KeyCode::Tab,
+                '\x7f' => KeyCode::Backspace,
+                c => KeyCode::Char(c),
+            };
+            let ev = KeyEvent::new(code, KeyModifiers::NONE);
+            if let Some(a) = keymap::lookup(self.s.mode, &ev) {
+                // The runtime clears a notice on every command key.
+                if !matches!(self.s.mode, Mode::Search | Mode::CourseSearch) {
+                    self.s.notice = None;
+                }
+                self.act(a);
+            }
+        }
+        self
+    }
+
+    pub fn resize(&mut self, width: u16, height: u16) -> &mut Self {
+        self.act(Action::Resize(width, height))
+    }
+
+    pub fn title(&self) -> String {
+        self.s
+            .doc
+            .as_ref()
+            .map(|d| d.lesson.meta.title.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// What the runtime indexes for the course search.
+fn lesson_text(origin: &loader::Origin) -> String {
+    let Ok(l) = loader::load(origin) else {
+        return String::new();
+    };
+    let l = l.lesson;
+    let mut t = l.meta.title.clone();
+    for b in &l.blocks {
+        t.push('\n');
+        t.push_str(&lectern::model::Lesson::block_text(b));
+    }
+    if let Some(c) = &l.check {
+        t.push('\n');
+        t.push_str(&lectern::layout::check_text(c));
+    }
+    t
+}
+
+// ---- render and CLI checks ----
 
 use lectern::layout::wrap::width;
 

@@ -1,0 +1,635 @@
+//! The real binary in a pseudo-terminal: keys are typed into the pty, the
+//! output is fed to a vt100 parser, and assertions are on what a person
+//! would see. Waits are generous (debug builds, busy CI machines) and
+//! nothing asserts on timing.
+
+mod common;
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+const LEAVE_ALT: &[u8] = b"\x1b[?1049l";
+const ENTER_ALT: &[u8] = b"\x1b[?1049h";
+const SHOW_CURSOR: &[u8] = b"\x1b[?25h";
+const HIDE_CURSOR: &[u8] = b"\x1b[?25l";
+
+struct Screen {
+    parser: vt100::Parser,
+    raw: Vec<u8>,
+    eof: bool,
+    /// Terminal queries seen (and answered).
+    queries: usize,
+}
+
+struct Term {
+    master: Box<dyn MasterPty + Send>,
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    child: Box<dyn Child + Send + Sync>,
+    screen: Arc<Mutex<Screen>>,
+}
+
+fn size(rows: u16, cols: u16) -> PtySize {
+    PtySize {
+        rows,
+        cols,
+        pixel_width: 0,
+        pixel_height: 0,
+    }
+}
+
+fn nz(n: u16) -> NonZeroU16 {
+    NonZeroU16::new(n).unwrap()
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).rposition(|w| w == needle)
+}
+
+impl Term {
+    /// `lectern ARGS` in a `cols`×`rows` pty, progress kept in `data`.
+    fn spawn(args: &[&Path], data: &Path, cols: u16, rows: u16) -> Term {
+        let pair = native_pty_system().openpty(size(rows, cols)).unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lectern"));
+        for a in args {
+            cmd.arg(a);
+        }
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("LECTERN_DATA_DIR", data);
+        cmd.env_remove("NO_COLOR");
+        cmd.env_remove("COLORFGBG");
+        cmd.cwd(data);
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = Arc::new(Mutex::new(pair.master.take_writer().unwrap()));
+        let screen = Arc::new(Mutex::new(Screen {
+            parser: vt100::Parser::new(nz(rows), nz(cols), 0),
+            raw: Vec::new(),
+            eof: false,
+            queries: 0,
+        }));
+        let (scr, w) = (screen.clone(), writer.clone());
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 16 * 1024];
+            loop {
+                let n = match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => n,
+                };
+                let mut s = scr.lock().unwrap();
+                s.parser.process(&buf[..n]);
+                s.raw.extend_from_slice(&buf[..n]);
+                // Answer the queries a terminal would answer, should the
+                // reader ever ask (cursor position, device attributes).
+                let chunk = &buf[..n];
+                let mut replies: Vec<Vec<u8>> = Vec::new();
+                if find(chunk, b"\x1b[6n").is_some() {
+                    let (r, c) = s.parser.screen().cursor_position();
+                    replies.push(format!("\x1b[{};{}R", r + 1, c + 1).into_bytes());
+                }
+                if find(chunk, b"\x1b[c").is_some() || find(chunk, b"\x1b[0c").is_some() {
+                    replies.push(b"\x1b[?62;22c".to_vec());
+                }
+                s.queries += replies.len();
+                drop(s);
+                for r in replies {
+                    let mut w = w.lock().unwrap();
+                    let _ = w.write_all(&r);
+                    let _ = w.flush();
+                }
+            }
+            scr.lock().unwrap().eof = true;
+        });
+        Term {
+            master: pair.master,
+            writer,
+            child,
+            screen,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().unwrap().parser.screen().contents()
+    }
+
+    fn rows(&self) -> Vec<String> {
+        let s = self.screen.lock().unwrap();
+        let (_, cols) = s.parser.screen().size();
+        s.parser.screen().rows(0, cols.get()).collect()
+    }
+
+    /// Waits until `pred` holds for the screen text; panics with the
+    /// screen after `WAIT`.
+    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) {
+        let start = Instant::now();
+        loop {
+            let text = self.contents();
+            if pred(&text) {
+                return;
+            }
+            if start.elapsed() > WAIT {
+                panic!("timed out waiting for {what}; screen:\n{text}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn wait_for(&self, text: &str) {
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text));
+    }
+
+    fn wait_gone(&self, text: &str) {
+        self.wait_until(&format!("{text:?} to go"), |s| !s.contains(text));
+    }
+
+    fn press(&self, keys: &str) {
+        let mut w = self.writer.lock().unwrap();
+        w.write_all(keys.as_bytes()).unwrap();
+        w.flush().unwrap();
+    }
+
+    /// Esc on its own, so it is not read as the start of a sequence.
+    fn esc(&self) {
+        std::thread::sleep(Duration::from_millis(50));
+        self.press("\x1b");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    fn resize(&self, cols: u16, rows: u16) {
+        self.screen
+            .lock()
+            .unwrap()
+            .parser
+            .screen_mut()
+            .set_size(nz(rows), nz(cols));
+        self.master.resize(size(rows, cols)).unwrap();
+    }
+
+    /// Waits for the process to end and its output to be read.
+    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                break st;
+            }
+            if start.elapsed() > WAIT {
+                let _ = self.child.kill();
+                panic!("lectern did not exit; screen:\n{}", self.contents());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        while !self.screen.lock().unwrap().eof && start.elapsed() < WAIT * 2 {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        status
+    }
+
+    /// The terminal was given back: after the last time the reader entered
+    /// the alternate screen it left it and showed the cursor again.
+    fn assert_restored(&self) {
+        let s = self.screen.lock().unwrap();
+        let raw = &s.raw;
+        let entered = rfind(raw, ENTER_ALT).expect("the alternate screen was used");
+        let tail = &raw[entered..];
+        let left = find(tail, LEAVE_ALT).expect("left the alternate screen");
+        let shown = rfind(tail, SHOW_CURSOR).expect("cursor shown again");
+        assert!(
+            shown > left,
+            "cursor shown after leaving the alternate screen"
+        );
+        if let Some(hidden) = rfind(tail, HIDE_CURSOR) {
+            assert!(hidden < shown, "cursor hidden again at the end");
+        }
+        assert!(rfind(tail, ENTER_ALT).is_none_or(|e| e == 0));
+        let screen = s.parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert!(!screen.hide_cursor(), "cursor still hidden");
+        // Mouse reporting is off again.
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse capture left on"
+        );
+    }
+
+    fn quit_cleanly(&mut self) {
+        self.press("q");
+        let status = self.wait_exit();
+        assert!(status.success(), "exit status {status:?}");
+        self.assert_restored();
+    }
+}
+
+impl Drop for Term {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+fn data_dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// The built-in course (no arguments) at 100×30.
+fn builtin(data: &Path) -> Term {
+    let t = Term::spawn(&[], data, 100, 30);
+    t.wait_for("Getting started");
+    // The footer is drawn last: the first frame is complete.
+    t.wait_for("q quit");
+    t
+}
+
+/// The page rows (between header and footer), trimmed.
+fn page_rows(t: &Term) -> Vec<String> {
+    let rows = t.rows();
+    rows[1..rows.len() - 1]
+        .iter()
+        .map(|r| r.trim().to_string())
+        .collect()
+}
+
+// ---- the built-in course ----------------------------------------------
+
+#[test]
+fn opens_the_builtin_course_and_quits_with_status_0() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    let rows = t.rows();
+    assert!(rows[0].contains("The lectern guide"), "header: {}", rows[0]);
+    assert!(rows[0].contains("Lesson 1 of 11"));
+    assert!(rows[1].contains("Getting started"));
+    assert!(rows[rows.len() - 1].contains("q quit"));
+    t.quit_cleanly();
+    assert_eq!(t.screen.lock().unwrap().queries, 0, "no terminal queries");
+}
+
+/// Lines of built-in lesson `i` as the reader lays them out at `width`.
+fn builtin_lines(i: usize, width: u16) -> Vec<String> {
+    let course = lectern::loader::builtin_course();
+    let lesson = lectern::loader::load(&course.lessons[i].origin)
+        .unwrap()
+        .lesson;
+    lectern::layout::page(&lesson, width, &[])
+        .lines
+        .iter()
+        .map(|l| l.text().trim().to_string())
+        .collect()
+}
+
+#[test]
+fn scrolls_with_j_and_space() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    // 100 columns less two margins of 2.
+    let lines = builtin_lines(0, 96);
+    let top_is = |i: usize| {
+        let rows = page_rows(&t);
+        rows[0] == lines[i] && rows[1] == lines[i + 1]
+    };
+    assert!(top_is(0));
+    t.press("j");
+    t.wait_until("one line down", |_| top_is(1));
+    t.press("jj");
+    t.wait_until("three lines down", |_| top_is(3));
+    // Space: a page (28 rows) less one line of context.
+    t.press(" ");
+    t.wait_until("a page down", |_| top_is(3 + 27));
+    t.press("k");
+    t.wait_until("one line up", |_| top_is(29));
+    t.press("b");
+    t.wait_until("a page up", |_| top_is(2));
+    t.press("g");
+    t.wait_until("the top", |_| top_is(0));
+    t.quit_cleanly();
+}
+
+#[test]
+fn next_lesson_help_search_check_contents() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+
+    t.press("]");
+    t.wait_for("Lesson 2 of 11");
+    t.wait_for("Moving around a page");
+    t.press("[");
+    t.wait_for("Lesson 1 of 11");
+
+    t.press("?");
+    t.wait_for("Help · Esc to close");
+    t.wait_for("down one line");
+    t.esc();
+    t.wait_gone("Help · Esc to close");
+
+    t.press("/lesson");
+    t.wait_for("matches   Enter accept");
+    t.press("\r");
+    t.wait_until("the match count in the footer", |s| {
+        s.lines().last().is_some_and(|l| l.contains("[/lesson: 1/"))
+    });
+    t.press("n");
+    t.wait_until("the second match", |s| {
+        s.lines().last().is_some_and(|l| l.contains("[/lesson: 2/"))
+    });
+    t.esc();
+    t.wait_until("the search cleared", |s| {
+        s.lines().last().is_some_and(|l| !l.contains("[/lesson"))
+    });
+
+    t.press("G");
+    t.wait_for("Check your understanding");
+    t.wait_for("100%");
+
+    t.press("\t");
+    t.wait_for("Contents · The lectern guide");
+    for module in [
+        "1. Reading with lectern",
+        "2. Checks and study",
+        "3. Writing lessons",
+    ] {
+        t.wait_for(module);
+    }
+    t.press("\t");
+    t.wait_gone("Contents · The lectern guide");
+    t.quit_cleanly();
+}
+
+#[test]
+fn search_highlights_the_matches() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    t.press("/lectern");
+    t.wait_for("matches   Enter accept");
+    t.press("\r");
+    t.wait_for("[/lectern: 1/");
+    let s = t.screen.lock().unwrap();
+    let screen = s.parser.screen();
+    let (rows, cols) = (screen.size().0.get(), screen.size().1.get());
+    // Every on-screen "lectern" on the page is drawn in reverse video
+    // (or with a background colour), and the footer counts them.
+    let mut marked = 0;
+    let mut plain = 0;
+    for r in 1..rows - 1 {
+        let line: String = (0..cols)
+            .map(|c| {
+                screen
+                    .cell(r, c)
+                    .map_or(" ".to_string(), |cell| cell.contents().to_string())
+            })
+            .map(|s| if s.is_empty() { " ".to_string() } else { s })
+            .collect();
+        if !line.is_ascii() {
+            continue;
+        }
+        for (i, _) in line.to_lowercase().match_indices("lectern") {
+            let cell = screen.cell(r, i as u16).unwrap();
+            if cell.inverse() || cell.bgcolor() != vt100::Color::Default {
+                marked += 1;
+            } else {
+                plain += 1;
+            }
+        }
+    }
+    drop(s);
+    assert!(marked > 0, "no highlighted match");
+    assert_eq!(plain, 0, "a match drawn without highlight");
+    t.quit_cleanly();
+}
+
+#[test]
+fn resize_rewraps_and_keeps_the_heading_on_top() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    // First heading of the first lesson at the top of the page.
+    t.press("}");
+    t.wait_until("the heading at the top", |_| {
+        page_rows(&t)[0] == "What lectern is"
+    });
+
+    // The first paragraph as the reader lays it out at 56 columns
+    // (60 less two margins of 2).
+    let lesson = lectern::loader::load(&lectern::loader::builtin_course().lessons[0].origin)
+        .unwrap()
+        .lesson;
+    let page = lectern::layout::page(&lesson, 56, &[]);
+    let at = page
+        .lines
+        .iter()
+        .position(|l| l.text().starts_with("lectern is a reader"))
+        .unwrap();
+    let narrow: Vec<String> = page.lines[at..at + 3]
+        .iter()
+        .map(|l| l.text().trim_end().to_string())
+        .collect();
+    assert!(
+        !t.contents().contains(&narrow[1]),
+        "wraps differently at 100"
+    );
+
+    t.resize(60, 20);
+    t.wait_until("re-wrapped at 60 columns", |_| {
+        let rows = page_rows(&t);
+        rows.len() == 18 && rows[3..6] == narrow[..]
+    });
+    assert_eq!(page_rows(&t)[0], "What lectern is");
+    assert!(t.rows()[0].starts_with(" The lectern guide · Reading with"));
+
+    // Too small, then back: still the same place.
+    t.resize(15, 4);
+    t.wait_for("small (15×4)");
+    t.resize(100, 30);
+    t.wait_until("back at 100 columns", |_| {
+        page_rows(&t)
+            .first()
+            .is_some_and(|r| r == "What lectern is")
+            && t.rows().len() == 30
+    });
+    t.quit_cleanly();
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    t.press("j");
+    let pid = t.child.process_id().expect("a process id");
+    let st = std::process::Command::new("kill")
+        .arg("-TERM")
+        .arg(pid.to_string())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let status = t.wait_exit();
+    assert!(status.success(), "exit status after SIGTERM: {status:?}");
+    t.assert_restored();
+}
+
+#[test]
+fn ctrl_c_quits_cleanly() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    t.press("/abc");
+    t.wait_for("/abc");
+    t.press("\x03");
+    let status = t.wait_exit();
+    assert!(status.success(), "{status:?}");
+    t.assert_restored();
+}
+
+#[test]
+fn reopens_at_the_last_lesson_and_place() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    t.press("]]");
+    t.wait_for("Lesson 3 of 11");
+    t.press("}");
+    t.wait_until("a heading on top", |_| {
+        page_rows(&t)[0] == "Search inside the lesson"
+    });
+    t.quit_cleanly();
+
+    let mut t = Term::spawn(&[], data.path(), 100, 30);
+    t.wait_for("Lesson 3 of 11");
+    t.wait_until("the same heading on top", |_| {
+        page_rows(&t)[0] == "Search inside the lesson"
+    });
+    t.quit_cleanly();
+}
+
+// ---- a course folder around the seed ------------------------------------
+
+/// `lectern DIR/where-inference-time-goes.json` in a course folder whose
+/// file names do not sort in course order: what the issue will check.
+#[test]
+fn a_lesson_file_inside_its_course() {
+    let Some(course) = common::course_dir(false) else {
+        return;
+    };
+    let data = data_dir();
+    let seed = course.path().join(common::SEED_NAME);
+    let mut t = Term::spawn(&[&seed], data.path(), 100, 30);
+    t.wait_for("Where inference time actually goes");
+    t.wait_for("Lesson 2 of 3");
+
+    t.press("]");
+    t.wait_for("Counting tokens by hand");
+    t.wait_for("Lesson 3 of 3");
+    t.press("[[");
+    t.wait_for("Packaging the weights");
+    t.wait_for("Lesson 1 of 3");
+    t.press("]");
+    t.wait_for("Lesson 2 of 3");
+    t.wait_for("Where inference time actually goes");
+
+    t.press("?");
+    t.wait_for("Help · Esc to close");
+    t.esc();
+    t.wait_gone("Help · Esc to close");
+
+    t.press("/decode\r");
+    t.wait_for("[/decode: 1/9]");
+
+    t.press("G");
+    t.wait_for("Check your understanding");
+
+    t.press("\t");
+    t.wait_for("Contents · Shipping It");
+    t.wait_for("6. Shipping a model, not just a");
+    t.wait_for("7. Running it for real");
+    t.quit_cleanly();
+}
+
+#[test]
+fn a_course_folder_goes_by_position() {
+    let Some(course) = common::course_dir(true) else {
+        return;
+    };
+    let data = data_dir();
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("Packaging the weights");
+    t.wait_for("Lesson 1 of 4");
+    t.press("]");
+    t.wait_for("Where inference time actually goes");
+    t.press("]");
+    t.wait_for("Counting tokens by hand");
+    t.press("]");
+    t.wait_for("This lesson could not be loaded.");
+    t.wait_for("broken.json");
+    t.press("]");
+    t.wait_for("This is the last lesson of the course.");
+    t.press("[");
+    t.wait_for("Counting tokens by hand");
+    t.quit_cleanly();
+}
+
+#[test]
+fn a_wrong_answer_is_explained_and_remembered() {
+    let Some(course) = common::course_dir(false) else {
+        return;
+    };
+    let data = data_dir();
+    let seed = course.path().join(common::SEED_NAME);
+    let mut t = Term::spawn(&[&seed], data.path(), 100, 30);
+    t.wait_for("Where inference time actually goes");
+    t.press("c");
+    t.wait_for("Check your understanding");
+    // Option 1 on screen is option 0 in the file: wrong.
+    t.press("1");
+    t.wait_for("Why it tempts");
+    t.wait_for("Wrong: your answer");
+    t.wait_for("First try (your score): ✘ wrong · 1 attempt");
+    t.quit_cleanly();
+
+    let mut t = Term::spawn(&[&seed], data.path(), 100, 30);
+    t.wait_for("Where inference time actually goes");
+    t.press("gc");
+    t.wait_for("Check your understanding");
+    t.wait_for("Wrong: your answer");
+    t.wait_for("Why it tempts");
+    t.wait_for("First try (your score): ✘ wrong · 1 attempt");
+    t.quit_cleanly();
+}
+
+#[test]
+fn the_mouse_wheel_scrolls() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    let lines = builtin_lines(0, 96);
+    // SGR wheel-down at column 10, row 10.
+    t.press("\x1b[<65;10;10M");
+    t.wait_until("three lines down", |_| page_rows(&t)[0] == lines[3]);
+    t.press("\x1b[<64;10;10M");
+    t.wait_until("back at the top", |_| page_rows(&t)[0] == lines[0]);
+    t.quit_cleanly();
+}
+
+/// Searching text of the check options, then answering: the search hits
+/// are not recomputed for the re-laid-out check, and drawing slices a
+/// line inside the multi-byte `✘` (src/ui/page.rs `styled`): the reader
+/// panics (status 101) instead of showing the explanation.
+#[test]
+#[ignore = "bug: stale search hits after answering panic in src/ui/page.rs"]
+fn searching_the_options_then_answering_does_not_crash() {
+    let course = tempfile::tempdir().unwrap();
+    let v = common::crafted("only", "Only", 1, (1, "M"), "words");
+    std::fs::write(course.path().join("only.json"), v.to_string()).unwrap();
+    let data = data_dir();
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("Which is true of Only?");
+    t.press("/he true\r");
+    t.wait_for("[/he true: 1/1]");
+    t.press("1");
+    t.wait_for("Why it tempts");
+    t.quit_cleanly();
+}

@@ -1,0 +1,364 @@
+//! Whole screens drawn by `lectern::ui::draw` into ratatui's TestBackend,
+//! compared with insta snapshots (monochrome theme, so the text and the
+//! layout are what is compared; styles that matter are asserted apart).
+
+mod common;
+
+use common::{AFTER, BEFORE, BROKEN, Reader, SEED_NAME};
+use lectern::state::Mode;
+use lectern::theme::{Theme, ThemeKind};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Modifier;
+
+fn draw(r: &Reader) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(r.s.width, r.s.height)).unwrap();
+    let theme = Theme::new(ThemeKind::Mono);
+    t.draw(|f| lectern::ui::draw(f, &r.s, &theme)).unwrap();
+    let shown = t.backend().to_string();
+    for (path, _) in &r.redact {
+        assert!(!shown.contains(path.as_str()), "a temporary path on screen");
+    }
+    t
+}
+
+/// The seed inside its course folder (with the broken file), opened at the
+/// seed, as `lectern DIR/where-inference-time-goes.json` would.
+fn seed_reader(width: u16, height: u16) -> Option<(tempfile::TempDir, Reader)> {
+    let dir = common::course_dir(true)?;
+    let mut r = Reader::folder(dir.path(), width, height);
+    let i = r.index_of("where-inference-time-goes");
+    r.open(i);
+    assert_eq!(r.title(), "Where inference time actually goes");
+    Some((dir, r))
+}
+
+/// Rows of the screen as text, with each cell's modifiers.
+fn rows(t: &Terminal<TestBackend>) -> Vec<Vec<(String, Modifier)>> {
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| {
+                    let c = &buf[(x, y)];
+                    (c.symbol().to_string(), c.modifier)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Cells of every case-insensitive occurrence of `word` on the page rows.
+fn occurrences(t: &Terminal<TestBackend>, word: &str) -> Vec<Vec<Modifier>> {
+    let mut out = Vec::new();
+    let rows = rows(t);
+    // Header and footer are chrome, not the page.
+    for row in &rows[1..rows.len() - 1] {
+        let text: String = row.iter().map(|c| c.0.to_lowercase()).collect();
+        if !text.is_ascii() {
+            continue;
+        }
+        for (i, _) in text.match_indices(word) {
+            out.push(row[i..i + word.len()].iter().map(|c| c.1).collect());
+        }
+    }
+    out
+}
+
+#[test]
+fn top_of_a_lesson() {
+    let Some((_dir, r)) = seed_reader(100, 30) else {
+        return;
+    };
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn top_of_the_builtin_course() {
+    let mut r = Reader::builtin(100, 30);
+    r.open(0);
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn mid_scroll() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("}}jjj");
+    assert!(r.s.top > 0 && r.s.top < r.s.max_top());
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn page_down_to_the_check() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("G");
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn table_of_contents_beside_the_page() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("\t");
+    assert!(r.s.geometry().toc_side);
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn table_of_contents_over_the_page() {
+    let Some((_dir, mut r)) = seed_reader(80, 24) else {
+        return;
+    };
+    r.keys("\tj");
+    assert!(!r.s.geometry().toc_side);
+    let t = draw(&r);
+    // The cursor row (next lesson) is reversed.
+    let cursor = rows(&t)
+        .into_iter()
+        .find(|row| {
+            row.iter()
+                .map(|c| c.0.as_str())
+                .collect::<String>()
+                .contains("Counting tokens by hand")
+        })
+        .unwrap();
+    assert!(
+        cursor
+            .iter()
+            .any(|c| c.1.contains(Modifier::REVERSED) && c.0 == "C")
+    );
+    insta::assert_snapshot!(t.backend());
+}
+
+#[test]
+fn table_of_contents_of_the_builtin_course() {
+    let mut r = Reader::builtin(100, 30);
+    r.open(0);
+    r.keys("\t");
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn help() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("?");
+    assert_eq!(r.s.mode, Mode::Help);
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn search_while_typing() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("/decode");
+    let t = draw(&r);
+    let found = occurrences(&t, "decode");
+    assert!(!found.is_empty());
+    for cells in &found {
+        assert!(cells.iter().all(|m| m.contains(Modifier::REVERSED)));
+    }
+    // Exactly one match is the current one (bold and underlined too).
+    let current = found
+        .iter()
+        .filter(|cells| cells.iter().all(|m| m.contains(Modifier::UNDERLINED)))
+        .count();
+    assert_eq!(current, 1);
+    assert_eq!(r.s.search.hits.len(), 9);
+    insta::assert_snapshot!(t.backend());
+}
+
+#[test]
+fn search_with_matches_after_enter_and_n() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("/decode\nnn");
+    assert_eq!(r.s.mode, Mode::Reading);
+    assert_eq!(r.s.search.current, Some(2));
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn search_without_matches() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("/zzzz\n");
+    assert_eq!(r.s.top, 0);
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn course_search() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("stoken");
+    assert_eq!(r.s.mode, Mode::CourseSearch);
+    assert!(r.s.course_search.results.len() >= 2);
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn a_broken_lesson() {
+    let Some((_dir, mut r)) = seed_reader(80, 20) else {
+        return;
+    };
+    let broken =
+        r.s.course()
+            .lessons
+            .iter()
+            .position(|l| l.slug == "broken")
+            .unwrap();
+    assert_eq!(broken, 3, "a lesson without a position goes last");
+    r.keys("]]");
+    assert_eq!(r.s.lesson, broken);
+    assert!(
+        r.s.broken
+            .as_deref()
+            .unwrap()
+            .contains("<course>/broken.json")
+    );
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn a_broken_lesson_in_the_contents() {
+    let Some((_dir, mut r)) = seed_reader(80, 20) else {
+        return;
+    };
+    r.keys("\t");
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn a_20x8_terminal() {
+    let Some((_dir, r)) = seed_reader(20, 8) else {
+        return;
+    };
+    assert!(!r.s.too_small());
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn a_20x8_terminal_after_resizing_and_scrolling() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("}");
+    r.resize(20, 8);
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn too_small() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.resize(19, 4);
+    assert!(r.s.too_small());
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn check_answered_wrong() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.keys("c1");
+    assert_eq!(r.s.mode, Mode::Quiz);
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn check_revealed() {
+    let Some((_dir, mut r)) = seed_reader(100, 40) else {
+        return;
+    };
+    r.keys("a");
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+#[test]
+fn the_next_lesson_in_course_order() {
+    let Some((_dir, mut r)) = seed_reader(80, 24) else {
+        return;
+    };
+    r.keys("]");
+    assert_eq!(r.title(), "Counting tokens by hand");
+    let origin = r.s.course().lessons[r.s.lesson].origin.clone();
+    assert!(origin.name().ends_with(AFTER));
+    r.keys("[[");
+    assert_eq!(r.title(), "Packaging the weights");
+    assert!(
+        r.s.course().lessons[r.s.lesson]
+            .origin
+            .name()
+            .ends_with(BEFORE)
+    );
+    insta::assert_snapshot!(draw(&r).backend());
+    let _ = (SEED_NAME, BROKEN);
+}
+
+#[test]
+fn a_review_card_answered() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    r.act(lectern::state::Action::ReviewReady(
+        vec!["where-inference-time-goes".into(), "counting-tokens".into()],
+        42,
+    ));
+    assert_eq!(r.s.mode, Mode::Review);
+    r.keys("2");
+    insta::assert_snapshot!(draw(&r).backend());
+}
+
+/// Matches on check lines are drawn from byte ranges computed before the
+/// check was re-laid out by answering; a range inside the `✔` of the new
+/// "Right: your answer" line panics in `ui::page::styled`.
+#[test]
+#[ignore = "bug in src/state/update.rs: search hits are not refreshed after answering; draw panics"]
+fn searching_the_options_then_answering_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = common::crafted("only", "Only", 1, (1, "M"), "words");
+    std::fs::write(dir.path().join("only.json"), v.to_string()).unwrap();
+    let mut r = Reader::folder(dir.path(), 60, 30);
+    r.open(0);
+    // Display order: " 1. The false one", " 2. The true one"; the match
+    // for "he true" is bytes 5..12 of the second.
+    r.keys("/he true\n");
+    assert_eq!(r.s.search.hits.len(), 1);
+    // Answering option 1 inserts "    ✘ Wrong: your answer" under it,
+    // where the hit's line was: byte 5 is inside the `✘`.
+    r.keys("1");
+    draw(&r);
+}
+
+/// The help box is as tall as the page and cannot scroll: on 100×30 the
+/// bindings of the check, the contents and the search prompts (and the
+/// last ones of reading mode) are never shown.
+#[test]
+#[ignore = "bug in src/ui/help.rs: help is cut off at the box height and cannot scroll"]
+fn help_shows_every_mode_on_a_100x30_terminal() {
+    let mut r = Reader::builtin(100, 30);
+    r.open(0);
+    r.keys("?");
+    let shown = draw(&r).backend().to_string();
+    for title in [
+        "Check question",
+        "Table of contents",
+        "Search in lesson",
+        "mouse on/off",
+    ] {
+        assert!(shown.contains(title), "{title:?} not in help:\n{shown}");
+    }
+}

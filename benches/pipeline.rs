@@ -3,16 +3,20 @@
 //! largest built-in lesson, plus a generated 4 MB lesson for the "cost
 //! follows the screen" budget.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 use lectern::layout;
 use lectern::loader;
 use lectern::state::{self, Action, Opened, State};
 use lectern::theme::{Theme, ThemeKind};
-use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::hint::black_box;
 
 fn lesson_bytes() -> (String, Vec<u8>) {
-    let seed = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/seeds/where-inference-time-goes.json");
+    let seed = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/seeds/where-inference-time-goes.json"
+    );
     if let Ok(b) = std::fs::read(seed) {
         return ("seed".into(), b);
     }
@@ -26,7 +30,8 @@ fn huge(target: usize) -> Vec<u8> {
     let mut size = 0;
     let mut i = 0;
     while size < target {
-        let p = format!("Paragraph {i} about throughput, latency and the cost of reading memory. ").repeat(6);
+        let p = format!("Paragraph {i} about throughput, latency and the cost of reading memory. ")
+            .repeat(6);
         size += p.len() + 200;
         blocks.push(serde_json::json!({"t": "p", "runs": [{"text": p}]}));
         if i % 10 == 0 {
@@ -50,20 +55,32 @@ fn state_for(bytes: &[u8], w: u16, h: u16) -> State {
     let mut s = State::new(vec![course], w, h);
     let _ = state::update(
         &mut s,
-        Action::Loaded(Box::new(Opened { index: 0, lesson: Ok(lesson), progress: Default::default() })),
+        Action::Loaded(Box::new(Opened {
+            index: 0,
+            lesson: Ok(lesson),
+            progress: Default::default(),
+        })),
     );
     s
 }
 
 fn benches(c: &mut Criterion) {
     let (name, bytes) = lesson_bytes();
-    c.bench_function(&format!("load {name}"), |b| b.iter(|| loader::load_bytes("bench", black_box(&bytes)).unwrap()));
+    c.bench_function(&format!("load {name}"), |b| {
+        b.iter(|| loader::load_bytes("bench", black_box(&bytes)).unwrap())
+    });
     let lesson = loader::load_bytes("bench", &bytes).unwrap().lesson;
     for w in [40u16, 80, 120] {
-        c.bench_function(&format!("layout {name} width {w}"), |b| b.iter(|| layout::page(black_box(&lesson), w, &[])));
+        c.bench_function(&format!("layout {name} width {w}"), |b| {
+            b.iter(|| layout::page(black_box(&lesson), w, &[]))
+        });
     }
     c.bench_function(&format!("render {name} plain"), |b| {
-        let opts = lectern::render::Options { width: 100, theme: None, answers: false };
+        let opts = lectern::render::Options {
+            width: 100,
+            theme: None,
+            answers: false,
+        };
         b.iter(|| lectern::render::lesson(black_box(&lesson), &opts))
     });
 

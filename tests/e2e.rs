@@ -619,7 +619,6 @@ fn the_mouse_wheel_scrolls() {
 /// line inside the multi-byte `✘` (src/ui/page.rs `styled`): the reader
 /// panics (status 101) instead of showing the explanation.
 #[test]
-#[ignore = "bug: stale search hits after answering panic in src/ui/page.rs"]
 fn searching_the_options_then_answering_does_not_crash() {
     let course = tempfile::tempdir().unwrap();
     let v = common::crafted("only", "Only", 1, (1, "M"), "words");

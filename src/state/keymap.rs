@@ -115,7 +115,7 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
     },
     Binding {
-        modes: READ,
+        modes: &[Reading, Help],
         keys: &[Char('j'), Code(KeyCode::Down), Code(KeyCode::Enter)],
         label: "j ↓",
         action: |_| Action::LineDown,
@@ -123,7 +123,7 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
     },
     Binding {
-        modes: READ,
+        modes: &[Reading, Help],
         keys: &[Char('k'), Code(KeyCode::Up)],
         label: "k ↑",
         action: |_| Action::LineUp,
@@ -131,7 +131,7 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
     },
     Binding {
-        modes: READ_QUIZ,
+        modes: &[Reading, Quiz, Help],
         keys: &[Char(' '), Code(KeyCode::PageDown), Ctrl('d'), Ctrl('f')],
         label: "Space PgDn Ctrl-D",
         action: |_| Action::PageDown,
@@ -139,7 +139,7 @@ pub static BINDINGS: &[Binding] = &[
         hint: Some("page"),
     },
     Binding {
-        modes: READ_QUIZ,
+        modes: &[Reading, Quiz, Help],
         keys: &[Char('b'), Code(KeyCode::PageUp), Ctrl('u'), Ctrl('b')],
         label: "b PgUp Ctrl-U",
         action: |_| Action::PageUp,
@@ -489,16 +489,20 @@ pub fn hints(mode: Mode) -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
-/// Help screen rows, grouped by mode, each binding once per group.
+/// Help screen rows, grouped by mode; a binding already listed under an
+/// earlier mode is not repeated.
 pub fn help() -> Vec<(Mode, Vec<(&'static str, &'static str)>)> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
     [Reading, Quiz, Review, Toc, Search, CourseSearch, Courses]
         .into_iter()
         .map(|m| {
-            let rows = BINDINGS
+            let rows: Vec<_> = BINDINGS
                 .iter()
                 .filter(|b| b.modes.contains(&m) && b.label != "text")
                 .map(|b| (b.label, b.help))
+                .filter(|row| !seen.contains(row))
                 .collect();
+            seen.extend(rows.iter().copied());
             (m, rows)
         })
         .collect()

@@ -133,6 +133,10 @@ pub struct State {
     pub reviews: Option<crate::stats::Reviews>,
     /// Cursor in the course picker.
     pub course_cursor: usize,
+    /// First row of the help screen shown.
+    pub help_top: usize,
+    /// Where the page was when a search prompt opened, to return to on Esc.
+    pub search_origin: Option<usize>,
 }
 
 impl State {
@@ -166,6 +170,8 @@ impl State {
             review: None,
             reviews: None,
             course_cursor: 0,
+            help_top: 0,
+            search_origin: None,
         }
     }
 
@@ -246,6 +252,8 @@ impl State {
         if let Some(doc) = &mut self.doc {
             doc.check = layout::check_lines(doc.lesson.check.as_ref(), width, &self.quiz);
         }
+        // Matches index lines by number: the check's lines just changed.
+        self.search.refresh(self.doc.as_ref());
     }
 
     pub fn set_doc(&mut self, lesson: Lesson) {

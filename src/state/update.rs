@@ -15,12 +15,28 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             s.quit = true;
         }
         Action::Suspend => fx.push(Effect::Suspend),
-        Action::Help => enter(s, Mode::Help),
+        Action::Help => {
+            s.help_top = 0;
+            enter(s, Mode::Help);
+        }
         Action::Stats => {
             enter(s, Mode::Stats);
             fx.push(Effect::LoadStats);
         }
         Action::Back => back(s),
+        Action::LineDown | Action::LineUp | Action::PageDown | Action::PageUp
+            if s.mode == Mode::Help =>
+        {
+            // The help box has a border: two rows fewer than the page.
+            let help_page = (s.rows().saturating_sub(3)).max(1) as isize;
+            let by = match action {
+                Action::LineDown => 1,
+                Action::LineUp => -1,
+                Action::PageDown => help_page,
+                _ => -help_page,
+            };
+            s.help_top = s.help_top.saturating_add_signed(by);
+        }
         Action::LineDown => scroll(s, 1, &mut fx),
         Action::LineUp => scroll(s, -1, &mut fx),
         Action::Scroll(n) => scroll(s, n as isize, &mut fx),
@@ -29,12 +45,18 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         Action::Top => set_top(s, 0, &mut fx),
         Action::Bottom => set_top(s, usize::MAX, &mut fx),
         Action::NextHeading => {
-            let next = s
-                .doc
-                .as_ref()
-                .and_then(|d| d.page.headings.iter().find(|&&h| h > s.top).copied());
-            let target = next.unwrap_or_else(|| s.doc.as_ref().map_or(0, |d| d.check_start()));
-            set_top(s, target, &mut fx);
+            let top = s.top;
+            let next = s.doc.as_ref().and_then(|d| {
+                d.page
+                    .headings
+                    .iter()
+                    .copied()
+                    .chain(std::iter::once(d.check_start()))
+                    .find(|&h| h > top)
+            });
+            if let Some(target) = next {
+                set_top(s, target, &mut fx);
+            }
         }
         Action::PrevHeading => {
             let prev = s
@@ -89,6 +111,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::SearchStart => {
+            s.search_origin = Some(s.top);
             s.base_mode = s.mode;
             s.mode = Mode::Search;
             s.search.query.clear();
@@ -104,11 +127,10 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::CourseSearchStart => {
-            s.base_mode = if s.mode == Mode::Toc {
-                Mode::Reading
-            } else {
-                s.mode
-            };
+            if s.mode == Mode::Toc {
+                close_toc_overlay(s);
+            }
+            s.base_mode = s.mode;
             s.mode = Mode::CourseSearch;
             s.course_search.query.clear();
             s.course_search.results.clear();
@@ -147,8 +169,13 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         Action::InputEnter => match s.mode {
             Mode::Search => {
                 s.mode = s.base_mode;
+                let origin = s.search_origin.take();
                 if s.search.active() && s.search.hits.is_empty() {
                     s.notice = Some(format!("Pattern not found: {}", s.search.query));
+                    s.search = Default::default();
+                    if let Some(top) = origin {
+                        s.top = top.min(s.max_top());
+                    }
                 }
             }
             Mode::CourseSearch => {
@@ -173,7 +200,9 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         Action::ResultDown if s.mode == Mode::Courses => {
             s.course_cursor = (s.course_cursor + 1).min(s.courses.len().saturating_sub(1));
         }
-        Action::ResultUp if s.mode == Mode::Courses => s.course_cursor = s.course_cursor.saturating_sub(1),
+        Action::ResultUp if s.mode == Mode::Courses => {
+            s.course_cursor = s.course_cursor.saturating_sub(1)
+        }
         Action::ResultDown => {
             let n = s.course_search.results.len();
             s.course_search.cursor = (s.course_search.cursor + 1).min(n.saturating_sub(1));
@@ -280,10 +309,16 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
                 s.course_cursor = s.course;
                 enter(s, Mode::Courses);
             } else {
-                s.notice = Some("Only one course is open: name several paths or a folder of courses.".into());
+                s.notice = Some(
+                    "Only one course is open: name several paths or a folder of courses.".into(),
+                );
             }
         }
-        Action::CourseReady { course, progress, start } => {
+        Action::CourseReady {
+            course,
+            progress,
+            start,
+        } => {
             save_position(s, &mut fx);
             s.course = course;
             s.progress = progress;
@@ -298,6 +333,11 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         Action::Resize(w, h) => {
             s.width = w;
             s.height = h;
+            // Contents beside the page that no longer fit beside it close,
+            // rather than becoming an overlay nobody asked for.
+            if s.toc_open && s.mode != Mode::Toc && !s.geometry().toc_side {
+                s.toc_open = false;
+            }
             s.relayout();
         }
         Action::Loaded(opened) => loaded(s, *opened, &mut fx),
@@ -336,6 +376,9 @@ fn back(s: &mut State) {
         Mode::Search => {
             s.search = Default::default();
             s.mode = s.base_mode;
+            if let Some(top) = s.search_origin.take() {
+                s.top = top.min(s.max_top());
+            }
         }
         Mode::CourseSearch => s.mode = s.base_mode,
         Mode::Quiz => {
@@ -526,6 +569,11 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     s.toc_cursor = index;
     s.loading = true;
     if let LessonStatus::Broken(msg) = status {
+        s.search = Default::default();
+        s.quiz = CheckView::default();
+        if s.mode == Mode::Quiz {
+            s.mode = Mode::Reading;
+        }
         s.doc = None;
         s.broken = Some(msg);
         s.loading = false;

@@ -265,8 +265,16 @@ impl Runtime {
             Effect::SwitchCourse(i) => {
                 let c = s.courses.get(i)?;
                 let progress = self.store.course_progress(&c.slug);
-                let start = self.store.last_lesson(&c.slug).and_then(|slug| c.index_of(&slug)).unwrap_or(0);
-                Some(Action::CourseReady { course: i, progress, start })
+                let start = self
+                    .store
+                    .last_lesson(&c.slug)
+                    .and_then(|slug| c.index_of(&slug))
+                    .unwrap_or(0);
+                Some(Action::CourseReady {
+                    course: i,
+                    progress,
+                    start,
+                })
             }
             Effect::LoadStats => Some(Action::StatsReady(crate::stats::reviews(
                 &self.store,

@@ -4,11 +4,11 @@ use super::chrome::fit;
 use super::overlay::boxed;
 use crate::state::State;
 use crate::theme::Theme;
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
-use ratatui::Frame;
 
 pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
     let inner = boxed(f, area, 80, area.height, "Courses · Enter to open", theme);
@@ -22,8 +22,17 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
         .skip(first)
         .take(visible)
         .map(|(i, c)| {
-            let text = format!("{} ({} lessons, {} min)", c.title, c.lessons.len(), c.total_minutes());
-            let mut style = if i == s.course { theme.accent() } else { theme.style(crate::layout::Role::Text.into()) };
+            let text = format!(
+                "{} ({} lessons, {} min)",
+                c.title,
+                c.lessons.len(),
+                c.total_minutes()
+            );
+            let mut style = if i == s.course {
+                theme.accent()
+            } else {
+                theme.style(crate::layout::Role::Text.into())
+            };
             if i == s.course_cursor {
                 style = style.add_modifier(Modifier::REVERSED);
             }

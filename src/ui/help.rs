@@ -6,10 +6,17 @@ use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
-pub fn draw(f: &mut Frame, area: Rect, theme: &Theme) {
-    let inner = boxed(f, area, 76, area.height, "Help · Esc to close", theme);
+pub fn draw(f: &mut Frame, area: Rect, top: usize, theme: &Theme) {
+    let inner = boxed(
+        f,
+        area,
+        76,
+        area.height,
+        "Help · Esc to close · j/k/Space scroll",
+        theme,
+    );
     let mut lines = Vec::new();
     for (mode, rows) in keymap::help() {
         if rows.is_empty() {
@@ -32,5 +39,9 @@ pub fn draw(f: &mut Frame, area: Rect, theme: &Theme) {
             ]));
         }
     }
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    // Clamp here: the state does not know how tall the help box is.
+    let max = lines.len().saturating_sub(usize::from(inner.height));
+    let top = top.min(max);
+    let shown: Vec<Line> = lines.into_iter().skip(top).collect();
+    f.render_widget(Paragraph::new(shown), inner);
 }

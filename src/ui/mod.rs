@@ -35,7 +35,7 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         toc::draw(f, s, &g, theme);
     }
     match s.mode {
-        Mode::Help => help::draw(f, body, theme),
+        Mode::Help => help::draw(f, body, s.help_top, theme),
         Mode::CourseSearch => search::draw(f, body, s, theme),
         Mode::Stats => stats::draw(f, body, s, theme),
         Mode::Courses => courses::draw(f, body, s, theme),

@@ -87,8 +87,8 @@ fn styled<'a>(
             ));
             cut = b;
         }
-        if cut < end {
-            out.push(Span::styled(&sp.text[cut - start..], base));
+        if let Some(rest) = sp.text.get(cut - start..).filter(|r| !r.is_empty()) {
+            out.push(Span::styled(rest, base));
         }
         offset = end;
     }

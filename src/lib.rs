@@ -19,6 +19,7 @@
 pub mod cli;
 pub mod commands;
 pub mod highlight;
+pub mod index;
 pub mod layout;
 pub mod lint;
 pub mod loader;

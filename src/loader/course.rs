@@ -23,13 +23,17 @@ struct HeadReader {
     course_title: Option<Text>,
 }
 
-struct Headed {
-    entry: LessonEntry,
-    course_slug: Option<String>,
-    course_title: Option<String>,
+/// What a folder scan learns of one lesson file without parsing its body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Headed {
+    pub entry: LessonEntry,
+    pub course_slug: Option<String>,
+    pub course_title: Option<String>,
 }
 
-fn read_head(origin: Origin) -> Headed {
+/// Reads a lesson's header (identity, position, module): the whole file is
+/// checked for JSON syntax, but no body is built.
+pub fn read_head(origin: Origin) -> Headed {
     let name = origin.name();
     let broken = |origin: Origin, msg: String| {
         let stem = origin
@@ -102,10 +106,10 @@ fn read_head(origin: Origin) -> Headed {
 /// Groups lessons into courses by `course.slug`; unreadable lessons join
 /// the largest course so they still show up (marked broken) in its
 /// table of contents.
-fn group(origins: Vec<Origin>, root: Option<PathBuf>) -> Vec<Course> {
+pub fn group(heads: Vec<Headed>, root: Option<PathBuf>) -> Vec<Course> {
     let mut by_slug: BTreeMap<String, Course> = BTreeMap::new();
     let mut orphans = Vec::new();
-    for h in origins.into_iter().map(read_head) {
+    for h in heads {
         match h.course_slug {
             Some(slug) => {
                 let c = by_slug.entry(slug.clone()).or_insert_with(|| Course {
@@ -150,12 +154,12 @@ fn group(origins: Vec<Origin>, root: Option<PathBuf>) -> Vec<Course> {
 }
 
 pub fn course_from(origins: Vec<Origin>, root: Option<PathBuf>) -> Course {
-    let mut courses = group(origins, root);
+    let mut courses = group(origins.into_iter().map(read_head).collect(), root);
     let biggest = (0..courses.len()).max_by_key(|&i| courses[i].lessons.len());
     biggest.map(|i| courses.swap_remove(i)).unwrap_or_default()
 }
 
-fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -182,13 +186,28 @@ fn subdirs(dir: &Path) -> Vec<PathBuf> {
     dirs
 }
 
-/// The courses of one folder (usually one).
-pub fn scan_dir(dir: &Path) -> Result<Vec<Course>, Diagnostic> {
+/// How a folder's lesson headers are obtained: read from the files, or
+/// from a cache that knows which files changed.
+pub type Heads<'a> = dyn FnMut(&Path) -> Result<Vec<Headed>, Diagnostic> + 'a;
+
+/// Every lesson header of a folder, read from the files.
+pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
     let name = dir.display().to_string();
     let files = json_files(dir)
         .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
-    let origins = files.into_iter().map(Origin::File).collect();
-    Ok(group(origins, Some(dir.to_path_buf())))
+    Ok(files
+        .into_iter()
+        .map(|f| read_head(Origin::File(f)))
+        .collect())
+}
+
+/// The courses of one folder (usually one).
+pub fn scan_dir(dir: &Path) -> Result<Vec<Course>, Diagnostic> {
+    scan_dir_with(dir, &mut read_dir_heads)
+}
+
+fn scan_dir_with(dir: &Path, heads: &mut Heads) -> Result<Vec<Course>, Diagnostic> {
+    Ok(group(heads(dir)?, Some(dir.to_path_buf())))
 }
 
 /// Everything the reader was asked to open.
@@ -202,14 +221,19 @@ pub struct Library {
 /// Resolves command-line paths: lesson files (inside their course when
 /// their folder holds it), course folders, and folders of course folders.
 pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
+    open_paths_with(paths, &mut read_dir_heads)
+}
+
+/// [`open_paths`] with folder headers from `heads` (e.g. a course index).
+pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic> {
     let mut lib = Library::default();
     for p in paths {
         let name = p.display().to_string();
         if p.is_dir() {
-            let mut courses = scan_dir(p)?;
+            let mut courses = scan_dir_with(p, heads)?;
             if courses.is_empty() {
                 for sub in subdirs(p) {
-                    courses.extend(scan_dir(&sub)?);
+                    courses.extend(scan_dir_with(&sub, heads)?);
                 }
             }
             if courses.is_empty() {
@@ -224,13 +248,13 @@ pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
-            let courses = scan_dir(dir)?;
-            let canon = |x: &Path| x.canonicalize().unwrap_or_else(|_| x.to_path_buf());
-            let target = canon(p);
+            let courses = scan_dir_with(dir, heads)?;
+            // Every lesson here shares the folder: the file name decides.
+            let target = p.file_name();
             let found = courses.iter().enumerate().find_map(|(ci, c)| {
                 c.lessons
                     .iter()
-                    .position(|l| l.origin.path().is_some_and(|lp| canon(lp) == target))
+                    .position(|l| l.origin.path().is_some_and(|lp| lp.file_name() == target))
                     .map(|li| (ci, li))
             });
             let base = lib.courses.len();

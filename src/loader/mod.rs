@@ -14,7 +14,10 @@ mod raw;
 pub mod sanitize;
 
 pub use builtin::{BUILTIN, builtin_course};
-pub use course::{Library, open_paths, scan_dir};
+pub use course::{
+    Headed, Heads, Library, group, json_files, open_paths, open_paths_with, read_dir_heads,
+    read_head, scan_dir,
+};
 pub use diag::{Diagnostic, Severity};
 pub use node::{Finding, Level};
 pub use origin::{MAX_LESSON_BYTES, Origin};

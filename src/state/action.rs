@@ -56,8 +56,10 @@ pub enum Action {
     Loaded(Box<crate::state::Opened>),
     /// Code highlighting for the lesson `slug` is ready.
     Highlighted(String, Vec<Option<Vec<Vec<crate::layout::Span>>>>),
-    /// The course-wide search index is ready: each lesson's text.
-    Indexed(Vec<String>),
+    /// The course-wide search index is ready.
+    Indexed,
+    /// Results of a course-wide search for the query given.
+    CourseResults(String, Vec<crate::state::CourseHit>),
     /// The store had something to say (once per fault).
     Notice(String),
     Suspend,
@@ -85,6 +87,7 @@ pub enum Effect {
     },
     Highlight,
     BuildIndex,
+    CourseSearch(String),
     SavePosition {
         course: String,
         lesson: String,

@@ -106,14 +106,14 @@ pub struct CourseHit {
     pub count: usize,
 }
 
-/// The course-wide search: a prompt, results, and the index it reads.
+/// The course-wide search: a prompt and its results. The index itself is
+/// the runtime's (a database); the state only knows whether it is ready.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct CourseSearch {
     pub query: String,
     pub results: Vec<CourseHit>,
     pub cursor: usize,
-    /// Each lesson's searchable text, in course order; `None` until built.
-    pub index: Option<Vec<String>>,
+    pub ready: bool,
 }
 
 const SNIPPET: usize = 60;
@@ -143,27 +143,25 @@ fn snippet(text: &str, at: usize, len: usize) -> String {
     s
 }
 
-impl CourseSearch {
-    pub fn run(&mut self) {
-        self.results.clear();
-        self.cursor = 0;
-        let Some(index) = &self.index else { return };
-        if self.query.trim().is_empty() {
-            return;
-        }
-        let mut found = Vec::new();
-        for (lesson, text) in index.iter().enumerate() {
+/// Results from (lesson index, lesson text) pairs the index returned:
+/// a snippet around the first match and the number of matches.
+pub fn course_hits(texts: Vec<(usize, String)>, query: &str) -> Vec<CourseHit> {
+    let q = query.trim();
+    let mut found = Vec::new();
+    texts
+        .into_iter()
+        .filter_map(|(lesson, text)| {
             found.clear();
-            find_all(text, self.query.trim(), &mut found);
-            if let Some(&(s, e)) = found.first() {
-                self.results.push(CourseHit {
-                    lesson,
-                    snippet: snippet(text, s, e - s),
-                    count: found.len(),
-                });
-            }
-        }
-    }
+            find_all(&text, q, &mut found);
+            // The index matches any case; smart case may narrow it here.
+            let &(s, e) = found.first()?;
+            Some(CourseHit {
+                lesson,
+                snippet: snippet(&text, s, e - s),
+                count: found.len(),
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

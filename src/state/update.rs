@@ -134,7 +134,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             s.mode = Mode::CourseSearch;
             s.course_search.query.clear();
             s.course_search.results.clear();
-            if s.course_search.index.is_none() {
+            if !s.course_search.ready {
                 fx.push(Effect::BuildIndex);
             }
         }
@@ -145,7 +145,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
             Mode::CourseSearch => {
                 s.course_search.query.push(c);
-                s.course_search.run();
+                course_search(s, &mut fx);
             }
             _ => {}
         },
@@ -156,7 +156,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
             Mode::CourseSearch => {
                 s.course_search.query.pop();
-                s.course_search.run();
+                course_search(s, &mut fx);
             }
             _ => {}
         },
@@ -347,9 +347,15 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
                 s.set_code(code);
             }
         }
-        Action::Indexed(texts) => {
-            s.course_search.index = Some(texts);
-            s.course_search.run();
+        Action::Indexed => {
+            s.course_search.ready = true;
+            course_search(s, &mut fx);
+        }
+        Action::CourseResults(query, hits) => {
+            if query == s.course_search.query {
+                s.course_search.results = hits;
+                s.course_search.cursor = 0;
+            }
         }
         Action::Notice(msg) => s.notice = Some(msg),
     }
@@ -691,5 +697,14 @@ fn review_next(s: &mut State, fx: &mut Vec<Effect>) {
     r.pos += 1;
     if let Some(next) = r.current() {
         open(s, next, fx);
+    }
+}
+
+fn course_search(s: &mut State, fx: &mut Vec<Effect>) {
+    if s.course_search.query.trim().is_empty() {
+        s.course_search.results.clear();
+        s.course_search.cursor = 0;
+    } else if s.course_search.ready {
+        fx.push(Effect::CourseSearch(s.course_search.query.clone()));
     }
 }

@@ -10,6 +10,9 @@ pub enum Msg {
     /// SIGTERM, SIGHUP or SIGINT: quit cleanly.
     Stop,
     Action(Action),
+    /// Searchable text of some lessons for the course index; `true` on
+    /// the last chunk.
+    IndexChunk(Vec<(crate::loader::Origin, String)>, bool),
 }
 
 pub fn start() -> (Sender<Msg>, Receiver<Msg>) {

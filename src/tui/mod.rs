@@ -6,6 +6,7 @@ mod events;
 mod terminal;
 
 use crate::cli::Common;
+use crate::index::Index;
 use crate::loader::{self, Library};
 use crate::state::{self, Action, Effect, Opened, State, keymap};
 use crate::store::Store;
@@ -17,44 +18,44 @@ use std::sync::mpsc::Sender;
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 
-pub fn read(paths: &[PathBuf], common: &Common) -> Res {
-    let lib = if paths.is_empty() {
-        Library {
+/// The library named by `paths` (the built-in course when none), with
+/// folder headers from the course index.
+fn library(paths: &[PathBuf], index: &mut Index) -> Result<Library, Box<dyn std::error::Error>> {
+    if paths.is_empty() {
+        return Ok(Library {
             courses: vec![loader::builtin_course()],
             start: None,
-        }
-    } else {
-        loader::open_paths(paths)?
-    };
-    run(lib, common, false)
+        });
+    }
+    Ok(loader::open_paths_with(paths, &mut |dir| index.heads(dir))?)
+}
+
+pub fn read(paths: &[PathBuf], common: &Common) -> Res {
+    run(paths, common, false)
 }
 
 pub fn review(path: Option<&Path>, common: &Common) -> Res {
     let paths: Vec<PathBuf> = path.map(Path::to_path_buf).into_iter().collect();
-    let lib = if paths.is_empty() {
-        Library {
-            courses: vec![loader::builtin_course()],
-            start: None,
-        }
-    } else {
-        loader::open_paths(&paths)?
-    };
-    run(lib, common, true)
+    run(&paths, common, true)
 }
 
 struct Runtime {
     store: Store,
+    index: Index,
     tx: Sender<Msg>,
 }
 
-fn run(lib: Library, common: &Common, start_review: bool) -> Res {
+fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
+    let data_dir = Store::data_dir(common.data_dir.as_deref());
+    let mut index = Index::open(data_dir.as_deref());
+    let lib = library(paths, &mut index)?;
     if lib.courses.iter().all(|c| c.lessons.is_empty()) {
         return Err("no lessons to show".into());
     }
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
-    let store = Store::open(Store::data_dir(common.data_dir.as_deref()).as_deref());
+    let store = Store::open(data_dir.as_deref());
     let (tx, rx) = events::start();
-    let mut rt = Runtime { store, tx };
+    let mut rt = Runtime { store, index, tx };
     let mut term = terminal::Term::enter(!common.no_mouse)?;
     let size = term.terminal.size()?;
     let mut s = State::new(lib.courses, size.width, size.height);
@@ -92,6 +93,11 @@ fn run(lib: Library, common: &Common, start_review: bool) -> Res {
         let action = match msg {
             Msg::Stop => Some(Action::Quit),
             Msg::Action(a) => Some(a),
+            Msg::IndexChunk(texts, last) => {
+                // A cache that cannot be written just means a slower search.
+                let _ = rt.index.insert_texts(&texts);
+                last.then_some(Action::Indexed)
+            }
             Msg::Term(ev) => translate(&mut s, ev),
         };
         if let Some(action) = action {
@@ -195,12 +201,40 @@ impl Runtime {
                     .iter()
                     .map(|l| l.origin.clone())
                     .collect();
+                let missing = self.index.missing(&origins);
+                if missing.is_empty() {
+                    return Some(Action::Indexed);
+                }
+                // Parsing every lesson is the slow part: off the UI thread,
+                // in chunks the UI thread stores between key presses.
                 let tx = self.tx.clone();
                 std::thread::spawn(move || {
-                    let texts = origins.iter().map(lesson_text).collect();
-                    let _ = tx.send(Msg::Action(Action::Indexed(texts)));
+                    let chunks: Vec<&[crate::loader::Origin]> = missing.chunks(200).collect();
+                    let n = chunks.len();
+                    for (i, chunk) in chunks.into_iter().enumerate() {
+                        let texts = chunk
+                            .iter()
+                            .map(|o| (o.clone(), crate::index::lesson_text(o)))
+                            .collect();
+                        if tx.send(Msg::IndexChunk(texts, i + 1 == n)).is_err() {
+                            return;
+                        }
+                    }
                 });
                 None
+            }
+            Effect::CourseSearch(q) => {
+                let origins: Vec<_> = s
+                    .course()
+                    .lessons
+                    .iter()
+                    .map(|l| l.origin.clone())
+                    .collect();
+                let texts = self.index.search(&origins, &q, 200);
+                Some(Action::CourseResults(
+                    q.clone(),
+                    state::course_hits(texts, &q),
+                ))
             }
             Effect::SavePosition {
                 course,
@@ -282,22 +316,4 @@ impl Runtime {
             ))),
         }
     }
-}
-
-/// A lesson's searchable text (title, blocks, check), or empty if broken.
-fn lesson_text(origin: &loader::Origin) -> String {
-    let Ok(l) = loader::load(origin) else {
-        return String::new();
-    };
-    let l = l.lesson;
-    let mut t = l.meta.title.clone();
-    for b in &l.blocks {
-        t.push('\n');
-        t.push_str(&crate::model::Lesson::block_text(b));
-    }
-    if let Some(c) = &l.check {
-        t.push('\n');
-        t.push_str(&crate::layout::check_text(c));
-    }
-    t
 }

@@ -18,10 +18,10 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
         Span::styled("› ", theme.accent()),
         Span::raw(format!("{}▏", cs.query)),
     ])];
-    let status = match (&cs.index, cs.query.trim().is_empty()) {
-        (None, _) => "Indexing the course…".to_string(),
-        (Some(_), true) => "Type to search every lesson of the course.".to_string(),
-        (Some(_), false) => format!("{} lesson(s) match", cs.results.len()),
+    let status = match (cs.ready, cs.query.trim().is_empty()) {
+        (false, _) => "Indexing the course…".to_string(),
+        (true, true) => "Type to search every lesson of the course.".to_string(),
+        (true, false) => format!("{} lesson(s) match", cs.results.len()),
     };
     lines.push(Line::styled(
         status,

@@ -138,6 +138,8 @@ pub struct Reader {
     pub redact: Vec<(String, String)>,
     pub saved: HashMap<String, LessonProgress>,
     pub effects: Vec<Effect>,
+    /// The course index, in memory, as the runtime keeps it on disk.
+    pub index: lectern::index::Index,
 }
 
 impl Reader {
@@ -149,6 +151,7 @@ impl Reader {
             redact: Vec::new(),
             saved: HashMap::new(),
             effects: Vec::new(),
+            index: lectern::index::Index::in_memory(),
         }
     }
 
@@ -214,14 +217,29 @@ impl Reader {
                     Action::Highlighted(d.lesson.meta.slug.clone(), code)
                 }),
                 Effect::BuildIndex => {
-                    let texts = self
+                    let origins: Vec<_> = self
                         .s
                         .course()
                         .lessons
                         .iter()
-                        .map(|l| lesson_text(&l.origin))
+                        .map(|l| l.origin.clone())
                         .collect();
-                    Some(Action::Indexed(texts))
+                    self.index.fill_text(&origins).unwrap();
+                    Some(Action::Indexed)
+                }
+                Effect::CourseSearch(q) => {
+                    let origins: Vec<_> = self
+                        .s
+                        .course()
+                        .lessons
+                        .iter()
+                        .map(|l| l.origin.clone())
+                        .collect();
+                    let texts = self.index.search(&origins, q, 200);
+                    Some(Action::CourseResults(
+                        q.clone(),
+                        state::course_hits(texts, q),
+                    ))
                 }
                 _ => None,
             };
@@ -273,24 +291,6 @@ impl Reader {
             .map(|d| d.lesson.meta.title.clone())
             .unwrap_or_default()
     }
-}
-
-/// What the runtime indexes for the course search.
-fn lesson_text(origin: &loader::Origin) -> String {
-    let Ok(l) = loader::load(origin) else {
-        return String::new();
-    };
-    let l = l.lesson;
-    let mut t = l.meta.title.clone();
-    for b in &l.blocks {
-        t.push('\n');
-        t.push_str(&lectern::model::Lesson::block_text(b));
-    }
-    if let Some(c) = &l.check {
-        t.push('\n');
-        t.push_str(&lectern::layout::check_text(c));
-    }
-    t
 }
 
 // ---- render and CLI checks ----

@@ -1,0 +1,399 @@
+//! The course index: a cache of every lesson file's header and searchable
+//! text, so a course of thousands of lessons opens without reading them
+//! all, and a course-wide search is one indexed query.
+//!
+//! It lives in `index.db` beside the progress store, not inside it: it is
+//! derived data, rebuilt from the files whenever it is missing, stale
+//! (size or mtime changed) or unreadable, so it can never cost a reader
+//! their progress, and the progress file stays small.
+
+use crate::loader::{self, Diagnostic, Headed, Origin};
+use crate::model::{LessonEntry, LessonStatus, Module};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+/// Bumped whenever the tables change; an older file is simply rebuilt.
+const VERSION: i64 = 1;
+
+pub struct Index {
+    conn: Connection,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS lesson_file (
+    path         TEXT PRIMARY KEY NOT NULL,
+    dir          TEXT NOT NULL,
+    size         INTEGER NOT NULL,
+    mtime_ns     INTEGER NOT NULL,
+    course_slug  TEXT,
+    course_title TEXT,
+    slug         TEXT NOT NULL,
+    title        TEXT NOT NULL,
+    position     INTEGER,
+    minutes      INTEGER,
+    module_index INTEGER,
+    module_slug  TEXT,
+    module_title TEXT,
+    broken       TEXT,
+    has_text     INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
+CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(path UNINDEXED, body, tokenize = 'trigram');
+";
+
+fn stamp(path: &Path) -> Option<(i64, i64)> {
+    let m = std::fs::metadata(path).ok()?;
+    let mtime = m
+        .modified()
+        .ok()?
+        .duration_since(UNIX_EPOCH)
+        .ok()?
+        .as_nanos() as i64;
+    Some((m.len() as i64, mtime))
+}
+
+fn setup(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(2))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if v != VERSION {
+        conn.execute_batch("DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;")?;
+        conn.execute_batch(SCHEMA)?;
+        conn.pragma_update(None, "user_version", VERSION)?;
+    }
+    Ok(())
+}
+
+impl Index {
+    /// The index in `dir` (the data directory), or in memory when there is
+    /// none or the file cannot be used: a cache never stops reading.
+    pub fn open(dir: Option<&Path>) -> Index {
+        if let Some(dir) = dir {
+            let path = dir.join("index.db");
+            let _ = std::fs::create_dir_all(dir);
+            for _ in 0..2 {
+                match Connection::open(&path).and_then(|c| setup(&c).map(|_| c)) {
+                    Ok(conn) => return Index { conn },
+                    // Derived data: a damaged cache is rebuilt from scratch.
+                    Err(_) => {
+                        let _ = std::fs::remove_file(&path);
+                        let _ = std::fs::remove_file(dir.join("index.db-wal"));
+                        let _ = std::fs::remove_file(dir.join("index.db-shm"));
+                    }
+                }
+            }
+        }
+        Index::in_memory()
+    }
+
+    pub fn in_memory() -> Index {
+        let conn =
+            Connection::open_in_memory().expect("SQLite can always open an in-memory database");
+        let _ = conn.execute_batch(SCHEMA);
+        Index { conn }
+    }
+
+    /// Headers of every lesson file in `dir`: unchanged files from the
+    /// index, changed or new ones read and stored.
+    pub fn heads(&mut self, dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
+        let name = dir.display().to_string();
+        let files = loader::json_files(dir)
+            .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
+        let key = dir.to_string_lossy().into_owned();
+        let mut known = self.rows(&key).unwrap_or_default();
+        let mut out = Vec::with_capacity(files.len());
+        let mut fresh = Vec::new();
+        for f in files {
+            let Some((size, mtime)) = stamp(&f) else {
+                continue;
+            };
+            let p = f.to_string_lossy().into_owned();
+            match known.remove(&p) {
+                Some((s, m, h)) if s == size && m == mtime => out.push(h),
+                _ => {
+                    let h = loader::read_head(Origin::File(f));
+                    fresh.push((p, size, mtime, h.clone()));
+                    out.push(h);
+                }
+            }
+        }
+        // Best effort: a failed write only means reading the files again
+        // next time.
+        let _ = self.store(&key, &fresh, known.keys());
+        Ok(out)
+    }
+
+    fn rows(&self, dir: &str) -> rusqlite::Result<HashMap<String, (i64, i64, Headed)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT path, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
+                    module_index, module_slug, module_title, broken
+             FROM lesson_file WHERE dir = ?1",
+        )?;
+        let rows = stmt.query_map([dir], |r| {
+            let path: String = r.get(0)?;
+            let module_index: Option<u32> = r.get(9)?;
+            let broken: Option<String> = r.get(12)?;
+            let h = Headed {
+                entry: LessonEntry {
+                    origin: Origin::File(PathBuf::from(&path)),
+                    slug: r.get(5)?,
+                    title: r.get(6)?,
+                    position: r.get(7)?,
+                    minutes: r.get(8)?,
+                    module: module_index.map(|index| Module {
+                        index,
+                        slug: r
+                            .get::<_, Option<String>>(10)
+                            .ok()
+                            .flatten()
+                            .unwrap_or_default(),
+                        title: r
+                            .get::<_, Option<String>>(11)
+                            .ok()
+                            .flatten()
+                            .unwrap_or_default(),
+                    }),
+                    status: broken.map_or(LessonStatus::Ok, LessonStatus::Broken),
+                },
+                course_slug: r.get(3)?,
+                course_title: r.get(4)?,
+            };
+            Ok((path, (r.get(1)?, r.get(2)?, h)))
+        })?;
+        rows.collect()
+    }
+
+    fn store<'a>(
+        &mut self,
+        dir: &str,
+        fresh: &[(String, i64, i64, Headed)],
+        gone: impl Iterator<Item = &'a String>,
+    ) -> rusqlite::Result<()> {
+        let tx = self.conn.transaction()?;
+        for path in gone {
+            tx.execute("DELETE FROM lesson_file WHERE path = ?1", [path])?;
+            tx.execute("DELETE FROM lesson_text WHERE path = ?1", [path])?;
+        }
+        for (path, size, mtime, h) in fresh {
+            let e = &h.entry;
+            let broken = match &e.status {
+                LessonStatus::Ok => None,
+                LessonStatus::Broken(m) => Some(m.as_str()),
+            };
+            tx.execute(
+                "INSERT OR REPLACE INTO lesson_file
+                 (path, dir, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
+                  module_index, module_slug, module_title, broken, has_text)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)",
+                params![
+                    path,
+                    dir,
+                    size,
+                    mtime,
+                    h.course_slug,
+                    h.course_title,
+                    e.slug,
+                    e.title,
+                    e.position,
+                    e.minutes,
+                    e.module.as_ref().map(|m| m.index),
+                    e.module.as_ref().map(|m| m.slug.as_str()),
+                    e.module.as_ref().map(|m| m.title.as_str()),
+                    broken,
+                ],
+            )?;
+            tx.execute("DELETE FROM lesson_text WHERE path = ?1", [path])?;
+        }
+        tx.commit()
+    }
+
+    /// Lessons of `origins` whose text the index does not have yet.
+    pub fn missing(&self, origins: &[Origin]) -> Vec<Origin> {
+        origins
+            .iter()
+            .filter(|o| !self.has_text(o))
+            .cloned()
+            .collect()
+    }
+
+    /// Stores lessons' searchable text, in one transaction.
+    pub fn insert_texts(&mut self, texts: &[(Origin, String)]) -> rusqlite::Result<()> {
+        let tx = self.conn.transaction()?;
+        for (origin, text) in texts {
+            let key = key_of(origin);
+            tx.execute("DELETE FROM lesson_text WHERE path = ?1", [&key])?;
+            tx.execute(
+                "INSERT INTO lesson_text (path, body) VALUES (?1, ?2)",
+                [&key, text],
+            )?;
+            tx.execute(
+                "INSERT INTO lesson_file (path, dir, size, mtime_ns, slug, title, has_text)
+                 VALUES (?1, '', 0, 0, ?1, ?1, 1)
+                 ON CONFLICT(path) DO UPDATE SET has_text = 1",
+                [&key],
+            )?;
+        }
+        tx.commit()
+    }
+
+    /// Indexes the text of every lesson of `origins` not indexed yet.
+    pub fn fill_text(&mut self, origins: &[Origin]) -> rusqlite::Result<()> {
+        let texts: Vec<(Origin, String)> = self
+            .missing(origins)
+            .into_iter()
+            .map(|o| {
+                let t = lesson_text(&o);
+                (o, t)
+            })
+            .collect();
+        self.insert_texts(&texts)
+    }
+
+    fn has_text(&self, o: &Origin) -> bool {
+        self.conn
+            .query_row(
+                "SELECT has_text FROM lesson_file WHERE path = ?1",
+                [key_of(o)],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()
+            .ok()
+            .flatten()
+            == Some(1)
+    }
+
+    /// Lessons among `origins` whose text contains `query` (any case):
+    /// (index into `origins`, the lesson's text) in `origins` order.
+    pub fn search(&self, origins: &[Origin], query: &str, limit: usize) -> Vec<(usize, String)> {
+        let q = query.trim();
+        if q.is_empty() {
+            return Vec::new();
+        }
+        let position: HashMap<String, usize> = origins
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (key_of(o), i))
+            .collect();
+        let pattern = format!(
+            "%{}%",
+            q.replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
+        );
+        let Ok(mut stmt) = self
+            .conn
+            .prepare_cached("SELECT path, body FROM lesson_text WHERE body LIKE ?1 ESCAPE '\\'")
+        else {
+            return Vec::new();
+        };
+        let Ok(rows) = stmt.query_map([pattern], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        }) else {
+            return Vec::new();
+        };
+        let mut hits: Vec<(usize, String)> = rows
+            .filter_map(Result::ok)
+            .filter_map(|(path, body)| position.get(&path).map(|&i| (i, body)))
+            .collect();
+        hits.sort_by_key(|h| h.0);
+        hits.truncate(limit);
+        hits
+    }
+}
+
+fn key_of(o: &Origin) -> String {
+    match o {
+        Origin::File(p) => p.to_string_lossy().into_owned(),
+        Origin::Builtin(n) => format!(
+            "builtin:{n}:{}",
+            loader::BUILTIN
+                .iter()
+                .find(|(b, _)| b == n)
+                .map_or(0, |(_, t)| t.len())
+        ),
+    }
+}
+
+/// A lesson's searchable text: title, every block, the check.
+pub fn lesson_text(origin: &Origin) -> String {
+    let Ok(l) = loader::load(origin) else {
+        return String::new();
+    };
+    let l = l.lesson;
+    let mut t = l.meta.title.clone();
+    for b in &l.blocks {
+        t.push('\n');
+        t.push_str(&crate::model::Lesson::block_text(b));
+    }
+    if let Some(c) = &l.check {
+        t.push('\n');
+        t.push_str(&crate::layout::check_text(c));
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn write(dir: &Path, name: &str, pos: u32, text: &str) {
+        let v = json!({
+            "course": {"slug": "c", "title": "C"},
+            "lesson": {"slug": name, "title": format!("Lesson {name}"), "position": pos},
+            "body": {"format": "markdown", "text": text},
+        });
+        std::fs::write(dir.join(format!("{name}.json")), v.to_string()).unwrap();
+    }
+
+    #[test]
+    fn unchanged_files_come_from_the_index_and_changes_are_seen() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "alpha");
+        write(course.path(), "b", 2, "beta");
+        let mut idx = Index::open(Some(data.path()));
+        let first = idx.heads(course.path()).unwrap();
+        assert_eq!(first.len(), 2);
+        // Same files: every header from the index, identical.
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(idx.heads(course.path()).unwrap(), first);
+        // A changed file (different size) and a removed one are noticed.
+        write(course.path(), "a", 7, "alpha, rewritten at more length");
+        std::fs::remove_file(course.path().join("b.json")).unwrap();
+        let now = idx.heads(course.path()).unwrap();
+        assert_eq!(now.len(), 1);
+        assert_eq!(now[0].entry.position, Some(7));
+    }
+
+    #[test]
+    fn search_finds_substrings_in_any_case() {
+        let course = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "The KV cache grows");
+        write(course.path(), "b", 2, "Nothing here");
+        let mut idx = Index::in_memory();
+        let origins: Vec<Origin> = loader::json_files(course.path())
+            .unwrap()
+            .into_iter()
+            .map(Origin::File)
+            .collect();
+        idx.fill_text(&origins).unwrap();
+        let hits = idx.search(&origins, "kv cac", 10);
+        assert_eq!(hits.len(), 1);
+        assert!(hits[0].1.contains("KV cache"));
+        assert!(idx.search(&origins, "50%_", 10).is_empty());
+    }
+
+    #[test]
+    fn a_damaged_index_is_rebuilt() {
+        let data = tempfile::tempdir().unwrap();
+        std::fs::write(data.path().join("index.db"), b"not a database at all").unwrap();
+        let course = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "x");
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(idx.heads(course.path()).unwrap().len(), 1);
+    }
+}

@@ -160,16 +160,23 @@ pub fn course_from(origins: Vec<Origin>, root: Option<PathBuf>) -> Course {
 }
 
 pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    // The directory entry's own type: no stat per file (a course may hold
+    // thousands). Symbolic links are followed, as a user would expect.
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| {
-            p.is_file()
-                && p.extension()
-                    .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+        .filter(|e| {
+            let name = e.file_name();
+            let name = Path::new(&name);
+            name.extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+                && e.file_type()
+                    .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()))
         })
+        .map(|e| e.path())
         .collect();
-    files.sort();
+    // Byte order of the whole path: Path's own ordering walks components
+    // and is several times slower on large folders.
+    files.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
     Ok(files)
 }
 

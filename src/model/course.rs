@@ -42,8 +42,11 @@ impl Course {
     /// file name, so a broken file still has a stable place.
     pub fn sort(&mut self) {
         self.lessons.sort_by(|a, b| {
-            let key = |e: &LessonEntry| (e.position.is_none(), e.position, e.origin.name());
-            key(a).cmp(&key(b))
+            (a.position.is_none(), a.position, &a.origin).cmp(&(
+                b.position.is_none(),
+                b.position,
+                &b.origin,
+            ))
         });
     }
 

@@ -43,6 +43,17 @@ struct Runtime {
     store: Store,
     index: Index,
     tx: Sender<Msg>,
+    deferred: Vec<Effect>,
+}
+
+fn is_write(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::SavePosition { .. }
+            | Effect::MarkRead { .. }
+            | Effect::SetLastLesson { .. }
+            | Effect::RecordAttempt { .. }
+    )
 }
 
 fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
@@ -55,7 +66,12 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
     let store = Store::open(data_dir.as_deref());
     let (tx, rx) = events::start();
-    let mut rt = Runtime { store, index, tx };
+    let mut rt = Runtime {
+        store,
+        index,
+        tx,
+        deferred: Vec::new(),
+    };
     let mut term = terminal::Term::enter(!common.no_mouse)?;
     let size = term.terminal.size()?;
     let mut s = State::new(lib.courses, size.width, size.height);
@@ -89,6 +105,16 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
 
     while !s.quit {
         term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+        if !rt.deferred.is_empty() {
+            rt.flush(&mut s, &mut term);
+            // A store fault found while saving is news worth a redraw.
+            if s.notice
+                .as_deref()
+                .is_some_and(|n| n.starts_with("Progress:"))
+            {
+                term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+            }
+        }
         let Ok(msg) = rx.recv() else { break };
         let action = match msg {
             Msg::Stop => Some(Action::Quit),
@@ -105,6 +131,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
             rt.apply(&mut s, &mut term, fx);
         }
     }
+    rt.flush(&mut s, &mut term);
     drop(term);
     if let Some(w) = rt.store.take_warning() {
         eprintln!("lectern: {w}");
@@ -153,10 +180,21 @@ impl Runtime {
         let mut queue = fx;
         while !queue.is_empty() {
             for effect in std::mem::take(&mut queue) {
-                if let Some(action) = self.effect(s, term, effect) {
+                // Saving waits until the screen is drawn: a write syncs to
+                // disk, and the reader should see the page first.
+                if is_write(&effect) {
+                    self.deferred.push(effect);
+                } else if let Some(action) = self.effect(s, term, effect) {
                     queue.extend(state::update(s, action));
                 }
             }
+        }
+    }
+
+    /// Carries out the writes held back during the last update.
+    fn flush(&mut self, s: &mut State, term: &mut terminal::Term) {
+        for effect in std::mem::take(&mut self.deferred) {
+            let _ = self.effect(s, term, effect);
         }
         if let Some(w) = self.store.take_warning() {
             s.notice = Some(format!("Progress: {w}"));

@@ -18,8 +18,14 @@ use std::time::UNIX_EPOCH;
 const VERSION: i64 = 1;
 
 pub struct Index {
-    conn: Connection,
+    /// Opened on first use: small folders never need it.
+    conn: std::cell::OnceCell<Connection>,
+    dir: Option<PathBuf>,
 }
+
+/// Folders smaller than this are read directly: opening the index costs
+/// more than reading a few lesson headers.
+const SMALL_FOLDER: usize = 64;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS lesson_file (
@@ -54,6 +60,27 @@ fn stamp(path: &Path) -> Option<(i64, i64)> {
     Some((m.len() as i64, mtime))
 }
 
+fn connect(dir: Option<&Path>) -> Connection {
+    if let Some(dir) = dir {
+        let path = dir.join("index.db");
+        let _ = std::fs::create_dir_all(dir);
+        for _ in 0..2 {
+            match Connection::open(&path).and_then(|c| setup(&c).map(|_| c)) {
+                Ok(conn) => return conn,
+                // Derived data: a damaged cache is rebuilt from scratch.
+                Err(_) => {
+                    for suffix in ["", "-wal", "-shm"] {
+                        let _ = std::fs::remove_file(dir.join(format!("index.db{suffix}")));
+                    }
+                }
+            }
+        }
+    }
+    let conn = Connection::open_in_memory().expect("SQLite can always open an in-memory database");
+    let _ = conn.execute_batch(SCHEMA);
+    conn
+}
+
 fn setup(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(2))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -71,29 +98,23 @@ impl Index {
     /// The index in `dir` (the data directory), or in memory when there is
     /// none or the file cannot be used: a cache never stops reading.
     pub fn open(dir: Option<&Path>) -> Index {
-        if let Some(dir) = dir {
-            let path = dir.join("index.db");
-            let _ = std::fs::create_dir_all(dir);
-            for _ in 0..2 {
-                match Connection::open(&path).and_then(|c| setup(&c).map(|_| c)) {
-                    Ok(conn) => return Index { conn },
-                    // Derived data: a damaged cache is rebuilt from scratch.
-                    Err(_) => {
-                        let _ = std::fs::remove_file(&path);
-                        let _ = std::fs::remove_file(dir.join("index.db-wal"));
-                        let _ = std::fs::remove_file(dir.join("index.db-shm"));
-                    }
-                }
-            }
+        Index {
+            conn: std::cell::OnceCell::new(),
+            dir: dir.map(Path::to_path_buf),
         }
-        Index::in_memory()
     }
 
     pub fn in_memory() -> Index {
-        let conn =
-            Connection::open_in_memory().expect("SQLite can always open an in-memory database");
-        let _ = conn.execute_batch(SCHEMA);
-        Index { conn }
+        Index::open(None)
+    }
+
+    fn conn(&self) -> &Connection {
+        self.conn.get_or_init(|| connect(self.dir.as_deref()))
+    }
+
+    fn conn_mut(&mut self) -> &mut Connection {
+        self.conn();
+        self.conn.get_mut().expect("initialised just above")
     }
 
     /// Headers of every lesson file in `dir`: unchanged files from the
@@ -102,6 +123,12 @@ impl Index {
         let name = dir.display().to_string();
         let files = loader::json_files(dir)
             .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
+        if files.len() < SMALL_FOLDER {
+            return Ok(files
+                .into_iter()
+                .map(|f| loader::read_head(Origin::File(f)))
+                .collect());
+        }
         let key = dir.to_string_lossy().into_owned();
         let mut known = self.rows(&key).unwrap_or_default();
         let mut out = Vec::with_capacity(files.len());
@@ -127,7 +154,7 @@ impl Index {
     }
 
     fn rows(&self, dir: &str) -> rusqlite::Result<HashMap<String, (i64, i64, Headed)>> {
-        let mut stmt = self.conn.prepare_cached(
+        let mut stmt = self.conn().prepare_cached(
             "SELECT path, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
                     module_index, module_slug, module_title, broken
              FROM lesson_file WHERE dir = ?1",
@@ -172,7 +199,7 @@ impl Index {
         fresh: &[(String, i64, i64, Headed)],
         gone: impl Iterator<Item = &'a String>,
     ) -> rusqlite::Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.conn_mut().transaction()?;
         for path in gone {
             tx.execute("DELETE FROM lesson_file WHERE path = ?1", [path])?;
             tx.execute("DELETE FROM lesson_text WHERE path = ?1", [path])?;
@@ -221,7 +248,7 @@ impl Index {
 
     /// Stores lessons' searchable text, in one transaction.
     pub fn insert_texts(&mut self, texts: &[(Origin, String)]) -> rusqlite::Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.conn_mut().transaction()?;
         for (origin, text) in texts {
             let key = key_of(origin);
             tx.execute("DELETE FROM lesson_text WHERE path = ?1", [&key])?;
@@ -253,7 +280,7 @@ impl Index {
     }
 
     fn has_text(&self, o: &Origin) -> bool {
-        self.conn
+        self.conn()
             .query_row(
                 "SELECT has_text FROM lesson_file WHERE path = ?1",
                 [key_of(o)],
@@ -284,7 +311,7 @@ impl Index {
                 .replace('_', "\\_")
         );
         let Ok(mut stmt) = self
-            .conn
+            .conn()
             .prepare_cached("SELECT path, body FROM lesson_text WHERE body LIKE ?1 ESCAPE '\\'")
         else {
             return Vec::new();
@@ -349,15 +376,24 @@ mod tests {
         std::fs::write(dir.join(format!("{name}.json")), v.to_string()).unwrap();
     }
 
+    /// Enough filler lessons that the folder is not read directly.
+    fn filler(dir: &Path) {
+        for i in 0..SMALL_FOLDER {
+            write(dir, &format!("z{i:03}"), 100 + i as u32, "filler");
+        }
+    }
+
     #[test]
     fn unchanged_files_come_from_the_index_and_changes_are_seen() {
         let course = tempfile::tempdir().unwrap();
         let data = tempfile::tempdir().unwrap();
         write(course.path(), "a", 1, "alpha");
         write(course.path(), "b", 2, "beta");
+        filler(course.path());
         let mut idx = Index::open(Some(data.path()));
         let first = idx.heads(course.path()).unwrap();
-        assert_eq!(first.len(), 2);
+        assert_eq!(first.len(), 2 + SMALL_FOLDER);
+        assert!(data.path().join("index.db").exists());
         // Same files: every header from the index, identical.
         let mut idx = Index::open(Some(data.path()));
         assert_eq!(idx.heads(course.path()).unwrap(), first);
@@ -365,7 +401,7 @@ mod tests {
         write(course.path(), "a", 7, "alpha, rewritten at more length");
         std::fs::remove_file(course.path().join("b.json")).unwrap();
         let now = idx.heads(course.path()).unwrap();
-        assert_eq!(now.len(), 1);
+        assert_eq!(now.len(), 1 + SMALL_FOLDER);
         assert_eq!(now[0].entry.position, Some(7));
     }
 
@@ -393,7 +429,9 @@ mod tests {
         std::fs::write(data.path().join("index.db"), b"not a database at all").unwrap();
         let course = tempfile::tempdir().unwrap();
         write(course.path(), "a", 1, "x");
+        filler(course.path());
         let mut idx = Index::open(Some(data.path()));
-        assert_eq!(idx.heads(course.path()).unwrap().len(), 1);
+        assert_eq!(idx.heads(course.path()).unwrap().len(), 1 + SMALL_FOLDER);
+        assert!(idx.rows(&course.path().to_string_lossy()).unwrap().len() > SMALL_FOLDER);
     }
 }

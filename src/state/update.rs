@@ -550,15 +550,18 @@ fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
     }
 }
 
-fn save_position(s: &State, fx: &mut Vec<Effect>) {
+fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
     if s.doc.is_none() {
         return;
     }
     if let Some((course, lesson)) = s.lesson_key() {
+        let anchor = s.anchor();
+        // The course's progress map is what reopening a lesson reads.
+        s.progress.entry(lesson.clone()).or_default().anchor = Some(anchor);
         fx.push(Effect::SavePosition {
             course,
             lesson,
-            anchor: s.anchor(),
+            anchor,
         });
     }
 }

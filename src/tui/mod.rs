@@ -46,13 +46,17 @@ struct Runtime {
     deferred: Vec<Effect>,
 }
 
-fn is_write(e: &Effect) -> bool {
+/// Work that waits until the frame is on screen: writes (each syncs to
+/// disk) and starting the highlighter (which would compete with the first
+/// frame for the CPU).
+fn is_deferred(e: &Effect) -> bool {
     matches!(
         e,
         Effect::SavePosition { .. }
             | Effect::MarkRead { .. }
             | Effect::SetLastLesson { .. }
             | Effect::RecordAttempt { .. }
+            | Effect::Highlight
     )
 }
 
@@ -180,9 +184,7 @@ impl Runtime {
         let mut queue = fx;
         while !queue.is_empty() {
             for effect in std::mem::take(&mut queue) {
-                // Saving waits until the screen is drawn: a write syncs to
-                // disk, and the reader should see the page first.
-                if is_write(&effect) {
+                if is_deferred(&effect) {
                     self.deferred.push(effect);
                 } else if let Some(action) = self.effect(s, term, effect) {
                     queue.extend(state::update(s, action));
@@ -191,7 +193,7 @@ impl Runtime {
         }
     }
 
-    /// Carries out the writes held back during the last update.
+    /// Carries out the work held back during the last update.
     fn flush(&mut self, s: &mut State, term: &mut terminal::Term) {
         for effect in std::mem::take(&mut self.deferred) {
             let _ = self.effect(s, term, effect);
@@ -207,8 +209,10 @@ impl Runtime {
                 let lesson_result = loader::load(&origin)
                     .map(|l| l.lesson)
                     .map_err(|d| d.to_string());
-                let progress = match (s.courses.get(s.course), &lesson_result) {
-                    (Some(c), Ok(l)) => self.store.progress(&c.slug, &l.meta.slug),
+                // The course's progress was read once when it opened and is
+                // kept current by the state: no query per lesson.
+                let progress = match &lesson_result {
+                    Ok(l) => s.progress.get(&l.meta.slug).cloned().unwrap_or_default(),
                     _ => Default::default(),
                 };
                 Some(Action::Loaded(Box::new(Opened {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 1;
+const VERSION: i64 = 2;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS lesson_file (
     has_text     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
-CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(path UNINDEXED, body, tokenize = 'trigram');
+-- Row ids match lesson_file's, so a lesson's text is found by its row id.
+CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(body, tokenize = 'trigram');
 ";
 
 fn stamp(path: &Path) -> Option<(i64, i64)> {
@@ -201,8 +202,11 @@ impl Index {
     ) -> rusqlite::Result<()> {
         let tx = self.conn_mut().transaction()?;
         for path in gone {
+            tx.execute(
+                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
+                [path],
+            )?;
             tx.execute("DELETE FROM lesson_file WHERE path = ?1", [path])?;
-            tx.execute("DELETE FROM lesson_text WHERE path = ?1", [path])?;
         }
         for (path, size, mtime, h) in fresh {
             let e = &h.entry;
@@ -211,10 +215,18 @@ impl Index {
                 LessonStatus::Broken(m) => Some(m.as_str()),
             };
             tx.execute(
-                "INSERT OR REPLACE INTO lesson_file
+                // An upsert keeps the row id, which the text is keyed by.
+                "INSERT INTO lesson_file
                  (path, dir, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
                   module_index, module_slug, module_title, broken, has_text)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)",
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)
+                 ON CONFLICT(path) DO UPDATE SET
+                   dir = excluded.dir, size = excluded.size, mtime_ns = excluded.mtime_ns,
+                   course_slug = excluded.course_slug, course_title = excluded.course_title,
+                   slug = excluded.slug, title = excluded.title, position = excluded.position,
+                   minutes = excluded.minutes, module_index = excluded.module_index,
+                   module_slug = excluded.module_slug, module_title = excluded.module_title,
+                   broken = excluded.broken, has_text = 0",
                 params![
                     path,
                     dir,
@@ -232,7 +244,10 @@ impl Index {
                     broken,
                 ],
             )?;
-            tx.execute("DELETE FROM lesson_text WHERE path = ?1", [path])?;
+            tx.execute(
+                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
+                [path],
+            )?;
         }
         tx.commit()
     }
@@ -251,16 +266,22 @@ impl Index {
         let tx = self.conn_mut().transaction()?;
         for (origin, text) in texts {
             let key = key_of(origin);
-            tx.execute("DELETE FROM lesson_text WHERE path = ?1", [&key])?;
-            tx.execute(
-                "INSERT INTO lesson_text (path, body) VALUES (?1, ?2)",
-                [&key, text],
-            )?;
+            // Built-in lessons have no header row yet: give them one.
             tx.execute(
                 "INSERT INTO lesson_file (path, dir, size, mtime_ns, slug, title, has_text)
                  VALUES (?1, '', 0, 0, ?1, ?1, 1)
                  ON CONFLICT(path) DO UPDATE SET has_text = 1",
                 [&key],
+            )?;
+            let id: i64 = tx.query_row(
+                "SELECT rowid FROM lesson_file WHERE path = ?1",
+                [&key],
+                |r| r.get(0),
+            )?;
+            tx.execute("DELETE FROM lesson_text WHERE rowid = ?1", [id])?;
+            tx.execute(
+                "INSERT INTO lesson_text (rowid, body) VALUES (?1, ?2)",
+                params![id, text],
             )?;
         }
         tx.commit()
@@ -310,24 +331,49 @@ impl Index {
                 .replace('%', "\\%")
                 .replace('_', "\\_")
         );
-        let Ok(mut stmt) = self
-            .conn()
-            .prepare_cached("SELECT path, body FROM lesson_text WHERE body LIKE ?1 ESCAPE '\\'")
-        else {
+        // First only which lessons match (no text), then the text of the
+        // first `limit` in course order, for their snippets.
+        let conn = self.conn();
+        // Three characters or more: a trigram phrase query, straight from
+        // the index. Shorter: LIKE, which has to scan.
+        let (sql, arg) = if q.chars().count() >= 3 {
+            (
+                "SELECT f.path FROM lesson_text t JOIN lesson_file f ON f.rowid = t.rowid
+                 WHERE lesson_text MATCH ?1",
+                format!("\"{}\"", q.replace('"', "\"\"")),
+            )
+        } else {
+            (
+                "SELECT f.path FROM lesson_text t JOIN lesson_file f ON f.rowid = t.rowid
+                 WHERE t.body LIKE ?1 ESCAPE '\\'",
+                pattern,
+            )
+        };
+        let Ok(mut stmt) = conn.prepare_cached(sql) else {
             return Vec::new();
         };
-        let Ok(rows) = stmt.query_map([pattern], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-        }) else {
+        let Ok(rows) = stmt.query_map([arg], |r| r.get::<_, String>(0)) else {
             return Vec::new();
         };
-        let mut hits: Vec<(usize, String)> = rows
+        let mut matched: Vec<(usize, String)> = rows
             .filter_map(Result::ok)
-            .filter_map(|(path, body)| position.get(&path).map(|&i| (i, body)))
+            .filter_map(|path| position.get(&path).map(|&i| (i, path)))
             .collect();
-        hits.sort_by_key(|h| h.0);
-        hits.truncate(limit);
-        hits
+        matched.sort_unstable_by_key(|m| m.0);
+        matched.truncate(limit);
+        let Ok(mut body) = conn.prepare_cached(
+            "SELECT t.body FROM lesson_text t WHERE t.rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
+        ) else {
+            return Vec::new();
+        };
+        matched
+            .into_iter()
+            .filter_map(|(i, path)| {
+                body.query_row([path], |r| r.get::<_, String>(0))
+                    .ok()
+                    .map(|b| (i, b))
+            })
+            .collect()
     }
 }
 

@@ -69,6 +69,11 @@ impl Course {
         out
     }
 
+    /// Where each lesson comes from, in reading order.
+    pub fn origins(&self) -> Vec<crate::loader::Origin> {
+        self.lessons.iter().map(|l| l.origin.clone()).collect()
+    }
+
     pub fn index_of(&self, slug: &str) -> Option<usize> {
         self.lessons.iter().position(|l| l.slug == slug)
     }

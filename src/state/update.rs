@@ -492,20 +492,7 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
     } else {
         "✘ Not quite: read why it tempts, then r to retry or a to reveal.".into()
     });
-    if let Some((course, lesson)) = s.lesson_key() {
-        let p = s.progress.entry(lesson.clone()).or_default();
-        p.attempts += 1;
-        p.first_try_correct.get_or_insert(correct);
-        p.last_choice = Some(index as u32);
-        p.last_correct = Some(correct);
-        fx.push(Effect::RecordAttempt {
-            course,
-            lesson,
-            option: index as u32,
-            correct,
-            review: false,
-        });
-    }
+    record(s, s.lesson_key(), index, correct, false, fx);
     s.relayout_check();
     jump_to_check(s, fx);
 }
@@ -672,19 +659,34 @@ fn review_answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
     } else {
         r.wrong += 1;
     }
-    if let Some((course, lesson)) = key {
-        let p = s.progress.entry(lesson.clone()).or_default();
-        p.attempts += 1;
-        p.last_choice = Some(index as u32);
-        p.last_correct = Some(correct);
-        fx.push(Effect::RecordAttempt {
-            course,
-            lesson,
-            option: index as u32,
-            correct,
-            review: true,
-        });
+    record(s, key, index, correct, true, fx);
+}
+
+/// Notes an answer in the course's progress and asks for it to be saved.
+/// Only an answer given while reading can be the first-try score.
+fn record(
+    s: &mut State,
+    key: Option<(String, String)>,
+    index: usize,
+    correct: bool,
+    review: bool,
+    fx: &mut Vec<Effect>,
+) {
+    let Some((course, lesson)) = key else { return };
+    let p = s.progress.entry(lesson.clone()).or_default();
+    p.attempts += 1;
+    if !review {
+        p.first_try_correct.get_or_insert(correct);
     }
+    p.last_choice = Some(index as u32);
+    p.last_correct = Some(correct);
+    fx.push(Effect::RecordAttempt {
+        course,
+        lesson,
+        option: index as u32,
+        correct,
+        review,
+    });
 }
 
 fn review_next(s: &mut State, fx: &mut Vec<Effect>) {

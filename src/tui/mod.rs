@@ -237,12 +237,7 @@ impl Runtime {
                 None
             }
             Effect::BuildIndex => {
-                let origins: Vec<_> = s
-                    .course()
-                    .lessons
-                    .iter()
-                    .map(|l| l.origin.clone())
-                    .collect();
+                let origins = s.course().origins();
                 let missing = self.index.missing(&origins);
                 if missing.is_empty() {
                     return Some(Action::Indexed);
@@ -266,12 +261,7 @@ impl Runtime {
                 None
             }
             Effect::CourseSearch(q) => {
-                let origins: Vec<_> = s
-                    .course()
-                    .lessons
-                    .iter()
-                    .map(|l| l.origin.clone())
-                    .collect();
+                let origins = s.course().origins();
                 let texts = self.index.search(&origins, &q, 200);
                 Some(Action::CourseResults(
                     q.clone(),

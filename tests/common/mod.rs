@@ -217,24 +217,12 @@ impl Reader {
                     Action::Highlighted(d.lesson.meta.slug.clone(), code)
                 }),
                 Effect::BuildIndex => {
-                    let origins: Vec<_> = self
-                        .s
-                        .course()
-                        .lessons
-                        .iter()
-                        .map(|l| l.origin.clone())
-                        .collect();
+                    let origins = self.s.course().origins();
                     self.index.fill_text(&origins).unwrap();
                     Some(Action::Indexed)
                 }
                 Effect::CourseSearch(q) => {
-                    let origins: Vec<_> = self
-                        .s
-                        .course()
-                        .lessons
-                        .iter()
-                        .map(|l| l.origin.clone())
-                        .collect();
+                    let origins = self.s.course().origins();
                     let texts = self.index.search(&origins, q, 200);
                     Some(Action::CourseResults(
                         q.clone(),

@@ -9,6 +9,9 @@ pub enum Msg {
     Term(Event),
     /// SIGTERM, SIGHUP or SIGINT: quit cleanly.
     Stop,
+    /// SIGCONT: back from Ctrl-Z; the shell may have drawn over the screen
+    /// after we did, so draw it all again.
+    Resumed,
     Action(Action),
     /// Searchable text of some lessons for the course index; `true` on
     /// the last chunk.
@@ -27,12 +30,22 @@ pub fn start() -> (Sender<Msg>, Receiver<Msg>) {
     });
     #[cfg(unix)]
     {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT]) {
+        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM};
+        if let Ok(mut signals) =
+            signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGCONT])
+        {
             let sig_tx = tx.clone();
             std::thread::spawn(move || {
-                if signals.forever().next().is_some() {
-                    let _ = sig_tx.send(Msg::Stop);
+                for sig in signals.forever() {
+                    let msg = if sig == SIGCONT {
+                        Msg::Resumed
+                    } else {
+                        Msg::Stop
+                    };
+                    let stop = matches!(msg, Msg::Stop);
+                    if sig_tx.send(msg).is_err() || stop {
+                        break;
+                    }
                 }
             });
         }

@@ -122,6 +122,10 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         let Ok(msg) = rx.recv() else { break };
         let action = match msg {
             Msg::Stop => Some(Action::Quit),
+            Msg::Resumed => {
+                let _ = term.resume();
+                None
+            }
             Msg::Action(a) => Some(a),
             Msg::IndexChunk(texts, last) => {
                 // A cache that cannot be written just means a slower search.

@@ -5,7 +5,7 @@
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
 use std::io::{self, Stdout};
@@ -77,8 +77,20 @@ impl Term {
         restore();
         #[cfg(unix)]
         signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
+        self.resume()
+    }
+
+    /// Takes the terminal again and redraws everything. Also called on
+    /// SIGCONT, since the shell may reset the terminal after waking us.
+    pub fn resume(&mut self) -> io::Result<()> {
         setup(self.mouse)?;
-        self.terminal.clear()
+        // Not `Terminal::clear`: it asks the terminal for the cursor
+        // position, which waits on the event reader thread (deadlock).
+        execute!(io::stdout(), Clear(ClearType::All))?;
+        // Swapping twice blanks both buffers, so the next draw is full.
+        self.terminal.swap_buffers();
+        self.terminal.swap_buffers();
+        Ok(())
     }
 }
 

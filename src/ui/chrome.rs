@@ -46,6 +46,15 @@ pub fn header(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
 
 /// Cuts `s` to `max` columns with an ellipsis.
 pub fn fit(s: &str, max: usize) -> String {
+    // Tabs and newlines are kept in lesson text for the layout to place;
+    // a one-line bar shows them as spaces.
+    let flat;
+    let s = if s.contains(['\t', '\n']) {
+        flat = s.replace(['\t', '\n'], " ");
+        flat.as_str()
+    } else {
+        s
+    };
     if width(s) <= max {
         return s.to_string();
     }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 2;
+const VERSION: i64 = 3;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -46,6 +46,12 @@ CREATE TABLE IF NOT EXISTS lesson_file (
     has_text     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
+-- The last listing of each large folder as one JSON array, so a warm start
+-- reads one value instead of a row per lesson; re-checked after the frame.
+CREATE TABLE IF NOT EXISTS dir_listing (
+    dir     TEXT PRIMARY KEY NOT NULL,
+    listing TEXT NOT NULL
+);
 -- Row ids match lesson_file's, so a lesson's text is found by its row id.
 CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(body, tokenize = 'trigram');
 ";
@@ -88,7 +94,7 @@ fn setup(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if v != VERSION {
-        conn.execute_batch("DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;")?;
+        conn.execute_batch("DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text; DROP TABLE IF EXISTS dir_listing;")?;
         conn.execute_batch(SCHEMA)?;
         conn.pragma_update(None, "user_version", VERSION)?;
     }
@@ -148,10 +154,36 @@ impl Index {
                 }
             }
         }
+        let changed = !fresh.is_empty() || !known.is_empty();
         // Best effort: a failed write only means reading the files again
         // next time.
         let _ = self.store(&key, &fresh, known.keys());
+        if changed || self.snapshot(dir).is_none() {
+            let rows: Vec<Row> = out.iter().map(Row::from).collect();
+            if let Ok(json) = serde_json::to_string(&rows) {
+                let _ = self.conn().execute(
+                    "INSERT INTO dir_listing (dir, listing) VALUES (?1, ?2)
+                     ON CONFLICT(dir) DO UPDATE SET listing = excluded.listing",
+                    [&key, &json],
+                );
+            }
+        }
         Ok(out)
+    }
+
+    /// The folder's listing as last seen, without looking at the files:
+    /// fast, and possibly stale until [`Index::heads`] checks it again.
+    pub fn snapshot(&self, dir: &Path) -> Option<Vec<Headed>> {
+        let json: String = self
+            .conn()
+            .query_row(
+                "SELECT listing FROM dir_listing WHERE dir = ?1",
+                [dir.to_string_lossy()],
+                |r| r.get(0),
+            )
+            .ok()?;
+        let rows: Vec<Row> = serde_json::from_str(&json).ok()?;
+        Some(rows.into_iter().map(Headed::from).collect())
     }
 
     fn rows(&self, dir: &str) -> rusqlite::Result<HashMap<String, (i64, i64, Headed)>> {
@@ -377,6 +409,67 @@ impl Index {
     }
 }
 
+/// One lesson of a folder listing, as stored.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Row {
+    path: String,
+    course_slug: Option<String>,
+    course_title: Option<String>,
+    slug: String,
+    title: String,
+    position: Option<u32>,
+    minutes: Option<u32>,
+    module: Option<(u32, String, String)>,
+    broken: Option<String>,
+}
+
+impl From<&Headed> for Row {
+    fn from(h: &Headed) -> Row {
+        let e = &h.entry;
+        Row {
+            path: e
+                .origin
+                .path()
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            course_slug: h.course_slug.clone(),
+            course_title: h.course_title.clone(),
+            slug: e.slug.clone(),
+            title: e.title.clone(),
+            position: e.position,
+            minutes: e.minutes,
+            module: e
+                .module
+                .as_ref()
+                .map(|m| (m.index, m.slug.clone(), m.title.clone())),
+            broken: match &e.status {
+                LessonStatus::Ok => None,
+                LessonStatus::Broken(m) => Some(m.clone()),
+            },
+        }
+    }
+}
+
+impl From<Row> for Headed {
+    fn from(r: Row) -> Headed {
+        Headed {
+            entry: LessonEntry {
+                origin: Origin::File(PathBuf::from(r.path)),
+                slug: r.slug,
+                title: r.title,
+                position: r.position,
+                minutes: r.minutes,
+                module: r
+                    .module
+                    .map(|(index, slug, title)| Module { index, slug, title }),
+                status: r.broken.map_or(LessonStatus::Ok, LessonStatus::Broken),
+            },
+            course_slug: r.course_slug,
+            course_title: r.course_title,
+        }
+    }
+}
+
 fn key_of(o: &Origin) -> String {
     match o {
         Origin::File(p) => p.to_string_lossy().into_owned(),
@@ -446,9 +539,12 @@ mod tests {
         // A changed file (different size) and a removed one are noticed.
         write(course.path(), "a", 7, "alpha, rewritten at more length");
         std::fs::remove_file(course.path().join("b.json")).unwrap();
+        // The snapshot still shows the old listing until it is checked.
+        assert_eq!(idx.snapshot(course.path()).unwrap(), first);
         let now = idx.heads(course.path()).unwrap();
         assert_eq!(now.len(), 1 + SMALL_FOLDER);
         assert_eq!(now[0].entry.position, Some(7));
+        assert_eq!(idx.snapshot(course.path()).unwrap(), now);
     }
 
     #[test]

@@ -69,6 +69,8 @@ pub enum Action {
     ReviewReread,
     StatsReady(crate::stats::Reviews),
     CoursesOpen,
+    /// The courses of a folder, read again because its files changed.
+    CourseRefreshed(std::path::PathBuf, Vec<crate::model::Course>),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

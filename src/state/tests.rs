@@ -1133,3 +1133,23 @@ fn a_broken_first_card_can_be_skipped() {
     assert_eq!(h.title(), "First");
     assert_eq!(h.s.review.as_ref().unwrap().pos, 1);
 }
+
+#[test]
+fn a_refreshed_folder_keeps_the_open_lesson_by_slug() {
+    let mut h = H::demo(60, 20);
+    h.open(1);
+    assert_eq!(h.s.lesson_key().unwrap().1, "second");
+    let dir = h.s.course().root.clone().unwrap();
+    // A new first lesson appears in the folder while the reader is open.
+    write(&dir, "d-zero.json", &lesson("zero", "Zero", 0, 1, 1, true));
+    let fresh = loader::scan_dir(&dir).unwrap();
+    let fx = update(&mut h.s, Action::CourseRefreshed(dir, fresh));
+    assert!(fx.is_empty());
+    assert_eq!(h.s.course().lessons.len(), 4);
+    assert_eq!(
+        h.s.lesson_key().unwrap().1,
+        "second",
+        "same lesson, new index"
+    );
+    assert_eq!(h.s.lesson, 2);
+}

@@ -304,6 +304,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::StatsReady(r) => s.reviews = Some(r),
+        Action::CourseRefreshed(dir, fresh) => refresh_courses(s, &dir, fresh),
         Action::CoursesOpen => {
             if s.courses.len() > 1 {
                 s.course_cursor = s.course;
@@ -712,4 +713,35 @@ fn course_search(s: &mut State, fx: &mut Vec<Effect>) {
     } else if s.course_search.ready {
         fx.push(Effect::CourseSearch(s.course_search.query.clone()));
     }
+}
+
+/// Replaces a folder's courses with a newer reading of them, keeping the
+/// open course and lesson by slug.
+fn refresh_courses(s: &mut State, dir: &std::path::Path, fresh: Vec<crate::model::Course>) {
+    let course_slug = s.course().slug.clone();
+    let lesson_slug = s.lesson_key().map(|(_, l)| l);
+    let mut fresh = Some(fresh);
+    let mut courses = Vec::with_capacity(s.courses.len());
+    for c in std::mem::take(&mut s.courses) {
+        if c.root.as_deref() == Some(dir) {
+            courses.extend(fresh.take().unwrap_or_default());
+        } else {
+            courses.push(c);
+        }
+    }
+    if courses.is_empty() {
+        courses.push(crate::loader::builtin_course());
+    }
+    s.courses = courses;
+    s.course = s
+        .courses
+        .iter()
+        .position(|c| c.slug == course_slug)
+        .unwrap_or(0);
+    let n = s.course().lessons.len();
+    s.lesson = lesson_slug
+        .and_then(|slug| s.course().index_of(&slug))
+        .unwrap_or(s.lesson.min(n.saturating_sub(1)));
+    s.toc_cursor = s.toc_cursor.min(n.saturating_sub(1));
+    s.course_search.ready = false;
 }

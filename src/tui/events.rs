@@ -16,6 +16,9 @@ pub enum Msg {
     /// Searchable text of some lessons for the course index; `true` on
     /// the last chunk.
     IndexChunk(Vec<(crate::loader::Origin, String)>, bool),
+    /// A folder's lessons changed since the listing the reader started
+    /// from: its headers as they are now.
+    Refreshed(std::path::PathBuf, Vec<crate::loader::Headed>),
 }
 
 pub fn start() -> (Sender<Msg>, Receiver<Msg>) {

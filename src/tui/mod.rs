@@ -19,15 +19,49 @@ use std::sync::mpsc::Sender;
 type Res = Result<(), Box<dyn std::error::Error>>;
 
 /// The library named by `paths` (the built-in course when none), with
-/// folder headers from the course index.
-fn library(paths: &[PathBuf], index: &mut Index) -> Result<Library, Box<dyn std::error::Error>> {
+/// folder headers from the course index. Large folders come from their
+/// last listing, to be checked against the files after the first frame:
+/// those folders are added to `stale`.
+fn library(
+    paths: &[PathBuf],
+    index: &mut Index,
+    stale: &mut Vec<PathBuf>,
+) -> Result<Library, Box<dyn std::error::Error>> {
     if paths.is_empty() {
         return Ok(Library {
             courses: vec![loader::builtin_course()],
             start: None,
         });
     }
-    Ok(loader::open_paths_with(paths, &mut |dir| index.heads(dir))?)
+    Ok(loader::open_paths_with(
+        paths,
+        &mut |dir| match index.snapshot(dir) {
+            Some(heads) => {
+                stale.push(dir.to_path_buf());
+                Ok(heads)
+            }
+            None => index.heads(dir),
+        },
+    )?)
+}
+
+/// Checks folders shown from their last listing against the files, on a
+/// thread; a folder that changed comes back as a message.
+fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, tx: Sender<Msg>) {
+    if stale.is_empty() {
+        return;
+    }
+    std::thread::spawn(move || {
+        let mut index = Index::open(data_dir.as_deref());
+        for dir in stale {
+            let before = index.snapshot(&dir);
+            if let Ok(heads) = index.heads(&dir) {
+                if before.as_ref() != Some(&heads) && tx.send(Msg::Refreshed(dir, heads)).is_err() {
+                    return;
+                }
+            }
+        }
+    });
 }
 
 pub fn read(paths: &[PathBuf], common: &Common) -> Res {
@@ -63,7 +97,8 @@ fn is_deferred(e: &Effect) -> bool {
 fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let mut index = Index::open(data_dir.as_deref());
-    let lib = library(paths, &mut index)?;
+    let mut stale = Vec::new();
+    let lib = library(paths, &mut index, &mut stale)?;
     if lib.courses.iter().all(|c| c.lessons.is_empty()) {
         return Err("no lessons to show".into());
     }
@@ -109,6 +144,9 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
 
     while !s.quit {
         term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+        if !stale.is_empty() {
+            revalidate(std::mem::take(&mut stale), data_dir.clone(), rt.tx.clone());
+        }
         if !rt.deferred.is_empty() {
             rt.flush(&mut s, &mut term);
             // A store fault found while saving is news worth a redraw.
@@ -122,6 +160,10 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         let Ok(msg) = rx.recv() else { break };
         let action = match msg {
             Msg::Stop => Some(Action::Quit),
+            Msg::Refreshed(dir, heads) => {
+                let courses = loader::group(heads, Some(dir.clone()));
+                Some(Action::CourseRefreshed(dir, courses))
+            }
             Msg::Resumed => {
                 let _ = term.resume();
                 None

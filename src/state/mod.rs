@@ -11,7 +11,7 @@ mod update;
 
 pub use action::{Action, Effect};
 pub use keymap::Mode;
-pub use search::{CourseHit, CourseSearch, Search, course_hits};
+pub use search::{COURSE_HITS, CourseHit, CourseSearch, Search, course_hits};
 pub use update::{open as open_lesson, update};
 
 use crate::layout::{self, CheckView, Line, Page, Span};

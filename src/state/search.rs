@@ -118,6 +118,9 @@ pub struct CourseSearch {
 
 const SNIPPET: usize = 60;
 
+/// Most lessons a course search lists.
+pub const COURSE_HITS: usize = 200;
+
 fn snippet(text: &str, at: usize, len: usize) -> String {
     let mut start = at.saturating_sub(SNIPPET / 2);
     while !text.is_char_boundary(start) {

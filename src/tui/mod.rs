@@ -308,7 +308,7 @@ impl Runtime {
             }
             Effect::CourseSearch(q) => {
                 let origins = s.course().origins();
-                let texts = self.index.search(&origins, &q, 200);
+                let texts = self.index.search(&origins, &q, state::COURSE_HITS);
                 Some(Action::CourseResults(
                     q.clone(),
                     state::course_hits(texts, &q),

@@ -21,6 +21,13 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
     let status = match (cs.ready, cs.query.trim().is_empty()) {
         (false, _) => "Indexing the course…".to_string(),
         (true, true) => "Type to search every lesson of the course.".to_string(),
+        (true, false) if cs.results.len() >= crate::state::COURSE_HITS => {
+            format!(
+                "{} or more lessons match; the first {} in course order:",
+                cs.results.len(),
+                cs.results.len()
+            )
+        }
         (true, false) => format!("{} lesson(s) match", cs.results.len()),
     };
     lines.push(Line::styled(

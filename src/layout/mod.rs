@@ -10,5 +10,3 @@ pub use check::{CHECK_TITLE, CheckView, check_lines, check_text};
 pub use page::{CodeStyles, Page, code_blocks, hard_wrap, page};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};
 
-#[cfg(test)]
-mod tests;

@@ -9,4 +9,3 @@ pub mod wrap;
 pub use check::{CHECK_TITLE, CheckView, check_lines, check_text};
 pub use page::{CodeStyles, Page, code_blocks, hard_wrap, page};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};
-

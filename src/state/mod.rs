@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod keymap;
+mod quiz;
 pub mod review;
 mod search;
 pub mod toc;

@@ -1,7 +1,11 @@
 //! A spaced-review session inside the reader: due check questions one at
 //! a time, options shuffled so their position cannot be memorised.
 
-use crate::model::Check;
+use super::State;
+use super::action::Effect;
+use super::quiz::record;
+use super::update::open;
+use crate::model::{Check, Verdict};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Review {
@@ -20,7 +24,7 @@ pub struct Review {
 }
 
 /// xorshift64*: enough to shuffle four options; not for anything secret.
-fn next(seed: &mut u64) -> u64 {
+fn next_random(seed: &mut u64) -> u64 {
     let mut x = *seed | 1;
     x ^= x >> 12;
     x ^= x << 25;
@@ -35,7 +39,7 @@ pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
     let mut v: Vec<usize> = (0..n).collect();
     for _ in 0..4 {
         for i in (1..n).rev() {
-            let j = (next(seed) % (i as u64 + 1)) as usize;
+            let j = (next_random(seed) % (i as u64 + 1)) as usize;
             v.swap(i, j);
         }
         if n < 2 || v != avoid {
@@ -79,6 +83,47 @@ impl Review {
             c.order = self.order.clone();
         }
         c
+    }
+}
+
+pub(super) fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
+    let Some(check) = s.doc.as_ref().and_then(|d| d.lesson.check.clone()) else {
+        return;
+    };
+    let key = s.lesson_key();
+    let lesson_now = s.lesson;
+    let Some(r) = &mut s.review else { return };
+    if r.chosen.is_some() || r.current() != Some(lesson_now) {
+        return;
+    }
+    let Some(&index) = r.order.get(pos) else {
+        s.notice = Some(format!("There is no option {}.", pos + 1));
+        return;
+    };
+    let correct = check.score(index) == Verdict::Right;
+    r.chosen = Some(index);
+    r.cursor = pos;
+    if correct {
+        r.right += 1;
+    } else {
+        r.wrong += 1;
+    }
+    record(s, key, index, correct, true, fx);
+}
+
+pub(super) fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
+    let Some(r) = &mut s.review else { return };
+    if r.done() {
+        return;
+    }
+    if r.chosen.is_none() && !r.order.is_empty() {
+        let pos = r.cursor;
+        answer(s, pos, fx);
+        return;
+    }
+    r.pos += 1;
+    if let Some(next) = r.current() {
+        open(s, next, fx);
     }
 }
 

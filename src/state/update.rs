@@ -5,7 +5,7 @@ use super::action::{Action, Effect};
 use super::keymap::Mode;
 use super::{Opened, State};
 use crate::layout::CheckView;
-use crate::model::{LessonStatus, Verdict};
+use crate::model::LessonStatus;
 
 pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
     let mut fx = Vec::new();
@@ -209,8 +209,8 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::ResultUp => s.course_search.cursor = s.course_search.cursor.saturating_sub(1),
         Action::JumpToCheck => jump_to_check(s, &mut fx),
-        Action::Answer(pos) if s.mode == Mode::Review => review_answer(s, pos, &mut fx),
-        Action::Answer(pos) => answer(s, pos, &mut fx),
+        Action::Answer(pos) if s.mode == Mode::Review => super::review::answer(s, pos, &mut fx),
+        Action::Answer(pos) => super::quiz::answer(s, pos, &mut fx),
         Action::OptionDown | Action::OptionUp if s.mode == Mode::Review => {
             if let Some(r) = &mut s.review {
                 let n = r.order.len();
@@ -242,7 +242,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::AnswerSelected => {
             let pos = s.quiz.cursor.unwrap_or(0);
-            answer(s, pos, &mut fx);
+            super::quiz::answer(s, pos, &mut fx);
         }
         Action::Retry => {
             if s.quiz.chosen.is_some() || s.quiz.revealed {
@@ -291,7 +291,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
                 open(s, first, &mut fx);
             }
         }
-        Action::ReviewNext => review_next(s, &mut fx),
+        Action::ReviewNext => super::review::next_card(s, &mut fx),
         Action::ReviewReread => {
             if let Some(r) = &mut s.review {
                 if r.current().is_some() {
@@ -330,7 +330,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             s.mode = Mode::Reading;
             open(s, start, &mut fx);
         }
-        Action::PageClick(row) => page_click(s, row, &mut fx),
+        Action::PageClick(row) => super::quiz::page_click(s, row, &mut fx),
         Action::Resize(w, h) => {
             s.width = w;
             s.height = h;
@@ -416,7 +416,7 @@ fn close_toc_overlay(s: &mut State) {
     }
 }
 
-fn page(s: &State) -> isize {
+pub(super) fn page(s: &State) -> isize {
     s.rows().saturating_sub(1).max(1) as isize
 }
 
@@ -445,7 +445,7 @@ fn incremental(s: &mut State, fx: &mut Vec<Effect>) {
     }
 }
 
-fn has_check(s: &State) -> bool {
+pub(super) fn has_check(s: &State) -> bool {
     s.doc.as_ref().is_some_and(|d| {
         d.lesson
             .check
@@ -454,7 +454,7 @@ fn has_check(s: &State) -> bool {
     })
 }
 
-fn jump_to_check(s: &mut State, fx: &mut Vec<Effect>) {
+pub(super) fn jump_to_check(s: &mut State, fx: &mut Vec<Effect>) {
     let Some(start) = s.doc.as_ref().map(|d| d.check_start()) else {
         return;
     };
@@ -465,65 +465,6 @@ fn jump_to_check(s: &mut State, fx: &mut Vec<Effect>) {
             s.quiz.cursor = Some(0);
             s.relayout_check();
         }
-    }
-}
-
-fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
-    let Some(check) = s.doc.as_ref().and_then(|d| d.lesson.check.clone()) else {
-        s.notice = Some("This lesson has no check question.".into());
-        return;
-    };
-    let Some(index) = check.option_at(pos) else {
-        s.notice = Some(format!(
-            "There is no option {}: choose 1 to {}.",
-            pos + 1,
-            check.order.len()
-        ));
-        return;
-    };
-    let correct = check.score(index) == Verdict::Right;
-    s.quiz.chosen = Some(index);
-    s.quiz.cursor = Some(pos);
-    s.quiz.attempts += 1;
-    if s.quiz.first_try.is_none() {
-        s.quiz.first_try = Some(correct);
-    }
-    s.notice = Some(if correct {
-        "✔ Right.".into()
-    } else {
-        "✘ Not quite: read why it tempts, then r to retry or a to reveal.".into()
-    });
-    record(s, s.lesson_key(), index, correct, false, fx);
-    s.relayout_check();
-    jump_to_check(s, fx);
-}
-
-fn page_click(s: &mut State, row: u16, fx: &mut Vec<Effect>) {
-    let Some(doc) = &s.doc else { return };
-    let Some(check) = &doc.lesson.check else {
-        return;
-    };
-    let line = s.top + usize::from(row);
-    let start = doc.check_start();
-    if line < start {
-        return;
-    }
-    // The option whose number begins at or above the clicked row.
-    let mut found = None;
-    for (pos, _) in check.order.iter().enumerate() {
-        let label = format!("{}.", pos + 1);
-        let begins = (start..=line).rev().find(|&i| {
-            doc.line(i)
-                .is_some_and(|l| l.text().trim_start().starts_with(&label))
-        });
-        if let Some(b) = begins {
-            if found.is_none_or(|(_, fb)| b > fb) {
-                found = Some((pos, b));
-            }
-        }
-    }
-    if let Some((pos, _)) = found {
-        answer(s, pos, fx);
     }
 }
 
@@ -635,74 +576,6 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
                 fx.push(Effect::Highlight);
             }
         }
-    }
-}
-
-fn review_answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
-    let Some(check) = s.doc.as_ref().and_then(|d| d.lesson.check.clone()) else {
-        return;
-    };
-    let key = s.lesson_key();
-    let lesson_now = s.lesson;
-    let Some(r) = &mut s.review else { return };
-    if r.chosen.is_some() || r.current() != Some(lesson_now) {
-        return;
-    }
-    let Some(&index) = r.order.get(pos) else {
-        s.notice = Some(format!("There is no option {}.", pos + 1));
-        return;
-    };
-    let correct = check.score(index) == Verdict::Right;
-    r.chosen = Some(index);
-    r.cursor = pos;
-    if correct {
-        r.right += 1;
-    } else {
-        r.wrong += 1;
-    }
-    record(s, key, index, correct, true, fx);
-}
-
-/// Notes an answer in the course's progress and asks for it to be saved.
-/// Only an answer given while reading can be the first-try score.
-fn record(
-    s: &mut State,
-    key: Option<(String, String)>,
-    index: usize,
-    correct: bool,
-    review: bool,
-    fx: &mut Vec<Effect>,
-) {
-    let Some((course, lesson)) = key else { return };
-    let p = s.progress.entry(lesson.clone()).or_default();
-    p.attempts += 1;
-    if !review {
-        p.first_try_correct.get_or_insert(correct);
-    }
-    p.last_choice = Some(index as u32);
-    p.last_correct = Some(correct);
-    fx.push(Effect::RecordAttempt {
-        course,
-        lesson,
-        option: index as u32,
-        correct,
-        review,
-    });
-}
-
-fn review_next(s: &mut State, fx: &mut Vec<Effect>) {
-    let Some(r) = &mut s.review else { return };
-    if r.done() {
-        return;
-    }
-    if r.chosen.is_none() && !r.order.is_empty() {
-        let pos = r.cursor;
-        review_answer(s, pos, fx);
-        return;
-    }
-    r.pos += 1;
-    if let Some(next) = r.current() {
-        open(s, next, fx);
     }
 }
 

@@ -51,7 +51,8 @@ pub enum ColorChoice {
 pub enum Command {
     /// Print a lesson as styled text (a folder: its table of contents).
     Render {
-        /// Lesson file or course folder (default: the built-in course).
+        /// Lesson file or course folder (default: the built-in course;
+        /// builtin:NAME prints one of its lessons, e.g. builtin:01-getting-started).
         path: Option<PathBuf>,
         /// Columns to fit (default: the terminal's width, or 80).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=2000))]

@@ -3,7 +3,7 @@
 //! Shared by `lectern stats` (text) and the reader's stats screen.
 
 use crate::cli::Common;
-use crate::layout::{BOLD, Line, Role, Span, Style, wrap};
+use crate::layout::{BOLD, Line, Role, Style, wrap};
 use crate::model::Course;
 use crate::store::{LessonProgress, Store};
 use chrono::{Duration, Utc};
@@ -51,12 +51,21 @@ pub fn reviews(store: &Store, course: &Course) -> Reviews {
         .misconceptions(Some(&course.slug), 2)
         .into_iter()
         .map(|m| {
-            let title = course
-                .lessons
-                .iter()
-                .find(|l| l.slug == m.lesson)
-                .map_or(m.lesson.clone(), |l| l.title.clone());
-            format!("“{title}”: the same wrong option chosen {} times", m.times)
+            let entry = course.lessons.iter().find(|l| l.slug == m.lesson);
+            let title = entry.map_or(m.lesson.clone(), |l| l.title.clone());
+            // Name the idea, not just its number: the option's own words.
+            let option = entry
+                .and_then(|e| crate::loader::load(&e.origin).ok())
+                .and_then(|l| l.lesson.check)
+                .and_then(|c| {
+                    c.options
+                        .get(m.option as usize)
+                        .map(|o| crate::model::runs_text(&o.text))
+                });
+            match option {
+                Some(text) => format!("“{title}”: you chose “{text}” {} times", m.times),
+                None => format!("“{title}”: the same wrong option chosen {} times", m.times),
+            }
         })
         .collect();
     Reviews {
@@ -154,11 +163,7 @@ pub fn review_lines(r: &Reviews, width: usize) -> Vec<Line> {
             width,
         );
         for m in &r.misconceptions {
-            out.push(Line {
-                spans: vec![Span::new("  ✘ ", Role::Wrong)],
-            });
-            let last = out.len() - 1;
-            out[last].spans.push(Span::new(m.clone(), Role::Text));
+            push(&mut out, &format!("✘ {m}"), Style::new(Role::Wrong), width);
         }
     }
     out
@@ -192,4 +197,54 @@ pub fn print(path: Option<&Path>, common: &Common) -> Result<(), Box<dyn std::er
     }
     print!("{out}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repeated_wrong_option_is_named_by_its_text() {
+        let course = crate::loader::builtin_course();
+        let first = &course.lessons[0];
+        let lesson = crate::loader::load(&first.origin).unwrap().lesson;
+        let check = lesson.check.unwrap();
+        let wrong = check.options.iter().position(|o| !o.correct).unwrap();
+        let mut store = Store::in_memory();
+        let now = Utc::now();
+        for _ in 0..3 {
+            store.record_attempt(&course.slug, &first.slug, wrong as u32, false, false, now);
+        }
+        let r = reviews(&store, &course);
+        let text = crate::model::runs_text(&check.options[wrong].text);
+        assert_eq!(r.misconceptions.len(), 1);
+        assert!(
+            r.misconceptions[0].contains(&text),
+            "{:?}",
+            r.misconceptions
+        );
+        assert!(r.misconceptions[0].contains("3 times"));
+        assert!(review_lines(&r, 60).iter().all(|l| l.width() <= 60));
+    }
+
+    #[test]
+    fn gauges_and_tallies() {
+        assert_eq!(gauge(1, 4, 8), "██░░░░░░");
+        assert_eq!(gauge(0, 0, 4), "░░░░");
+        let mut t = Tally::default();
+        t.add(Some(&LessonProgress {
+            read: true,
+            first_try_correct: Some(true),
+            ..Default::default()
+        }));
+        t.add(Some(&LessonProgress {
+            first_try_correct: Some(false),
+            ..Default::default()
+        }));
+        t.add(None);
+        assert_eq!(
+            (t.lessons, t.read, t.answered, t.first_right, t.score()),
+            (3, 1, 2, 1, Some(50))
+        );
+    }
 }

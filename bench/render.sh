@@ -34,7 +34,8 @@ clean_pager_env
 names=(lectern cat)
 cmds=("$(q "$LECTERN") render $(q "$lesson") --color always --width $width" "cat $(q "$md")")
 if exe=$(command -v mdcat); then
-    names+=(mdcat) cmds+=("$(q "$exe") --columns $width $(q "$md")")
+    # --ansi: styled output even into a pipe, as lectern --color always.
+    names+=(mdcat) cmds+=("$(q "$exe") --ansi --columns $width $(q "$md")")
 else
     note "note: mdcat not on PATH, skipped"
 fi

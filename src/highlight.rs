@@ -10,7 +10,7 @@ use crate::layout::{BOLD, ITALIC, Role, Span, Style, UNDERLINE};
 use crate::model::Lesson;
 use std::sync::OnceLock;
 use syntect::easy::HighlightLines;
-use syntect::highlighting::{FontStyle, Theme, ThemeSet};
+use syntect::highlighting::{FontStyle, Theme};
 use syntect::parsing::{SyntaxReference, SyntaxSet};
 
 /// Code bigger than this is shown plain: highlighting is for reading, and
@@ -23,14 +23,17 @@ fn syntaxes() -> &'static SyntaxSet {
     SET.get_or_init(SyntaxSet::load_defaults_newlines)
 }
 
+/// The two themes lectern uses, stored as JSON by `examples/make_themes.rs`
+/// so only the one needed is decoded (all default themes cost ~0.5 ms).
 fn theme(dark: bool) -> &'static Theme {
-    static THEMES: OnceLock<(Theme, Theme)> = OnceLock::new();
-    let (d, l) = THEMES.get_or_init(|| {
-        let mut set = ThemeSet::load_defaults();
-        let mut take = |name: &str| set.themes.remove(name).unwrap_or_default();
-        (take("base16-ocean.dark"), take("InspiredGitHub"))
-    });
-    if dark { d } else { l }
+    static DARK: OnceLock<Theme> = OnceLock::new();
+    static LIGHT: OnceLock<Theme> = OnceLock::new();
+    let (cell, json) = if dark {
+        (&DARK, include_str!("../assets/themes/dark.json"))
+    } else {
+        (&LIGHT, include_str!("../assets/themes/light.json"))
+    };
+    cell.get_or_init(|| serde_json::from_str(json).unwrap_or_default())
 }
 
 /// Loads everything now (call from a background thread to warm up).

@@ -4,7 +4,10 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    // Read at run time, not baked in with env!(): a compiled build script
+    // can be reused for a checkout in another folder.
+    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let dir = Path::new(&root).join("content");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map(|rd| {
@@ -15,6 +18,8 @@ fn main() {
         })
         .unwrap_or_default();
     files.sort();
+    // `lectern` with no arguments must always have something to show.
+    assert!(!files.is_empty(), "no lessons in {}: the built-in course is missing", dir.display());
     let mut out = String::from(
         "/// (file name, contents) of each built-in lesson.\npub static BUILTIN: &[(&str, &str)] = &[\n",
     );

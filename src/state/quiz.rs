@@ -33,7 +33,7 @@ pub(super) fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
     });
     record(s, s.lesson_key(), index, correct, false, fx);
     s.relayout_check();
-    jump_to_check(s, fx);
+    jump_to_check(s);
 }
 
 pub(super) fn page_click(s: &mut State, row: u16, fx: &mut Vec<Effect>) {

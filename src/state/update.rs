@@ -37,13 +37,13 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             };
             s.help_top = s.help_top.saturating_add_signed(by);
         }
-        Action::LineDown => scroll(s, 1, &mut fx),
-        Action::LineUp => scroll(s, -1, &mut fx),
-        Action::Scroll(n) => scroll(s, n as isize, &mut fx),
-        Action::PageDown => scroll(s, page(s), &mut fx),
-        Action::PageUp => scroll(s, -page(s), &mut fx),
-        Action::Top => set_top(s, 0, &mut fx),
-        Action::Bottom => set_top(s, usize::MAX, &mut fx),
+        Action::LineDown => scroll(s, 1),
+        Action::LineUp => scroll(s, -1),
+        Action::Scroll(n) => scroll(s, n as isize),
+        Action::PageDown => scroll(s, page(s)),
+        Action::PageUp => scroll(s, -page(s)),
+        Action::Top => set_top(s, 0),
+        Action::Bottom => set_top(s, usize::MAX),
         Action::NextHeading => {
             let top = s.top;
             let next = s.doc.as_ref().and_then(|d| {
@@ -55,7 +55,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
                     .find(|&h| h > top)
             });
             if let Some(target) = next {
-                set_top(s, target, &mut fx);
+                set_top(s, target);
             }
         }
         Action::PrevHeading => {
@@ -63,7 +63,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
                 .doc
                 .as_ref()
                 .and_then(|d| d.page.headings.iter().rev().find(|&&h| h < s.top).copied());
-            set_top(s, prev.unwrap_or(0), &mut fx);
+            set_top(s, prev.unwrap_or(0));
         }
         Action::NextLesson => {
             if s.lesson + 1 < s.course().lessons.len() {
@@ -121,7 +121,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             if !s.search.active() {
                 s.notice = Some("No search yet: press / to search.".into());
             } else if let Some(line) = s.search.step(action == Action::SearchNext) {
-                show_line(s, line, &mut fx);
+                show_line(s, line);
             } else {
                 s.notice = Some(format!("Pattern not found: {}", s.search.query));
             }
@@ -141,7 +141,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         Action::Input(c) => match s.mode {
             Mode::Search => {
                 s.search.query.push(c);
-                incremental(s, &mut fx);
+                incremental(s);
             }
             Mode::CourseSearch => {
                 s.course_search.query.push(c);
@@ -152,7 +152,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         Action::InputBackspace => match s.mode {
             Mode::Search => {
                 s.search.query.pop();
-                incremental(s, &mut fx);
+                incremental(s);
             }
             Mode::CourseSearch => {
                 s.course_search.query.pop();
@@ -187,7 +187,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
                         s.search.query = q;
                         s.search.refresh(s.doc.as_ref());
                         if let Some(line) = s.search.first_from(0) {
-                            show_line(s, line, &mut fx);
+                            show_line(s, line);
                         }
                     } else {
                         s.pending_search = Some(q);
@@ -208,7 +208,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             s.course_search.cursor = (s.course_search.cursor + 1).min(n.saturating_sub(1));
         }
         Action::ResultUp => s.course_search.cursor = s.course_search.cursor.saturating_sub(1),
-        Action::JumpToCheck => jump_to_check(s, &mut fx),
+        Action::JumpToCheck => jump_to_check(s),
         Action::Answer(pos) if s.mode == Mode::Review => super::review::answer(s, pos, &mut fx),
         Action::Answer(pos) => super::quiz::answer(s, pos, &mut fx),
         Action::OptionDown | Action::OptionUp if s.mode == Mode::Review => {
@@ -256,7 +256,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             if has_check(s) {
                 s.quiz.revealed = true;
                 s.relayout_check();
-                jump_to_check(s, &mut fx);
+                jump_to_check(s);
             }
         }
         Action::ToggleMouse => {
@@ -420,28 +420,28 @@ pub(super) fn page(s: &State) -> isize {
     s.rows().saturating_sub(1).max(1) as isize
 }
 
-fn scroll(s: &mut State, by: isize, fx: &mut Vec<Effect>) {
+fn scroll(s: &mut State, by: isize) {
     let top = s.top.saturating_add_signed(by);
-    set_top(s, top, fx);
+    set_top(s, top);
 }
 
-fn set_top(s: &mut State, top: usize, _fx: &mut Vec<Effect>) {
+fn set_top(s: &mut State, top: usize) {
     s.top = top.min(s.max_top());
 }
 
 /// Scrolls so `line` is on screen with a little context above it.
-fn show_line(s: &mut State, line: usize, fx: &mut Vec<Effect>) {
+fn show_line(s: &mut State, line: usize) {
     let rows = s.rows();
     if line < s.top || line >= s.top + rows {
         let context = (rows / 4).min(3);
-        set_top(s, line.saturating_sub(context), fx);
+        set_top(s, line.saturating_sub(context));
     }
 }
 
-fn incremental(s: &mut State, fx: &mut Vec<Effect>) {
+fn incremental(s: &mut State) {
     s.search.refresh(s.doc.as_ref());
     if let Some(line) = s.search.first_from(s.top) {
-        show_line(s, line, fx);
+        show_line(s, line);
     }
 }
 
@@ -454,11 +454,11 @@ pub(super) fn has_check(s: &State) -> bool {
     })
 }
 
-pub(super) fn jump_to_check(s: &mut State, fx: &mut Vec<Effect>) {
+pub(super) fn jump_to_check(s: &mut State) {
     let Some(start) = s.doc.as_ref().map(|d| d.check_start()) else {
         return;
     };
-    set_top(s, start, fx);
+    set_top(s, start);
     if has_check(s) {
         s.mode = Mode::Quiz;
         if s.quiz.cursor.is_none() {
@@ -566,11 +566,11 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
                 s.search.query = q;
                 s.search.refresh(s.doc.as_ref());
                 if let Some(line) = s.search.first_from(0) {
-                    show_line(s, line, fx);
+                    show_line(s, line);
                 }
             }
             if std::mem::take(&mut s.pending_check) {
-                jump_to_check(s, fx);
+                jump_to_check(s);
             }
             if wants_code {
                 fx.push(Effect::Highlight);

@@ -19,7 +19,11 @@ fn main() {
         .unwrap_or_default();
     files.sort();
     // `lectern` with no arguments must always have something to show.
-    assert!(!files.is_empty(), "no lessons in {}: the built-in course is missing", dir.display());
+    assert!(
+        !files.is_empty(),
+        "no lessons in {}: the built-in course is missing",
+        dir.display()
+    );
     let mut out = String::from(
         "/// (file name, contents) of each built-in lesson.\npub static BUILTIN: &[(&str, &str)] = &[\n",
     );

@@ -34,6 +34,17 @@ q() { printf '%q' "$1"; }
 
 abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$PWD" "$(basename "$1")"); }
 
+# The one argument of the per-lesson scripts: a lesson file, as an
+# absolute path in $lesson; exits 2 with a usage line otherwise.
+lesson_arg() {
+    if [[ $# -ne 1 || ! -f $1 ]]; then
+        note "usage: $0 LESSON.json"
+        exit 2
+    fi
+    lesson=$(abspath "$1")
+    command -v python3 >/dev/null || die "python3 is needed to read the lesson"
+}
+
 # build [EXAMPLE...]: release build of lectern (unless LECTERN was given) and
 # of the named examples, in one cargo call. Cargo waits if another build
 # holds the target folder's lock.

@@ -17,12 +17,7 @@ set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-if [[ $# -ne 1 || ! -f $1 ]]; then
-    note "usage: $0 LESSON.json"
-    exit 2
-fi
-lesson=$(abspath "$1")
-command -v python3 >/dev/null || die "python3 is needed to read the lesson"
+lesson_arg "$@"
 command -v less >/dev/null || die "less is not installed (apt-get install -y less)"
 
 build first_frame

@@ -10,12 +10,7 @@ set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-if [[ $# -ne 1 || ! -f $1 ]]; then
-    note "usage: $0 LESSON.json"
-    exit 2
-fi
-lesson=$(abspath "$1")
-command -v python3 >/dev/null || die "python3 is needed to read the lesson"
+lesson_arg "$@"
 command -v hyperfine >/dev/null ||
     die "hyperfine not found: install it with 'apt-get install -y hyperfine' (or 'cargo install hyperfine')"
 

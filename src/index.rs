@@ -173,7 +173,12 @@ impl Index {
 
     /// The folder's listing as last seen, without looking at the files:
     /// fast, and possibly stale until [`Index::heads`] checks it again.
+    /// Small folders have none: they are read directly, and looking costs
+    /// no more than counting a few directory entries.
     pub fn snapshot(&self, dir: &Path) -> Option<Vec<Headed>> {
+        if !loader::has_json_files(dir, SMALL_FOLDER) {
+            return None;
+        }
         let json: String = self
             .conn()
             .query_row(

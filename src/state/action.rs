@@ -54,6 +54,9 @@ pub enum Action {
     Resize(u16, u16),
     /// A lesson finished loading (or failed to).
     Loaded(Box<crate::state::Opened>),
+    /// The open course's progress, read from the store after the lesson was
+    /// first drawn without it.
+    ProgressRead(std::collections::HashMap<String, crate::store::LessonProgress>),
     /// Code highlighting for the lesson `slug` is ready.
     Highlighted(String, Vec<Option<Vec<Vec<crate::layout::Span>>>>),
     /// The course-wide search index is ready.

@@ -305,6 +305,49 @@ fn a_saved_position_is_restored_on_open() {
 }
 
 #[test]
+fn progress_read_after_the_first_frame_restores_place_and_answer() {
+    // A named lesson is drawn before the store is read.
+    let mut h = H::course(demo_dir(), 60, 12);
+    h.open(0);
+    assert_eq!(h.s.top, 0);
+    let mut progress = HashMap::new();
+    progress.insert(
+        "first".to_string(),
+        crate::store::LessonProgress {
+            anchor: Some(Anchor { block: 5, line: 0 }),
+            attempts: 1,
+            last_choice: Some(1),
+            first_try_correct: Some(false),
+            ..Default::default()
+        },
+    );
+    progress.insert(
+        "second".to_string(),
+        crate::store::LessonProgress {
+            read: true,
+            ..Default::default()
+        },
+    );
+    let fx = update(&mut h.s, Action::ProgressRead(progress));
+    assert!(fx.is_empty(), "nothing to save: {fx:?}");
+    assert_eq!(h.s.anchor().block, 5);
+    assert_eq!(h.s.quiz.chosen, Some(1));
+    assert_eq!(h.s.quiz.attempts, 1);
+    assert!(h.s.progress["second"].read);
+}
+
+#[test]
+fn progress_read_keeps_a_lesson_read_this_session() {
+    // The whole lesson fits: it is read as soon as it is drawn, before the
+    // store's (older) progress arrives.
+    let mut h = H::course(demo_dir(), 80, 60);
+    h.open(1);
+    assert!(h.s.progress["second"].read);
+    update(&mut h.s, Action::ProgressRead(HashMap::new()));
+    assert!(h.s.progress["second"].read);
+}
+
+#[test]
 fn a_late_load_of_another_lesson_is_ignored() {
     let mut h = H::demo(80, 24);
     let other = loader::load(&h.s.course().lessons[2].origin)

@@ -6,6 +6,8 @@ use super::keymap::Mode;
 use super::{Opened, State};
 use crate::layout::CheckView;
 use crate::model::LessonStatus;
+use crate::store::LessonProgress;
+use std::collections::HashMap;
 
 pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
     let mut fx = Vec::new();
@@ -342,6 +344,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             s.relayout();
         }
         Action::Loaded(opened) => loaded(s, *opened, &mut fx),
+        Action::ProgressRead(progress) => progress_read(s, progress),
         Action::Highlighted(slug, code) => {
             let current = s.doc.as_ref().is_some_and(|d| d.lesson.meta.slug == slug);
             if current {
@@ -543,13 +546,7 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
         s.mode = Mode::Reading;
     }
     let p = opened.progress;
-    s.quiz = CheckView {
-        chosen: p.last_choice.map(|c| c as usize),
-        revealed: false,
-        cursor: None,
-        attempts: p.attempts,
-        first_try: p.first_try_correct,
-    };
+    s.quiz = resumed_check(&p);
     match opened.lesson {
         Err(msg) => {
             s.doc = None;
@@ -576,6 +573,40 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
                 fx.push(Effect::Highlight);
             }
         }
+    }
+}
+
+fn resumed_check(p: &LessonProgress) -> CheckView {
+    CheckView {
+        chosen: p.last_choice.map(|c| c as usize),
+        revealed: false,
+        cursor: None,
+        attempts: p.attempts,
+        first_try: p.first_try_correct,
+    }
+}
+
+/// The store's progress, arriving after the open lesson was drawn from
+/// none. Nothing has been read from the keyboard yet, so the lesson goes
+/// to its saved place and answer; a lesson already read to its end this
+/// session stays read.
+fn progress_read(s: &mut State, mut progress: HashMap<String, LessonProgress>) {
+    for (lesson, p) in std::mem::take(&mut s.progress) {
+        if p.read {
+            progress.entry(lesson).or_default().read = true;
+        }
+    }
+    s.progress = progress;
+    let Some(slug) = s.doc.as_ref().map(|d| d.lesson.meta.slug.clone()) else {
+        return;
+    };
+    let Some(p) = s.progress.get(&slug).cloned() else {
+        return;
+    };
+    s.quiz = resumed_check(&p);
+    s.relayout_check();
+    if let Some(a) = p.anchor {
+        s.top = s.line_of(a);
     }
 }
 

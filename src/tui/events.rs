@@ -3,7 +3,7 @@
 
 use crate::state::Action;
 use ratatui::crossterm::event::{self, Event};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender};
 
 pub enum Msg {
     Term(Event),
@@ -21,8 +21,29 @@ pub enum Msg {
     Refreshed(std::path::PathBuf, Vec<crate::loader::Headed>),
 }
 
-pub fn start() -> (Sender<Msg>, Receiver<Msg>) {
-    let (tx, rx) = channel();
+/// The channel, and the signals it will carry. Signals are caught from
+/// here on, so one that arrives while the terminal is being set up still
+/// ends in a clean quit; [`listen`] starts delivering them.
+pub fn channel() -> (Sender<Msg>, Receiver<Msg>, Option<Signals>) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    #[cfg(unix)]
+    let signals = {
+        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM};
+        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGCONT]).ok()
+    };
+    #[cfg(not(unix))]
+    let signals = None;
+    (tx, rx, signals)
+}
+
+#[cfg(unix)]
+pub type Signals = signal_hook::iterator::Signals;
+#[cfg(not(unix))]
+pub type Signals = ();
+
+/// Starts the threads that read the terminal and forward signals. Called
+/// after the first frame: keys typed before then wait in the terminal.
+pub fn listen(tx: &Sender<Msg>, signals: Option<Signals>) {
     let term_tx = tx.clone();
     std::thread::spawn(move || {
         while let Ok(ev) = event::read() {
@@ -32,26 +53,23 @@ pub fn start() -> (Sender<Msg>, Receiver<Msg>) {
         }
     });
     #[cfg(unix)]
-    {
-        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM};
-        if let Ok(mut signals) =
-            signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGCONT])
-        {
-            let sig_tx = tx.clone();
-            std::thread::spawn(move || {
-                for sig in signals.forever() {
-                    let msg = if sig == SIGCONT {
-                        Msg::Resumed
-                    } else {
-                        Msg::Stop
-                    };
-                    let stop = matches!(msg, Msg::Stop);
-                    if sig_tx.send(msg).is_err() || stop {
-                        break;
-                    }
+    if let Some(mut signals) = signals {
+        use signal_hook::consts::SIGCONT;
+        let sig_tx = tx.clone();
+        std::thread::spawn(move || {
+            for sig in signals.forever() {
+                let msg = if sig == SIGCONT {
+                    Msg::Resumed
+                } else {
+                    Msg::Stop
+                };
+                let stop = matches!(msg, Msg::Stop);
+                if sig_tx.send(msg).is_err() || stop {
+                    break;
                 }
-            });
-        }
+            }
+        });
     }
-    (tx, rx)
+    #[cfg(not(unix))]
+    let _ = signals;
 }

@@ -9,10 +9,12 @@ use crate::cli::Common;
 use crate::index::Index;
 use crate::loader::{self, Library};
 use crate::state::{self, Action, Effect, Opened, State, keymap};
+use crate::store::LessonProgress;
 use crate::store::Store;
 use crate::theme::{Theme, ThemeKind};
 use events::Msg;
 use ratatui::crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 
@@ -74,10 +76,20 @@ pub fn review(path: Option<&Path>, common: &Common) -> Res {
 }
 
 struct Runtime {
-    store: Store,
+    /// `None` only until [`Runtime::settle`], which comes before any key is
+    /// read: the effects that need the store before then are deferred.
+    store: Option<Store>,
     index: Index,
     tx: Sender<Msg>,
     deferred: Vec<Effect>,
+    /// The named lesson, parsed while the store opened.
+    preloaded: Option<(loader::Origin, Result<crate::model::Lesson, String>)>,
+}
+
+fn load_lesson(origin: &loader::Origin) -> Result<crate::model::Lesson, String> {
+    loader::load(origin)
+        .map(|l| l.lesson)
+        .map_err(|d| d.to_string())
 }
 
 /// Work that waits until the frame is on screen: writes (each syncs to
@@ -94,6 +106,52 @@ fn is_deferred(e: &Effect) -> bool {
     )
 }
 
+/// The progress store, opened on a thread while the lessons load and the
+/// terminal is set up: on two cores the first frame waits for the slower of
+/// the two, not for both.
+struct StoreOpening {
+    course: Sender<String>,
+    job: std::thread::JoinHandle<Resume>,
+}
+
+struct Resume {
+    store: Store,
+    progress: HashMap<String, LessonProgress>,
+    last_lesson: Option<String>,
+}
+
+impl StoreOpening {
+    fn start(data_dir: Option<PathBuf>) -> StoreOpening {
+        let (course, wanted) = std::sync::mpsc::channel::<String>();
+        let job = std::thread::spawn(move || {
+            // Opening checks the file (and sets a damaged one aside): the
+            // slow part, begun before the course is even known.
+            let store = Store::open(data_dir.as_deref());
+            let (progress, last_lesson) = match wanted.recv() {
+                Ok(slug) => (store.course_progress(&slug), store.last_lesson(&slug)),
+                Err(_) => Default::default(),
+            };
+            Resume {
+                store,
+                progress,
+                last_lesson,
+            }
+        });
+        StoreOpening { course, job }
+    }
+
+    /// Names the course whose progress to read once the store is open.
+    fn want(&self, course: &str) {
+        let _ = self.course.send(course.to_owned());
+    }
+
+    fn finish(self) -> Resume {
+        self.job
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    }
+}
+
 fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let mut index = Index::open(data_dir.as_deref());
@@ -102,34 +160,52 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     if lib.courses.iter().all(|c| c.lessons.is_empty()) {
         return Err("no lessons to show".into());
     }
-    let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
-    let store = Store::open(data_dir.as_deref());
-    let (tx, rx) = events::start();
-    let mut rt = Runtime {
-        store,
-        index,
-        tx,
-        deferred: Vec::new(),
+    let course = lib.start.map_or(0, |(c, _)| c);
+    // A named lesson is drawn before the store is read: it is the lesson
+    // to show either way, and its saved place and answer follow in the
+    // next frame, before any key is read; the store then opens after that
+    // frame, not competing with it. Otherwise which lesson to show is the
+    // store's answer, and it opens now, while the terminal is set up.
+    let early = lib.start.filter(|_| !start_review).map(|(_, l)| l);
+    let slug = lib.courses[course].slug.clone();
+    let open_store = || {
+        let opening = StoreOpening::start(data_dir.clone());
+        opening.want(&slug);
+        opening
     };
+    let mut opening = early.is_none().then(open_store);
+    let preloaded = early.and_then(|l| {
+        let origin = lib.courses[course].lessons.get(l)?.origin.clone();
+        let lesson = load_lesson(&origin);
+        Some((origin, lesson))
+    });
+    let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
+    let (tx, rx, signals) = events::channel();
     let mut term = terminal::Term::enter(!common.no_mouse)?;
     let size = term.terminal.size()?;
     let mut s = State::new(lib.courses, size.width, size.height);
     s.mouse = !common.no_mouse;
     s.dark = theme.kind.is_dark();
-
-    let (course, lesson) = match lib.start {
-        Some(start) => start,
-        None => {
-            let c = &s.courses[0];
-            let last = rt
-                .store
-                .last_lesson(&c.slug)
-                .and_then(|slug| c.index_of(&slug));
-            (0, last.unwrap_or(0))
+    s.course = course;
+    let mut rt = Runtime {
+        store: None,
+        index,
+        tx,
+        deferred: Vec::new(),
+        preloaded,
+    };
+    let lesson = match (early, lib.start) {
+        (Some(lesson), _) => lesson,
+        (None, Some((_, lesson))) => {
+            rt.settle(&mut s, &mut term, opening.take());
+            lesson
+        }
+        (None, None) => {
+            let last = rt.settle(&mut s, &mut term, opening.take());
+            let c = &s.courses[course];
+            last.and_then(|slug| c.index_of(&slug)).unwrap_or(0)
         }
     };
-    s.course = course;
-    s.progress = rt.store.course_progress(&s.course().slug);
     let mut fx = Vec::new();
     state::open_lesson(&mut s, lesson, &mut fx);
     rt.apply(&mut s, &mut term, fx);
@@ -141,13 +217,21 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         let fx = state::update(&mut s, Action::Review);
         rt.apply(&mut s, &mut term, fx);
     }
-
-    while !s.quit {
+    term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+    if early.is_some() {
+        rt.settle(&mut s, &mut term, Some(open_store()));
         term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+    }
+    events::listen(&rt.tx, signals);
+    let mut drawn = true;
+    while !s.quit {
+        if !std::mem::take(&mut drawn) {
+            term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+        }
         if !stale.is_empty() {
             revalidate(std::mem::take(&mut stale), data_dir.clone(), rt.tx.clone());
         }
-        if !rt.deferred.is_empty() {
+        if !rt.deferred.is_empty() && rt.store.is_some() {
             rt.flush(&mut s, &mut term);
             // A store fault found while saving is news worth a redraw.
             if s.notice
@@ -183,7 +267,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     }
     rt.flush(&mut s, &mut term);
     drop(term);
-    if let Some(w) = rt.store.take_warning() {
+    if let Some(w) = rt.store.as_mut().and_then(Store::take_warning) {
         eprintln!("lectern: {w}");
     }
     Ok(())
@@ -226,6 +310,21 @@ fn translate(s: &mut State, ev: Event) -> Option<Action> {
 }
 
 impl Runtime {
+    /// Takes the opened store and hands its progress to the state; returns
+    /// the course's last lesson.
+    fn settle(
+        &mut self,
+        s: &mut State,
+        term: &mut terminal::Term,
+        opening: Option<StoreOpening>,
+    ) -> Option<String> {
+        let resume = opening?.finish();
+        self.store = Some(resume.store);
+        let fx = state::update(s, Action::ProgressRead(resume.progress));
+        self.apply(s, term, fx);
+        resume.last_lesson
+    }
+
     fn apply(&mut self, s: &mut State, term: &mut terminal::Term, fx: Vec<Effect>) {
         let mut queue = fx;
         while !queue.is_empty() {
@@ -244,7 +343,7 @@ impl Runtime {
         for effect in std::mem::take(&mut self.deferred) {
             let _ = self.effect(s, term, effect);
         }
-        if let Some(w) = self.store.take_warning() {
+        if let Some(w) = self.store.as_mut().and_then(Store::take_warning) {
             s.notice = Some(format!("Progress: {w}"));
         }
     }
@@ -252,9 +351,10 @@ impl Runtime {
     fn effect(&mut self, s: &State, term: &mut terminal::Term, effect: Effect) -> Option<Action> {
         match effect {
             Effect::Load { origin, lesson } => {
-                let lesson_result = loader::load(&origin)
-                    .map(|l| l.lesson)
-                    .map_err(|d| d.to_string());
+                let lesson_result = match self.preloaded.take() {
+                    Some((o, lesson)) if o == origin => lesson,
+                    _ => load_lesson(&origin),
+                };
                 // The course's progress was read once when it opened and is
                 // kept current by the state: no query per lesson.
                 let progress = match &lesson_result {
@@ -319,15 +419,15 @@ impl Runtime {
                 lesson,
                 anchor,
             } => {
-                self.store.save_position(&course, &lesson, anchor);
+                self.store.as_mut()?.save_position(&course, &lesson, anchor);
                 None
             }
             Effect::MarkRead { course, lesson } => {
-                self.store.mark_read(&course, &lesson);
+                self.store.as_mut()?.mark_read(&course, &lesson);
                 None
             }
             Effect::SetLastLesson { course, lesson } => {
-                self.store.set_last_lesson(&course, &lesson);
+                self.store.as_mut()?.set_last_lesson(&course, &lesson);
                 None
             }
             Effect::RecordAttempt {
@@ -337,7 +437,7 @@ impl Runtime {
                 correct,
                 review,
             } => {
-                self.store.record_attempt(
+                self.store.as_mut()?.record_attempt(
                     &course,
                     &lesson,
                     option,
@@ -360,6 +460,7 @@ impl Runtime {
                 let now = chrono::Utc::now();
                 let mut due: Vec<String> = self
                     .store
+                    .as_ref()?
                     .due(Some(&course.slug), now)
                     .into_iter()
                     .map(|(_, l, _)| l)
@@ -376,9 +477,9 @@ impl Runtime {
             }
             Effect::SwitchCourse(i) => {
                 let c = s.courses.get(i)?;
-                let progress = self.store.course_progress(&c.slug);
-                let start = self
-                    .store
+                let store = self.store.as_ref()?;
+                let progress = store.course_progress(&c.slug);
+                let start = store
                     .last_lesson(&c.slug)
                     .and_then(|slug| c.index_of(&slug))
                     .unwrap_or(0);
@@ -389,7 +490,7 @@ impl Runtime {
                 })
             }
             Effect::LoadStats => Some(Action::StatsReady(crate::stats::reviews(
-                &self.store,
+                self.store.as_ref()?,
                 s.course(),
             ))),
         }

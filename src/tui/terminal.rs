@@ -7,11 +7,34 @@ use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use ratatui::crossterm::{cursor, execute};
-use std::io::{self, Stdout};
+use ratatui::crossterm::{cursor, execute, queue};
+use std::io::{self, Write};
 use std::sync::Once;
 
-pub type Backend = CrosstermBackend<Stdout>;
+pub type Backend = CrosstermBackend<FrameOut>;
+
+/// Collects a frame and writes it to stdout in one go when ratatui
+/// flushes, not in pieces of stdout's line buffer. What is never flushed
+/// (a panic mid-frame) is dropped, not written over the restored screen.
+#[derive(Default)]
+pub struct FrameOut {
+    buf: Vec<u8>,
+}
+
+impl Write for FrameOut {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        let written = out.write_all(&self.buf);
+        self.buf.clear();
+        written?;
+        out.flush()
+    }
+}
 
 pub struct Term {
     pub terminal: ratatui::Terminal<Backend>,
@@ -38,25 +61,29 @@ fn install_panic_hook() {
     });
 }
 
-fn setup(mouse: bool) -> io::Result<()> {
+/// Raw mode now; the screen switch is queued on `out`, to be written when
+/// `out` is flushed.
+fn setup(out: &mut impl Write, mouse: bool) -> io::Result<()> {
     enable_raw_mode()?;
-    let mut out = io::stdout();
-    execute!(out, EnterAlternateScreen, cursor::Hide)?;
+    queue!(out, EnterAlternateScreen, cursor::Hide)?;
     if mouse {
-        execute!(out, EnableMouseCapture)?;
+        queue!(out, EnableMouseCapture)?;
     }
     Ok(())
 }
 
 impl Term {
+    /// The switch to the alternate screen goes out with the first frame,
+    /// in the same write.
     pub fn enter(mouse: bool) -> io::Result<Term> {
         install_panic_hook();
-        if let Err(e) = setup(mouse) {
+        let mut out = FrameOut::default();
+        if let Err(e) = setup(&mut out, mouse) {
             restore();
             return Err(e);
         }
-        let terminal = ratatui::Terminal::new(CrosstermBackend::new(io::stdout()))
-            .inspect_err(|_| restore())?;
+        let terminal =
+            ratatui::Terminal::new(CrosstermBackend::new(out)).inspect_err(|_| restore())?;
         Ok(Term { terminal, mouse })
     }
 
@@ -83,7 +110,9 @@ impl Term {
     /// Takes the terminal again and redraws everything. Also called on
     /// SIGCONT, since the shell may reset the terminal after waking us.
     pub fn resume(&mut self) -> io::Result<()> {
-        setup(self.mouse)?;
+        let mut out = io::stdout();
+        setup(&mut out, self.mouse)?;
+        out.flush()?;
         // Not `Terminal::clear`: it asks the terminal for the cursor
         // position, which waits on the event reader thread (deadlock).
         execute!(io::stdout(), Clear(ClearType::All))?;

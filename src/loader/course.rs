@@ -211,9 +211,9 @@ fn subdirs(dir: &Path) -> Vec<PathBuf> {
     dirs
 }
 
-/// How a folder's lesson headers are obtained: read from the files, or
-/// from a cache that knows which files changed.
-pub type Heads<'a> = dyn FnMut(&Path) -> Result<Vec<Headed>, Diagnostic> + 'a;
+/// How a folder's courses are obtained: from its files' headers, or from
+/// a cache that knows which files changed.
+pub type Heads<'a> = dyn FnMut(&Path) -> Result<Vec<Course>, Diagnostic> + 'a;
 
 /// Every lesson header of a folder, read from the files.
 pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
@@ -226,13 +226,9 @@ pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
         .collect())
 }
 
-/// The courses of one folder (usually one).
+/// The courses of one folder (usually one), read from the files.
 pub fn scan_dir(dir: &Path) -> Result<Vec<Course>, Diagnostic> {
-    scan_dir_with(dir, &mut read_dir_heads)
-}
-
-fn scan_dir_with(dir: &Path, heads: &mut Heads) -> Result<Vec<Course>, Diagnostic> {
-    Ok(group(heads(dir)?, Some(dir.to_path_buf())))
+    Ok(group(read_dir_heads(dir)?, Some(dir.to_path_buf())))
 }
 
 /// Everything the reader was asked to open.
@@ -246,7 +242,7 @@ pub struct Library {
 /// Resolves command-line paths: lesson files (inside their course when
 /// their folder holds it), course folders, and folders of course folders.
 pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
-    open_paths_with(paths, &mut read_dir_heads)
+    open_paths_with(paths, &mut scan_dir)
 }
 
 /// [`open_paths`] with folder headers from `heads` (e.g. a course index).
@@ -255,10 +251,10 @@ pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, 
     for p in paths {
         let name = p.display().to_string();
         if p.is_dir() {
-            let mut courses = scan_dir_with(p, heads)?;
+            let mut courses = heads(p)?;
             if courses.is_empty() {
                 for sub in subdirs(p) {
-                    courses.extend(scan_dir_with(&sub, heads)?);
+                    courses.extend(heads(&sub)?);
                 }
             }
             if courses.is_empty() {
@@ -273,7 +269,7 @@ pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, 
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
-            let courses = scan_dir_with(dir, heads)?;
+            let courses = heads(dir)?;
             // Every lesson here shares the folder: the file name decides.
             let target = p.file_name();
             let found = courses.iter().enumerate().find_map(|(ci, c)| {

@@ -17,8 +17,8 @@ pub enum Msg {
     /// the last chunk.
     IndexChunk(Vec<(crate::loader::Origin, String)>, bool),
     /// A folder's lessons changed since the listing the reader started
-    /// from: its headers as they are now.
-    Refreshed(std::path::PathBuf, Vec<crate::loader::Headed>),
+    /// from: its courses as they are now.
+    Refreshed(std::path::PathBuf, Vec<crate::model::Course>),
 }
 
 /// The channel, and the signals it will carry. Signals are caught from

@@ -38,11 +38,11 @@ fn library(
     Ok(loader::open_paths_with(
         paths,
         &mut |dir| match index.snapshot(dir) {
-            Some(heads) => {
+            Some(courses) => {
                 stale.push(dir.to_path_buf());
-                Ok(heads)
+                Ok(courses)
             }
-            None => index.heads(dir),
+            None => index.courses(dir),
         },
     )?)
 }
@@ -57,8 +57,10 @@ fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, tx: Sender<Msg>) {
         let mut index = Index::open(data_dir.as_deref());
         for dir in stale {
             let before = index.snapshot(&dir);
-            if let Ok(heads) = index.heads(&dir) {
-                if before.as_ref() != Some(&heads) && tx.send(Msg::Refreshed(dir, heads)).is_err() {
+            if let Ok(courses) = index.courses(&dir) {
+                if before.as_ref() != Some(&courses)
+                    && tx.send(Msg::Refreshed(dir, courses)).is_err()
+                {
                     return;
                 }
             }
@@ -244,10 +246,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         let Ok(msg) = rx.recv() else { break };
         let action = match msg {
             Msg::Stop => Some(Action::Quit),
-            Msg::Refreshed(dir, heads) => {
-                let courses = loader::group(heads, Some(dir.clone()));
-                Some(Action::CourseRefreshed(dir, courses))
-            }
+            Msg::Refreshed(dir, courses) => Some(Action::CourseRefreshed(dir, courses)),
             Msg::Resumed => {
                 let _ = term.resume();
                 None

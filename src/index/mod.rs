@@ -8,14 +8,16 @@
 //! their progress, and the progress file stays small.
 
 use crate::loader::{self, Diagnostic, Headed, Origin};
-use crate::model::{LessonEntry, LessonStatus, Module};
+use crate::model::{Course, LessonEntry, LessonStatus, Module};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
+mod listing;
+
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 3;
+const VERSION: i64 = 4;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -46,12 +48,6 @@ CREATE TABLE IF NOT EXISTS lesson_file (
     has_text     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
--- The last listing of each large folder as one JSON array, so a warm start
--- reads one value instead of a row per lesson; re-checked after the frame.
-CREATE TABLE IF NOT EXISTS dir_listing (
-    dir     TEXT PRIMARY KEY NOT NULL,
-    listing TEXT NOT NULL
-);
 -- Row ids match lesson_file's, so a lesson's text is found by its row id.
 CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(body, tokenize = 'trigram');
 ";
@@ -124,17 +120,33 @@ impl Index {
         self.conn.get_mut().expect("initialised just above")
     }
 
-    /// Headers of every lesson file in `dir`: unchanged files from the
-    /// index, changed or new ones read and stored.
-    pub fn heads(&mut self, dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
+    /// The courses of `dir`, from headers of every lesson file in it:
+    /// unchanged files from the index, changed or new ones read and stored.
+    pub fn courses(&mut self, dir: &Path) -> Result<Vec<Course>, Diagnostic> {
+        let (heads, large, changed) = self.heads(dir)?;
+        let courses = loader::group(heads, Some(dir.to_path_buf()));
+        // Best effort, like every write here: a failed one only means a
+        // slower start next time.
+        if large && (changed || self.snapshot(dir).is_none()) {
+            if let Some(file) = self.listing_file(dir) {
+                let _ = listing::write(&file, dir, &courses);
+            }
+        }
+        Ok(courses)
+    }
+
+    /// Every lesson header of `dir`, whether the folder is large enough
+    /// to be indexed, and whether anything changed since it last was.
+    fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool, bool), Diagnostic> {
         let name = dir.display().to_string();
         let files = loader::json_files(dir)
             .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
         if files.len() < SMALL_FOLDER {
-            return Ok(files
+            let heads = files
                 .into_iter()
                 .map(|f| loader::read_head(Origin::File(f)))
-                .collect());
+                .collect();
+            return Ok((heads, false, true));
         }
         let key = dir.to_string_lossy().into_owned();
         let mut known = self.rows(&key).unwrap_or_default();
@@ -155,40 +167,36 @@ impl Index {
             }
         }
         let changed = !fresh.is_empty() || !known.is_empty();
-        // Best effort: a failed write only means reading the files again
-        // next time.
         let _ = self.store(&key, &fresh, known.keys());
-        if changed || self.snapshot(dir).is_none() {
-            let rows: Vec<Row> = out.iter().map(Row::from).collect();
-            if let Ok(json) = serde_json::to_string(&rows) {
-                let _ = self.conn().execute(
-                    "INSERT INTO dir_listing (dir, listing) VALUES (?1, ?2)
-                     ON CONFLICT(dir) DO UPDATE SET listing = excluded.listing",
-                    [&key, &json],
-                );
-            }
-        }
-        Ok(out)
+        Ok((out, true, changed))
     }
 
-    /// The folder's listing as last seen, without looking at the files:
-    /// fast, and possibly stale until [`Index::heads`] checks it again.
+    /// The folder's courses as last seen, without looking at the files:
+    /// fast, and possibly stale until [`Index::courses`] checks them again.
     /// Small folders have none: they are read directly, and looking costs
     /// no more than counting a few directory entries.
-    pub fn snapshot(&self, dir: &Path) -> Option<Vec<Headed>> {
+    pub fn snapshot(&self, dir: &Path) -> Option<Vec<Course>> {
+        // Kept beside the index, not in it: one read of a file is several
+        // times faster than SQLite following a large value's overflow pages.
         if !loader::has_json_files(dir, SMALL_FOLDER) {
             return None;
         }
-        let json: String = self
-            .conn()
-            .query_row(
-                "SELECT listing FROM dir_listing WHERE dir = ?1",
-                [dir.to_string_lossy()],
-                |r| r.get(0),
-            )
-            .ok()?;
-        let rows: Vec<Row> = serde_json::from_str(&json).ok()?;
-        Some(rows.into_iter().map(Headed::from).collect())
+        let bytes = std::fs::read(self.listing_file(dir)?).ok()?;
+        listing::decode(&bytes, dir)
+    }
+
+    /// Where the listing of `dir` is kept: `listings/` in the data
+    /// directory, named by a hash of the folder's path (which the file
+    /// repeats, so a collision is a miss, not a wrong course).
+    fn listing_file(&self, dir: &Path) -> Option<PathBuf> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        dir.hash(&mut h);
+        let data = self.dir.as_ref()?;
+        Some(
+            data.join("listings")
+                .join(format!("{:016x}.bin", h.finish())),
+        )
     }
 
     fn rows(&self, dir: &str) -> rusqlite::Result<HashMap<String, (i64, i64, Headed)>> {
@@ -414,67 +422,6 @@ impl Index {
     }
 }
 
-/// One lesson of a folder listing, as stored.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Row {
-    path: String,
-    course_slug: Option<String>,
-    course_title: Option<String>,
-    slug: String,
-    title: String,
-    position: Option<u32>,
-    minutes: Option<u32>,
-    module: Option<(u32, String, String)>,
-    broken: Option<String>,
-}
-
-impl From<&Headed> for Row {
-    fn from(h: &Headed) -> Row {
-        let e = &h.entry;
-        Row {
-            path: e
-                .origin
-                .path()
-                .map(|p| p.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            course_slug: h.course_slug.clone(),
-            course_title: h.course_title.clone(),
-            slug: e.slug.clone(),
-            title: e.title.clone(),
-            position: e.position,
-            minutes: e.minutes,
-            module: e
-                .module
-                .as_ref()
-                .map(|m| (m.index, m.slug.clone(), m.title.clone())),
-            broken: match &e.status {
-                LessonStatus::Ok => None,
-                LessonStatus::Broken(m) => Some(m.clone()),
-            },
-        }
-    }
-}
-
-impl From<Row> for Headed {
-    fn from(r: Row) -> Headed {
-        Headed {
-            entry: LessonEntry {
-                origin: Origin::File(PathBuf::from(r.path)),
-                slug: r.slug,
-                title: r.title,
-                position: r.position,
-                minutes: r.minutes,
-                module: r
-                    .module
-                    .map(|(index, slug, title)| Module { index, slug, title }),
-                status: r.broken.map_or(LessonStatus::Ok, LessonStatus::Broken),
-            },
-            course_slug: r.course_slug,
-            course_title: r.course_title,
-        }
-    }
-}
-
 fn key_of(o: &Origin) -> String {
     match o {
         Origin::File(p) => p.to_string_lossy().into_owned(),
@@ -535,20 +482,21 @@ mod tests {
         write(course.path(), "b", 2, "beta");
         filler(course.path());
         let mut idx = Index::open(Some(data.path()));
-        let first = idx.heads(course.path()).unwrap();
-        assert_eq!(first.len(), 2 + SMALL_FOLDER);
+        let first = idx.courses(course.path()).unwrap();
+        assert_eq!(first[0].lessons.len(), 2 + SMALL_FOLDER);
         assert!(data.path().join("index.db").exists());
         // Same files: every header from the index, identical.
         let mut idx = Index::open(Some(data.path()));
-        assert_eq!(idx.heads(course.path()).unwrap(), first);
+        assert_eq!(idx.courses(course.path()).unwrap(), first);
         // A changed file (different size) and a removed one are noticed.
         write(course.path(), "a", 7, "alpha, rewritten at more length");
         std::fs::remove_file(course.path().join("b.json")).unwrap();
         // The snapshot still shows the old listing until it is checked.
         assert_eq!(idx.snapshot(course.path()).unwrap(), first);
-        let now = idx.heads(course.path()).unwrap();
-        assert_eq!(now.len(), 1 + SMALL_FOLDER);
-        assert_eq!(now[0].entry.position, Some(7));
+        let now = idx.courses(course.path()).unwrap();
+        assert_eq!(now[0].lessons.len(), 1 + SMALL_FOLDER);
+        let a = now[0].lessons.iter().find(|l| l.slug == "a").unwrap();
+        assert_eq!(a.position, Some(7));
         assert_eq!(idx.snapshot(course.path()).unwrap(), now);
     }
 
@@ -578,7 +526,10 @@ mod tests {
         write(course.path(), "a", 1, "x");
         filler(course.path());
         let mut idx = Index::open(Some(data.path()));
-        assert_eq!(idx.heads(course.path()).unwrap().len(), 1 + SMALL_FOLDER);
+        assert_eq!(
+            idx.courses(course.path()).unwrap()[0].lessons.len(),
+            1 + SMALL_FOLDER
+        );
         assert!(idx.rows(&course.path().to_string_lossy()).unwrap().len() > SMALL_FOLDER);
     }
 }

@@ -632,3 +632,56 @@ fn searching_the_options_then_answering_does_not_crash() {
     t.wait_for("Why it tempts");
     t.quit_cleanly();
 }
+
+// ---- a large course folder, reopened from its stored listing ------------
+
+fn write_lesson(dir: &Path, file: &str, slug: &str, title: &str, position: u32) {
+    let v = common::crafted(slug, title, position, (1, "The only module"), "listing");
+    std::fs::write(dir.join(file), v.to_string()).unwrap();
+}
+
+/// Opened again, a folder large enough to be indexed starts from its
+/// stored listing: the right lesson and header at once, and the whole
+/// course (contents, next lesson, a file added since) right after.
+#[test]
+fn a_large_folder_reopens_from_its_listing() {
+    let course = tempfile::tempdir().unwrap();
+    for i in 1..=80u32 {
+        // File names in reverse of course order.
+        let file = format!("{:03}.json", 100 - i);
+        write_lesson(
+            course.path(),
+            &file,
+            &format!("l{i}"),
+            &format!("Topic number {i}"),
+            i,
+        );
+    }
+    let data = data_dir();
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("Lesson 1 of 80");
+    t.press("]]]]]");
+    t.wait_for("Lesson 6 of 80");
+    t.wait_for("About Topic number 6");
+    t.quit_cleanly();
+    let listings = data.path().join("listings");
+    assert_eq!(
+        std::fs::read_dir(&listings).unwrap().count(),
+        1,
+        "one stored listing"
+    );
+
+    write_lesson(course.path(), "zzz.json", "l81", "Topic number 81", 81);
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("About Topic number 6");
+    // The added lesson is found by the check that follows the first frame.
+    t.wait_for("Lesson 6 of 81");
+    t.press("\t");
+    t.wait_for("Topic number 1");
+    t.wait_for("Topic number 5");
+    t.esc();
+    t.press("]");
+    t.wait_for("About Topic number 7");
+    t.wait_for("Lesson 7 of 81");
+    t.quit_cleanly();
+}

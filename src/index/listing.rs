@@ -72,10 +72,7 @@ pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
 /// The courses of `dir` encoded by [`encode`]; `None` unless `bytes` is
 /// exactly one well-formed listing.
 pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
-    let mut r = In(bytes.strip_prefix(MAGIC.as_slice())?);
-    if r.str()? != dir.to_string_lossy() {
-        return None;
-    }
+    let mut r = start(bytes, dir)?;
     let n = r.len()?;
     let mut courses = Vec::with_capacity(n);
     for _ in 0..n {
@@ -84,38 +81,7 @@ pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
         let count = r.len()?;
         let mut lessons = Vec::with_capacity(count);
         for _ in 0..count {
-            let name = r.str()?;
-            // Sized once: `join` would grow the buffer as it appends.
-            let mut path = PathBuf::with_capacity(dir.as_os_str().len() + 1 + name.len());
-            path.push(dir);
-            path.push(name);
-            let slug = r.string()?;
-            let title = r.string()?;
-            let position = r.opt()?;
-            let minutes = r.opt()?;
-            let module = match r.byte()? {
-                0 => None,
-                1 => Some(Module {
-                    index: r.u32()?,
-                    slug: r.string()?,
-                    title: r.string()?,
-                }),
-                _ => return None,
-            };
-            let status = match r.byte()? {
-                0 => LessonStatus::Ok,
-                1 => LessonStatus::Broken(r.string()?),
-                _ => return None,
-            };
-            lessons.push(LessonEntry {
-                origin: Origin::File(path),
-                slug,
-                title,
-                position,
-                minutes,
-                module,
-                status,
-            });
+            lessons.push(lesson(&mut r, dir)?);
         }
         courses.push(Course {
             slug,
@@ -125,6 +91,105 @@ pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
         });
     }
     r.0.is_empty().then_some(courses)
+}
+
+/// A course of a listing, without its lessons.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Head {
+    pub slug: String,
+    pub title: String,
+    pub count: usize,
+    /// Where its lessons are in the listing.
+    lessons: std::ops::Range<usize>,
+}
+
+/// The courses of a listing, walked without building any lesson: what a
+/// first frame needs before the whole listing is decoded. The lessons'
+/// text is checked by [`decode`], not here.
+pub fn heads(bytes: &[u8], dir: &Path) -> Option<Vec<Head>> {
+    let mut r = start(bytes, dir)?;
+    let n = r.len()?;
+    let mut heads = Vec::with_capacity(n);
+    for _ in 0..n {
+        let slug = r.string()?;
+        let title = r.string()?;
+        let count = r.len()?;
+        let from = bytes.len() - r.0.len();
+        for _ in 0..count {
+            r.skip_lesson()?;
+        }
+        let to = bytes.len() - r.0.len();
+        heads.push(Head {
+            slug,
+            title,
+            count,
+            lessons: from..to,
+        });
+    }
+    r.0.is_empty().then_some(heads)
+}
+
+/// The lesson of `head` whose slug is `slug` (the first lesson for
+/// `None`), with its place in the course.
+pub fn find(
+    bytes: &[u8],
+    dir: &Path,
+    head: &Head,
+    slug: Option<&str>,
+) -> Option<(usize, LessonEntry)> {
+    let mut r = In(bytes.get(head.lessons.clone())?);
+    for i in 0..head.count {
+        let at = r.0;
+        let found = slug.is_none_or(|want| {
+            let mut ahead = In(at);
+            ahead.take_str().is_some() && ahead.take_str() == Some(want.as_bytes())
+        });
+        if found {
+            return Some((i, lesson(&mut r, dir)?));
+        }
+        r.skip_lesson()?;
+    }
+    None
+}
+
+fn start<'a>(bytes: &'a [u8], dir: &Path) -> Option<In<'a>> {
+    let mut r = In(bytes.strip_prefix(MAGIC.as_slice())?);
+    (r.str()? == dir.to_string_lossy()).then_some(r)
+}
+
+fn lesson(r: &mut In, dir: &Path) -> Option<LessonEntry> {
+    let name = r.str()?;
+    // Sized once: `join` would grow the buffer as it appends.
+    let mut path = PathBuf::with_capacity(dir.as_os_str().len() + 1 + name.len());
+    path.push(dir);
+    path.push(name);
+    let slug = r.string()?;
+    let title = r.string()?;
+    let position = r.opt()?;
+    let minutes = r.opt()?;
+    let module = match r.byte()? {
+        0 => None,
+        1 => Some(Module {
+            index: r.u32()?,
+            slug: r.string()?,
+            title: r.string()?,
+        }),
+        _ => return None,
+    };
+    let status = match r.byte()? {
+        0 => LessonStatus::Ok,
+        1 => LessonStatus::Broken(r.string()?),
+        _ => return None,
+    };
+    Some(LessonEntry {
+        origin: Origin::File(path),
+        slug,
+        title,
+        position,
+        minutes,
+        module,
+        status,
+    })
 }
 
 struct Out(Vec<u8>);
@@ -173,9 +238,38 @@ impl<'a> In<'a> {
         (n <= self.0.len()).then_some(n)
     }
 
-    fn str(&mut self) -> Option<&'a str> {
+    fn take_str(&mut self) -> Option<&'a [u8]> {
         let n = self.len()?;
-        std::str::from_utf8(self.take(n)?).ok()
+        self.take(n)
+    }
+
+    fn str(&mut self) -> Option<&'a str> {
+        std::str::from_utf8(self.take_str()?).ok()
+    }
+
+    /// Steps over one lesson, as [`lesson`] reads it.
+    fn skip_lesson(&mut self) -> Option<()> {
+        for _ in 0..3 {
+            self.take_str()?;
+        }
+        self.take(8)?;
+        match self.byte()? {
+            0 => {}
+            1 => {
+                self.take(4)?;
+                self.take_str()?;
+                self.take_str()?;
+            }
+            _ => return None,
+        }
+        match self.byte()? {
+            0 => {}
+            1 => {
+                self.take_str()?;
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     fn string(&mut self) -> Option<String> {
@@ -245,6 +339,26 @@ mod tests {
         assert_eq!(decode(b"[{\"json\": true}]", dir), None);
     }
 
+    #[test]
+    fn heads_and_find_agree_with_decode() {
+        let dir = Path::new("/d");
+        let courses = vec![course(dir), course(dir)];
+        let bytes = encode(dir, &courses);
+        let hs = heads(&bytes, dir).unwrap();
+        assert_eq!(hs.len(), 2);
+        assert_eq!((hs[1].slug.as_str(), hs[1].count), ("c", 3));
+        let full = decode(&bytes, dir).unwrap();
+        for (h, c) in hs.iter().zip(&full) {
+            assert_eq!(find(&bytes, dir, h, None), Some((0, c.lessons[0].clone())));
+            for (i, l) in c.lessons.iter().enumerate() {
+                assert_eq!(find(&bytes, dir, h, Some(&l.slug)), Some((i, l.clone())));
+            }
+            assert_eq!(find(&bytes, dir, h, Some("nope")), None);
+        }
+        assert_eq!(heads(&bytes, Path::new("/other")), None);
+        assert_eq!(heads(&bytes[..bytes.len() - 1], dir), None);
+    }
+
     proptest! {
         #[test]
         fn damaged_listings_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512),
@@ -254,6 +368,12 @@ mod tests {
             let i = at % good.len();
             good[i] ^= flip;
             let _ = decode(&good, Path::new("/d"));
+            if let Some(heads) = heads(&good, Path::new("/d")) {
+                for h in &heads {
+                    let _ = find(&good, Path::new("/d"), h, Some("a.json-slug"));
+                    let _ = find(&good, Path::new("/d"), h, None);
+                }
+            }
         }
     }
 }

@@ -127,8 +127,11 @@ impl Index {
         let courses = loader::group(heads, Some(dir.to_path_buf()));
         // Best effort, like every write here: a failed one only means a
         // slower start next time.
-        if large && (changed || self.snapshot(dir).is_none()) {
-            if let Some(file) = self.listing_file(dir) {
+        if let Some(file) = self.listing_file(dir) {
+            if !large {
+                // Small now: read directly from here on.
+                let _ = std::fs::remove_file(file);
+            } else if changed || self.snapshot(dir).is_none() {
                 let _ = listing::write(&file, dir, &courses);
             }
         }
@@ -173,16 +176,25 @@ impl Index {
 
     /// The folder's courses as last seen, without looking at the files:
     /// fast, and possibly stale until [`Index::courses`] checks them again.
-    /// Small folders have none: they are read directly, and looking costs
-    /// no more than counting a few directory entries.
+    /// Only large folders have one (small ones are read directly).
     pub fn snapshot(&self, dir: &Path) -> Option<Vec<Course>> {
         // Kept beside the index, not in it: one read of a file is several
         // times faster than SQLite following a large value's overflow pages.
-        if !loader::has_json_files(dir, SMALL_FOLDER) {
-            return None;
-        }
         let bytes = std::fs::read(self.listing_file(dir)?).ok()?;
         listing::decode(&bytes, dir)
+    }
+
+    /// The folder's listing as last seen, read but not decoded: its
+    /// courses' titles and sizes at once, any one lesson cheaply, the
+    /// whole listing when there is time.
+    pub fn peek(&self, dir: &Path) -> Option<Snapshot> {
+        let bytes = std::fs::read(self.listing_file(dir)?).ok()?;
+        let heads = listing::heads(&bytes, dir)?;
+        Some(Snapshot {
+            dir: dir.to_path_buf(),
+            bytes,
+            heads,
+        })
     }
 
     /// Where the listing of `dir` is kept: `listings/` in the data
@@ -419,6 +431,25 @@ impl Index {
                     .map(|b| (i, b))
             })
             .collect()
+    }
+}
+
+/// See [`Index::peek`].
+pub struct Snapshot {
+    pub dir: PathBuf,
+    bytes: Vec<u8>,
+    pub heads: Vec<listing::Head>,
+}
+
+impl Snapshot {
+    /// Lesson `slug` of course `course` (its first for `None`), with its
+    /// place in the course.
+    pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
+        listing::find(&self.bytes, &self.dir, self.heads.get(course)?, slug)
+    }
+
+    pub fn decode(&self) -> Option<Vec<Course>> {
+        listing::decode(&self.bytes, &self.dir)
     }
 }
 

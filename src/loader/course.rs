@@ -180,24 +180,6 @@ pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Whether `dir` holds at least `n` lesson files, reading no more of a
-/// large folder's entries than it takes to find them.
-pub fn has_json_files(dir: &Path, n: usize) -> bool {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return false;
-    };
-    entries
-        .filter_map(Result::ok)
-        .filter(|e| {
-            Path::new(&e.file_name())
-                .extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("json"))
-        })
-        .take(n)
-        .count()
-        == n
-}
-
 fn subdirs(dir: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {

@@ -15,8 +15,8 @@ pub mod sanitize;
 
 pub use builtin::{BUILTIN, builtin_course};
 pub use course::{
-    Headed, Heads, Library, group, has_json_files, json_files, open_paths, open_paths_with,
-    read_dir_heads, read_head, scan_dir,
+    Headed, Heads, Library, group, json_files, open_paths, open_paths_with, read_dir_heads,
+    read_head, scan_dir,
 };
 pub use diag::{Diagnostic, Severity};
 pub use node::{Finding, Level};

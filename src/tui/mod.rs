@@ -6,8 +6,9 @@ mod events;
 mod terminal;
 
 use crate::cli::Common;
-use crate::index::Index;
+use crate::index::{Index, Snapshot};
 use crate::loader::{self, Library};
+use crate::model::{Course, LessonEntry, LessonStatus};
 use crate::state::{self, Action, Effect, Opened, State, keymap};
 use crate::store::LessonProgress;
 use crate::store::Store;
@@ -45,6 +46,40 @@ fn library(
             None => index.courses(dir),
         },
     )?)
+}
+
+/// A single course folder with a stored listing is opened from an outline
+/// of it: the first frame needs the course's title and size and one
+/// lesson, not 10,000 decoded entries. The whole listing replaces the
+/// outline right after that frame, before any key is read.
+fn quick_start(paths: &[PathBuf], index: &Index, start_review: bool) -> Option<Snapshot> {
+    let [dir] = paths else { return None };
+    if start_review {
+        return None;
+    }
+    let snapshot = index.peek(dir)?;
+    matches!(snapshot.heads.as_slice(), [one] if one.count > 0).then_some(snapshot)
+}
+
+/// The course of a one-course snapshot with every lesson blank (blanks
+/// cost no allocation); the lesson to open is filled in once known.
+fn outline(snapshot: &Snapshot) -> Course {
+    let head = &snapshot.heads[0];
+    let blank = LessonEntry {
+        origin: loader::Origin::File(PathBuf::new()),
+        slug: String::new(),
+        title: String::new(),
+        position: None,
+        minutes: None,
+        module: None,
+        status: LessonStatus::Ok,
+    };
+    Course {
+        slug: head.slug.clone(),
+        title: head.title.clone(),
+        root: Some(snapshot.dir.clone()),
+        lessons: vec![blank; head.count],
+    }
 }
 
 /// Checks folders shown from their last listing against the files, on a
@@ -156,26 +191,41 @@ impl StoreOpening {
 
 fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
-    let mut index = Index::open(data_dir.as_deref());
-    let mut stale = Vec::new();
-    let lib = library(paths, &mut index, &mut stale)?;
-    if lib.courses.iter().all(|c| c.lessons.is_empty()) {
-        return Err("no lessons to show".into());
-    }
-    let course = lib.start.map_or(0, |(c, _)| c);
     // A named lesson is drawn before the store is read: it is the lesson
     // to show either way, and its saved place and answer follow in the
     // next frame, before any key is read; the store then opens after that
     // frame, not competing with it. Otherwise which lesson to show is the
-    // store's answer, and it opens now, while the terminal is set up.
+    // store's answer, and it opens now, alongside the reading of the
+    // course and the terminal's set-up.
+    let named = !start_review && paths.iter().any(|p| p.is_file());
+    let mut opening = (!named).then(|| StoreOpening::start(data_dir.clone()));
+    let mut index = Index::open(data_dir.as_deref());
+    let mut stale = Vec::new();
+    let quick = quick_start(paths, &index, start_review);
+    let lib = match &quick {
+        Some(snapshot) => Library {
+            courses: vec![outline(snapshot)],
+            start: None,
+        },
+        None => library(paths, &mut index, &mut stale)?,
+    };
+    if lib.courses.iter().all(|c| c.lessons.is_empty()) {
+        return Err("no lessons to show".into());
+    }
+    let course = lib.start.map_or(0, |(c, _)| c);
     let early = lib.start.filter(|_| !start_review).map(|(_, l)| l);
     let slug = lib.courses[course].slug.clone();
-    let open_store = || {
-        let opening = StoreOpening::start(data_dir.clone());
-        opening.want(&slug);
-        opening
+    if let Some(o) = &opening {
+        o.want(&slug);
+    }
+    // The store, whether it was started above or not.
+    let store_for = |opening: &mut Option<StoreOpening>| {
+        let o = opening
+            .take()
+            .unwrap_or_else(|| StoreOpening::start(data_dir.clone()));
+        o.want(&slug);
+        Some(o)
     };
-    let mut opening = early.is_none().then(open_store);
     let preloaded = early.and_then(|l| {
         let origin = lib.courses[course].lessons.get(l)?.origin.clone();
         let lesson = load_lesson(&origin);
@@ -199,13 +249,25 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let lesson = match (early, lib.start) {
         (Some(lesson), _) => lesson,
         (None, Some((_, lesson))) => {
-            rt.settle(&mut s, &mut term, opening.take());
+            rt.settle(&mut s, &mut term, store_for(&mut opening));
             lesson
         }
         (None, None) => {
-            let last = rt.settle(&mut s, &mut term, opening.take());
-            let c = &s.courses[course];
-            last.and_then(|slug| c.index_of(&slug)).unwrap_or(0)
+            let last = rt.settle(&mut s, &mut term, store_for(&mut opening));
+            match &quick {
+                Some(snapshot) => {
+                    let (i, entry) = snapshot
+                        .find(0, last.as_deref())
+                        .or_else(|| snapshot.find(0, None))
+                        .ok_or("the course listing is damaged")?;
+                    s.courses[0].lessons[i] = entry;
+                    i
+                }
+                None => {
+                    let c = &s.courses[course];
+                    last.and_then(|slug| c.index_of(&slug)).unwrap_or(0)
+                }
+            }
         }
     };
     let mut fx = Vec::new();
@@ -221,8 +283,20 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     }
     term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
     if early.is_some() {
-        rt.settle(&mut s, &mut term, Some(open_store()));
+        rt.settle(&mut s, &mut term, store_for(&mut opening));
         term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+    }
+    if let Some(snapshot) = quick {
+        let courses = match snapshot.decode() {
+            Some(courses) => courses,
+            None => rt.index.courses(&snapshot.dir)?,
+        };
+        let fx = state::update(
+            &mut s,
+            Action::CourseRefreshed(snapshot.dir.clone(), courses),
+        );
+        rt.apply(&mut s, &mut term, fx);
+        stale.push(snapshot.dir);
     }
     events::listen(&rt.tx, signals);
     let mut drawn = true;

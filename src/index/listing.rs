@@ -2,8 +2,12 @@
 //! start decodes 10,000 lessons in about a millisecond, already grouped and
 //! in reading order (JSON took over ten).
 //!
-//! Strings are a `u32` length and UTF-8 bytes; the folder's path comes
-//! first, then its courses, with lesson files by name within the folder.
+//! Strings are a `u32` length and UTF-8 bytes. After the magic comes the
+//! length of the head, then the head: the folder's path, and each course's
+//! slug, title and size with a table of its lessons' slugs and where each
+//! lesson's record lies in the body. The body follows: every lesson, in
+//! course order, with its file by name within the folder. A first frame
+//! reads the head and one record; the body is decoded after it.
 //! Anything that does not decode exactly, for this folder, is no listing at
 //! all: the folder is then read again.
 
@@ -12,7 +16,10 @@ use crate::model::{Course, LessonEntry, LessonStatus, Module};
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the layout below changes.
-const MAGIC: &[u8; 8] = b"lectern1";
+const MAGIC: &[u8; 8] = b"lectern2";
+
+/// Magic and the head's length: what to read before the head.
+pub const PREFIX: usize = MAGIC.len() + 4;
 
 /// Replaces `file` whole (a new file renamed over it), so a reader never
 /// sees half a listing.
@@ -28,69 +35,87 @@ pub fn write(file: &Path, dir: &Path, courses: &[Course]) -> std::io::Result<()>
 }
 
 pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
-    let mut out = Out(Vec::with_capacity(64 * 1024));
-    out.0.extend_from_slice(MAGIC);
-    out.str(&dir.to_string_lossy());
-    out.len(courses.len());
+    let mut head = Out(Vec::with_capacity(16 * 1024));
+    let mut body = Out(Vec::with_capacity(64 * 1024));
+    head.str(&dir.to_string_lossy());
+    head.len(courses.len());
     for c in courses {
-        out.str(&c.slug);
-        out.str(&c.title);
-        out.len(c.lessons.len());
+        head.str(&c.slug);
+        head.str(&c.title);
+        head.len(c.lessons.len());
         for l in &c.lessons {
-            let name = l
-                .origin
-                .path()
-                .and_then(Path::file_name)
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            out.str(&name);
-            out.str(&l.slug);
-            out.str(&l.title);
-            out.opt(l.position);
-            out.opt(l.minutes);
-            match &l.module {
-                Some(m) => {
-                    out.0.push(1);
-                    out.u32(m.index);
-                    out.str(&m.slug);
-                    out.str(&m.title);
-                }
-                None => out.0.push(0),
-            }
-            match &l.status {
-                LessonStatus::Ok => out.0.push(0),
-                LessonStatus::Broken(msg) => {
-                    out.0.push(1);
-                    out.str(msg);
-                }
-            }
+            let at = body.0.len();
+            record(&mut body, l);
+            head.str(&l.slug);
+            head.len(at);
+            head.len(body.0.len() - at);
         }
     }
+    let mut out = Out(Vec::with_capacity(PREFIX + head.0.len() + body.0.len()));
+    out.0.extend_from_slice(MAGIC);
+    out.len(head.0.len());
+    out.0.extend_from_slice(&head.0);
+    out.0.extend_from_slice(&body.0);
     out.0
+}
+
+fn record(out: &mut Out, l: &LessonEntry) {
+    let name = l
+        .origin
+        .path()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    out.str(&name);
+    out.str(&l.slug);
+    out.str(&l.title);
+    out.opt(l.position);
+    out.opt(l.minutes);
+    match &l.module {
+        Some(m) => {
+            out.0.push(1);
+            out.u32(m.index);
+            out.str(&m.slug);
+            out.str(&m.title);
+        }
+        None => out.0.push(0),
+    }
+    match &l.status {
+        LessonStatus::Ok => out.0.push(0),
+        LessonStatus::Broken(msg) => {
+            out.0.push(1);
+            out.str(msg);
+        }
+    }
+}
+
+/// The head's length, from the first [`PREFIX`] bytes of a listing.
+pub fn head_len(prefix: &[u8]) -> Option<usize> {
+    let mut r = In(prefix.strip_prefix(MAGIC.as_slice())?);
+    let n = usize::try_from(r.u32()?).ok()?;
+    Some(n)
 }
 
 /// The courses of `dir` encoded by [`encode`]; `None` unless `bytes` is
 /// exactly one well-formed listing.
 pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
-    let mut r = start(bytes, dir)?;
-    let n = r.len()?;
-    let mut courses = Vec::with_capacity(n);
-    for _ in 0..n {
-        let slug = r.string()?;
-        let title = r.string()?;
-        let count = r.len()?;
-        let mut lessons = Vec::with_capacity(count);
-        for _ in 0..count {
-            lessons.push(lesson(&mut r, dir)?);
+    let n = head_len(bytes.get(..PREFIX)?)?;
+    let head_bytes = bytes.get(PREFIX..PREFIX.checked_add(n)?)?;
+    let mut body = In(&bytes[PREFIX + n..]);
+    let mut courses = Vec::new();
+    for h in heads(head_bytes, dir)? {
+        let mut lessons = Vec::with_capacity(h.count);
+        for _ in 0..h.count {
+            lessons.push(lesson(&mut body, dir)?);
         }
         courses.push(Course {
-            slug,
-            title,
+            slug: h.slug,
+            title: h.title,
             root: Some(dir.to_path_buf()),
             lessons,
         });
     }
-    r.0.is_empty().then_some(courses)
+    body.0.is_empty().then_some(courses)
 }
 
 /// A course of a listing, without its lessons.
@@ -99,62 +124,61 @@ pub struct Head {
     pub slug: String,
     pub title: String,
     pub count: usize,
-    /// Where its lessons are in the listing.
-    lessons: std::ops::Range<usize>,
+    /// Where its table of lessons is in the head.
+    table: std::ops::Range<usize>,
 }
 
-/// The courses of a listing, walked without building any lesson: what a
-/// first frame needs before the whole listing is decoded. The lessons'
-/// text is checked by [`decode`], not here.
-pub fn heads(bytes: &[u8], dir: &Path) -> Option<Vec<Head>> {
-    let mut r = start(bytes, dir)?;
+/// The courses in a listing's head (the bytes after [`PREFIX`]).
+pub fn heads(head: &[u8], dir: &Path) -> Option<Vec<Head>> {
+    let mut r = In(head);
+    if r.str()? != dir.to_string_lossy() {
+        return None;
+    }
     let n = r.len()?;
     let mut heads = Vec::with_capacity(n);
     for _ in 0..n {
         let slug = r.string()?;
         let title = r.string()?;
         let count = r.len()?;
-        let from = bytes.len() - r.0.len();
+        let from = head.len() - r.0.len();
         for _ in 0..count {
-            r.skip_lesson()?;
+            r.take_str()?;
+            r.take(8)?;
         }
-        let to = bytes.len() - r.0.len();
         heads.push(Head {
             slug,
             title,
             count,
-            lessons: from..to,
+            table: from..head.len() - r.0.len(),
         });
     }
     r.0.is_empty().then_some(heads)
 }
 
-/// The lesson of `head` whose slug is `slug` (the first lesson for
-/// `None`), with its place in the course.
+/// Where lesson `slug` of `course` is (its first lesson for `None`): its
+/// place in the course and its record's range in the body.
 pub fn find(
-    bytes: &[u8],
-    dir: &Path,
-    head: &Head,
+    head: &[u8],
+    course: &Head,
     slug: Option<&str>,
-) -> Option<(usize, LessonEntry)> {
-    let mut r = In(bytes.get(head.lessons.clone())?);
-    for i in 0..head.count {
-        let at = r.0;
-        let found = slug.is_none_or(|want| {
-            let mut ahead = In(at);
-            ahead.take_str().is_some() && ahead.take_str() == Some(want.as_bytes())
-        });
-        if found {
-            return Some((i, lesson(&mut r, dir)?));
+) -> Option<(usize, std::ops::Range<usize>)> {
+    let mut r = In(head.get(course.table.clone())?);
+    for i in 0..course.count {
+        let this = r.take_str()?;
+        let at = r.len_unchecked()?;
+        let len = r.len_unchecked()?;
+        if slug.is_none_or(|want| want.as_bytes() == this) {
+            return Some((i, at..at.checked_add(len)?));
         }
-        r.skip_lesson()?;
     }
     None
 }
 
-fn start<'a>(bytes: &'a [u8], dir: &Path) -> Option<In<'a>> {
-    let mut r = In(bytes.strip_prefix(MAGIC.as_slice())?);
-    (r.str()? == dir.to_string_lossy()).then_some(r)
+/// One lesson's record, as [`find`] located it.
+pub fn lesson_at(record: &[u8], dir: &Path) -> Option<LessonEntry> {
+    let mut r = In(record);
+    let l = lesson(&mut r, dir)?;
+    r.0.is_empty().then_some(l)
 }
 
 fn lesson(r: &mut In, dir: &Path) -> Option<LessonEntry> {
@@ -247,29 +271,10 @@ impl<'a> In<'a> {
         std::str::from_utf8(self.take_str()?).ok()
     }
 
-    /// Steps over one lesson, as [`lesson`] reads it.
-    fn skip_lesson(&mut self) -> Option<()> {
-        for _ in 0..3 {
-            self.take_str()?;
-        }
-        self.take(8)?;
-        match self.byte()? {
-            0 => {}
-            1 => {
-                self.take(4)?;
-                self.take_str()?;
-                self.take_str()?;
-            }
-            _ => return None,
-        }
-        match self.byte()? {
-            0 => {}
-            1 => {
-                self.take_str()?;
-            }
-            _ => return None,
-        }
-        Some(())
+    /// A length or offset that may exceed what is left (it points
+    /// elsewhere).
+    fn len_unchecked(&mut self) -> Option<usize> {
+        usize::try_from(self.u32()?).ok()
     }
 
     fn string(&mut self) -> Option<String> {
@@ -339,24 +344,34 @@ mod tests {
         assert_eq!(decode(b"[{\"json\": true}]", dir), None);
     }
 
+    /// The head and the records, read the way a first frame reads them.
+    fn parts(bytes: &[u8]) -> (&[u8], &[u8]) {
+        let n = head_len(&bytes[..PREFIX]).unwrap();
+        (&bytes[PREFIX..PREFIX + n], &bytes[PREFIX + n..])
+    }
+
     #[test]
     fn heads_and_find_agree_with_decode() {
         let dir = Path::new("/d");
         let courses = vec![course(dir), course(dir)];
         let bytes = encode(dir, &courses);
-        let hs = heads(&bytes, dir).unwrap();
+        let (head, body) = parts(&bytes);
+        let hs = heads(head, dir).unwrap();
         assert_eq!(hs.len(), 2);
         assert_eq!((hs[1].slug.as_str(), hs[1].count), ("c", 3));
         let full = decode(&bytes, dir).unwrap();
+        let at = |h: &Head, slug: Option<&str>| {
+            find(head, h, slug).map(|(i, range)| (i, lesson_at(&body[range], dir).unwrap()))
+        };
         for (h, c) in hs.iter().zip(&full) {
-            assert_eq!(find(&bytes, dir, h, None), Some((0, c.lessons[0].clone())));
+            assert_eq!(at(h, None), Some((0, c.lessons[0].clone())));
             for (i, l) in c.lessons.iter().enumerate() {
-                assert_eq!(find(&bytes, dir, h, Some(&l.slug)), Some((i, l.clone())));
+                assert_eq!(at(h, Some(&l.slug)), Some((i, l.clone())));
             }
-            assert_eq!(find(&bytes, dir, h, Some("nope")), None);
+            assert_eq!(at(h, Some("nope")), None);
         }
-        assert_eq!(heads(&bytes, Path::new("/other")), None);
-        assert_eq!(heads(&bytes[..bytes.len() - 1], dir), None);
+        assert_eq!(heads(head, Path::new("/other")), None);
+        assert_eq!(heads(&head[..head.len() - 1], dir), None);
     }
 
     proptest! {
@@ -368,10 +383,15 @@ mod tests {
             let i = at % good.len();
             good[i] ^= flip;
             let _ = decode(&good, Path::new("/d"));
-            if let Some(heads) = heads(&good, Path::new("/d")) {
-                for h in &heads {
-                    let _ = find(&good, Path::new("/d"), h, Some("a.json-slug"));
-                    let _ = find(&good, Path::new("/d"), h, None);
+            if let Some(n) = head_len(&good[..PREFIX]) {
+                let head = good.get(PREFIX..PREFIX.saturating_add(n)).unwrap_or_default();
+                let body = good.get(PREFIX.saturating_add(n)..).unwrap_or_default();
+                for h in heads(head, Path::new("/d")).unwrap_or_default() {
+                    for slug in [Some("a.json-slug"), None] {
+                        if let Some((_, range)) = find(head, &h, slug) {
+                            let _ = body.get(range).map(|r| lesson_at(r, Path::new("/d")));
+                        }
+                    }
                 }
             }
         }

@@ -11,6 +11,7 @@ use crate::loader::{self, Diagnostic, Headed, Origin};
 use crate::model::{Course, LessonEntry, LessonStatus, Module};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::HashMap;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
@@ -184,15 +185,24 @@ impl Index {
         listing::decode(&bytes, dir)
     }
 
-    /// The folder's listing as last seen, read but not decoded: its
-    /// courses' titles and sizes at once, any one lesson cheaply, the
-    /// whole listing when there is time.
+    /// The folder's listing as last seen, with only its head read: the
+    /// courses' titles and sizes at once, any one lesson for one more
+    /// read, the whole listing when there is time.
     pub fn peek(&self, dir: &Path) -> Option<Snapshot> {
-        let bytes = std::fs::read(self.listing_file(dir)?).ok()?;
-        let heads = listing::heads(&bytes, dir)?;
+        let path = self.listing_file(dir)?;
+        let mut file = std::fs::File::open(&path).ok()?;
+        let size = usize::try_from(file.metadata().ok()?.len()).ok()?;
+        let mut prefix = [0; listing::PREFIX];
+        file.read_exact(&mut prefix).ok()?;
+        let n = listing::head_len(&prefix).filter(|&n| n <= size.saturating_sub(prefix.len()))?;
+        let mut head = vec![0; n];
+        file.read_exact(&mut head).ok()?;
+        let heads = listing::heads(&head, dir)?;
         Some(Snapshot {
             dir: dir.to_path_buf(),
-            bytes,
+            file,
+            body_at: (listing::PREFIX + n) as u64,
+            head,
             heads,
         })
     }
@@ -437,7 +447,9 @@ impl Index {
 /// See [`Index::peek`].
 pub struct Snapshot {
     pub dir: PathBuf,
-    bytes: Vec<u8>,
+    file: std::fs::File,
+    body_at: u64,
+    head: Vec<u8>,
     pub heads: Vec<listing::Head>,
 }
 
@@ -445,11 +457,23 @@ impl Snapshot {
     /// Lesson `slug` of course `course` (its first for `None`), with its
     /// place in the course.
     pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
-        listing::find(&self.bytes, &self.dir, self.heads.get(course)?, slug)
+        let (i, range) = listing::find(&self.head, self.heads.get(course)?, slug)?;
+        let mut record = vec![0; range.len()];
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(self.body_at + range.start as u64))
+            .ok()?;
+        file.read_exact(&mut record).ok()?;
+        Some((i, listing::lesson_at(&record, &self.dir)?))
     }
 
+    /// The whole listing (read again from its file, which is replaced,
+    /// never rewritten, so it is the same one).
     pub fn decode(&self) -> Option<Vec<Course>> {
-        listing::decode(&self.bytes, &self.dir)
+        let mut bytes = Vec::new();
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(0)).ok()?;
+        file.read_to_end(&mut bytes).ok()?;
+        listing::decode(&bytes, &self.dir)
     }
 }
 

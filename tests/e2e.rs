@@ -685,3 +685,52 @@ fn a_large_folder_reopens_from_its_listing() {
     t.wait_for("Lesson 7 of 81");
     t.quit_cleanly();
 }
+
+/// A damaged stored listing, or a last lesson deleted since, never shows
+/// a wrong or blank course: the folder is read again.
+#[test]
+fn a_damaged_listing_or_a_deleted_lesson_is_read_again() {
+    let course = tempfile::tempdir().unwrap();
+    for i in 1..=70u32 {
+        let file = format!("{i:03}.json");
+        write_lesson(
+            course.path(),
+            &file,
+            &format!("l{i}"),
+            &format!("Topic number {i}"),
+            i,
+        );
+    }
+    let data = data_dir();
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("Lesson 1 of 70");
+    t.press("]]]");
+    t.wait_for("About Topic number 4");
+    t.quit_cleanly();
+    let listing = std::fs::read_dir(data.path().join("listings"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let whole = std::fs::read(&listing).unwrap();
+
+    // The last bytes cut off: the head still reads, the whole does not.
+    std::fs::write(&listing, &whole[..whole.len() - 3]).unwrap();
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("About Topic number 4");
+    t.wait_for("Lesson 4 of 70");
+    t.press("\t");
+    t.wait_for("Topic number 3");
+    t.wait_for("Topic number 5");
+    t.esc();
+    t.quit_cleanly();
+
+    // The lesson last read is gone: the one now in its place opens, once
+    // the folder has been checked.
+    std::fs::remove_file(course.path().join("004.json")).unwrap();
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("About Topic number 5");
+    t.wait_for("Lesson 4 of 69");
+    t.quit_cleanly();
+}

@@ -1196,3 +1196,22 @@ fn a_refreshed_folder_keeps_the_open_lesson_by_slug() {
     );
     assert_eq!(h.s.lesson, 2);
 }
+
+#[test]
+fn a_refreshed_folder_without_the_open_lesson_opens_the_one_in_its_place() {
+    let mut h = H::demo(60, 20);
+    h.open(1);
+    let dir = h.s.course().root.clone().unwrap();
+    std::fs::remove_file(dir.join("c-second.json")).unwrap();
+    let fresh = loader::scan_dir(&dir).unwrap();
+    let fx = update(&mut h.s, Action::CourseRefreshed(dir, fresh));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Load { lesson: 1, .. })),
+        "{fx:?}"
+    );
+    h.settle(fx);
+    assert_eq!(h.s.course().lessons.len(), 2);
+    assert_eq!(h.s.lesson_key().unwrap().1, "third");
+    assert_eq!(h.title(), "Third");
+}

@@ -306,7 +306,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::StatsReady(r) => s.reviews = Some(r),
-        Action::CourseRefreshed(dir, fresh) => refresh_courses(s, &dir, fresh),
+        Action::CourseRefreshed(dir, fresh) => refresh_courses(s, &dir, fresh, &mut fx),
         Action::CoursesOpen => {
             if s.courses.len() > 1 {
                 s.course_cursor = s.course;
@@ -621,7 +621,12 @@ fn course_search(s: &mut State, fx: &mut Vec<Effect>) {
 
 /// Replaces a folder's courses with a newer reading of them, keeping the
 /// open course and lesson by slug.
-fn refresh_courses(s: &mut State, dir: &std::path::Path, fresh: Vec<crate::model::Course>) {
+fn refresh_courses(
+    s: &mut State,
+    dir: &std::path::Path,
+    fresh: Vec<crate::model::Course>,
+    fx: &mut Vec<Effect>,
+) {
     let course_slug = s.course().slug.clone();
     let lesson_slug = s.lesson_key().map(|(_, l)| l);
     let mut fresh = Some(fresh);
@@ -643,9 +648,17 @@ fn refresh_courses(s: &mut State, dir: &std::path::Path, fresh: Vec<crate::model
         .position(|c| c.slug == course_slug)
         .unwrap_or(0);
     let n = s.course().lessons.len();
-    s.lesson = lesson_slug
-        .and_then(|slug| s.course().index_of(&slug))
-        .unwrap_or(s.lesson.min(n.saturating_sub(1)));
     s.toc_cursor = s.toc_cursor.min(n.saturating_sub(1));
     s.course_search.ready = false;
+    match lesson_slug.and_then(|slug| s.course().index_of(&slug)) {
+        Some(i) => s.lesson = i,
+        // The open lesson's file is gone: the one now in its place opens
+        // (with no position saved for it: the place was in another lesson).
+        None if n > 0 => {
+            let i = s.lesson.min(n - 1);
+            s.doc = None;
+            open(s, i, fx);
+        }
+        None => s.lesson = 0,
+    }
 }

@@ -119,11 +119,13 @@ struct Runtime {
     index: Index,
     tx: Sender<Msg>,
     deferred: Vec<Effect>,
-    /// The named lesson, parsed while the store opened.
-    preloaded: Option<(loader::Origin, Result<crate::model::Lesson, String>)>,
+    /// The named lesson, being parsed since before the terminal was set up.
+    preloaded: Option<(loader::Origin, std::thread::JoinHandle<LoadResult>)>,
 }
 
-fn load_lesson(origin: &loader::Origin) -> Result<crate::model::Lesson, String> {
+type LoadResult = Result<crate::model::Lesson, String>;
+
+fn load_lesson(origin: &loader::Origin) -> LoadResult {
     loader::load(origin)
         .map(|l| l.lesson)
         .map_err(|d| d.to_string())
@@ -201,7 +203,11 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let mut opening = (!named).then(|| StoreOpening::start(data_dir.clone()));
     let mut index = Index::open(data_dir.as_deref());
     let mut stale = Vec::new();
-    let quick = quick_start(paths, &index, start_review);
+    let quick = if named {
+        None
+    } else {
+        quick_start(paths, &index, start_review)
+    };
     let lib = match &quick {
         Some(snapshot) => Library {
             courses: vec![outline(snapshot)],
@@ -226,10 +232,15 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         o.want(&slug);
         Some(o)
     };
+    // The named lesson is parsed on the other core while the terminal is
+    // set up.
     let preloaded = early.and_then(|l| {
         let origin = lib.courses[course].lessons.get(l)?.origin.clone();
-        let lesson = load_lesson(&origin);
-        Some((origin, lesson))
+        let job = {
+            let origin = origin.clone();
+            std::thread::spawn(move || load_lesson(&origin))
+        };
+        Some((origin, job))
     });
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
     let (tx, rx, signals) = events::channel();
@@ -425,7 +436,9 @@ impl Runtime {
         match effect {
             Effect::Load { origin, lesson } => {
                 let lesson_result = match self.preloaded.take() {
-                    Some((o, lesson)) if o == origin => lesson,
+                    Some((o, job)) if o == origin => job
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
                     _ => load_lesson(&origin),
                 };
                 // The course's progress was read once when it opened and is

@@ -236,6 +236,12 @@ impl Store {
     }
 
     /// Every lesson of `course` the store knows anything about, by slug.
+    /// The saved place in `lesson`, alone (see [`Store::course_progress`]
+    /// for everything).
+    pub fn position(&self, course: &str, lesson: &str) -> Option<Anchor> {
+        self.read(|conn| read::position(conn, course, lesson))
+    }
+
     pub fn course_progress(&self, course: &str) -> HashMap<String, LessonProgress> {
         self.read(|conn| read::progress(conn, course, None))
     }

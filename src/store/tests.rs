@@ -284,3 +284,20 @@ mod disk_that_fills_and_empties {
         }
     }
 }
+
+#[test]
+fn position_alone_agrees_with_course_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(Some(dir.path()));
+    assert_eq!(store.position("c", "l"), None);
+    store.mark_read("c", "l");
+    assert_eq!(store.position("c", "l"), None, "read, no place saved");
+    let at = Anchor { block: 7, line: 2 };
+    store.save_position("c", "l", at);
+    drop(store);
+    let store = Store::open(Some(dir.path()));
+    assert_eq!(store.position("c", "l"), Some(at));
+    assert_eq!(store.course_progress("c")["l"].anchor, Some(at));
+    assert_eq!(store.position("c", "other"), None);
+    assert_eq!(store.position("other", "l"), None);
+}

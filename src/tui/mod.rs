@@ -150,38 +150,55 @@ fn is_deferred(e: &Effect) -> bool {
 /// the two, not for both.
 struct StoreOpening {
     course: Sender<String>,
+    early: std::sync::mpsc::Receiver<Early>,
     job: std::thread::JoinHandle<Resume>,
+}
+
+/// Where the reader left the course: what a first frame needs, read with
+/// two small queries before the course's whole progress.
+#[derive(Default)]
+struct Early {
+    last_lesson: Option<String>,
+    place: Option<crate::model::Anchor>,
 }
 
 struct Resume {
     store: Store,
     progress: HashMap<String, LessonProgress>,
-    last_lesson: Option<String>,
 }
 
 impl StoreOpening {
     fn start(data_dir: Option<PathBuf>) -> StoreOpening {
         let (course, wanted) = std::sync::mpsc::channel::<String>();
+        let (early_tx, early) = std::sync::mpsc::channel();
         let job = std::thread::spawn(move || {
             // Opening checks the file (and sets a damaged one aside): the
             // slow part, begun before the course is even known.
             let store = Store::open(data_dir.as_deref());
-            let (progress, last_lesson) = match wanted.recv() {
-                Ok(slug) => (store.course_progress(&slug), store.last_lesson(&slug)),
-                Err(_) => Default::default(),
+            let progress = match wanted.recv() {
+                Ok(slug) => {
+                    let last_lesson = store.last_lesson(&slug);
+                    let place = last_lesson
+                        .as_deref()
+                        .and_then(|lesson| store.position(&slug, lesson));
+                    let _ = early_tx.send(Early { last_lesson, place });
+                    store.course_progress(&slug)
+                }
+                Err(_) => HashMap::new(),
             };
-            Resume {
-                store,
-                progress,
-                last_lesson,
-            }
+            Resume { store, progress }
         });
-        StoreOpening { course, job }
+        StoreOpening { course, early, job }
     }
 
     /// Names the course whose progress to read once the store is open.
     fn want(&self, course: &str) {
         let _ = self.course.send(course.to_owned());
+    }
+
+    /// The course's last lesson and the place in it, as soon as known.
+    fn early(&self) -> Early {
+        self.early.recv().unwrap_or_default()
     }
 
     fn finish(self) -> Resume {
@@ -263,22 +280,32 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
             rt.settle(&mut s, &mut term, store_for(&mut opening));
             lesson
         }
+        // Which lesson, and where in it, is the store's first answer; the
+        // rest of the course's progress follows the first frame.
         (None, None) => {
-            let last = rt.settle(&mut s, &mut term, store_for(&mut opening));
-            match &quick {
+            opening = store_for(&mut opening);
+            let start = opening
+                .as_ref()
+                .map(StoreOpening::early)
+                .unwrap_or_default();
+            let last = start.last_lesson.as_deref();
+            let found = match &quick {
                 Some(snapshot) => {
                     let (i, entry) = snapshot
-                        .find(0, last.as_deref())
+                        .find(0, last)
                         .or_else(|| snapshot.find(0, None))
                         .ok_or("the course listing is damaged")?;
                     s.courses[0].lessons[i] = entry;
                     i
                 }
-                None => {
-                    let c = &s.courses[course];
-                    last.and_then(|slug| c.index_of(&slug)).unwrap_or(0)
-                }
+                None => last
+                    .and_then(|slug| s.courses[course].index_of(slug))
+                    .unwrap_or(0),
+            };
+            if last.is_some_and(|slug| s.courses[course].lessons[found].slug == slug) {
+                s.pending_anchor = start.place;
             }
+            found
         }
     };
     let mut fx = Vec::new();
@@ -293,7 +320,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         rt.apply(&mut s, &mut term, fx);
     }
     term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
-    if early.is_some() {
+    if rt.store.is_none() {
         rt.settle(&mut s, &mut term, store_for(&mut opening));
         term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
     }
@@ -394,19 +421,14 @@ fn translate(s: &mut State, ev: Event) -> Option<Action> {
 }
 
 impl Runtime {
-    /// Takes the opened store and hands its progress to the state; returns
-    /// the course's last lesson.
-    fn settle(
-        &mut self,
-        s: &mut State,
-        term: &mut terminal::Term,
-        opening: Option<StoreOpening>,
-    ) -> Option<String> {
-        let resume = opening?.finish();
-        self.store = Some(resume.store);
-        let fx = state::update(s, Action::ProgressRead(resume.progress));
-        self.apply(s, term, fx);
-        resume.last_lesson
+    /// Takes the opened store and hands its progress to the state.
+    fn settle(&mut self, s: &mut State, term: &mut terminal::Term, opening: Option<StoreOpening>) {
+        if let Some(opening) = opening {
+            let resume = opening.finish();
+            self.store = Some(resume.store);
+            let fx = state::update(s, Action::ProgressRead(resume.progress));
+            self.apply(s, term, fx);
+        }
     }
 
     fn apply(&mut self, s: &mut State, term: &mut terminal::Term, fx: Vec<Effect>) {

@@ -211,7 +211,7 @@ fn lesson(r: &mut In, dir: &Path) -> Option<LessonEntry> {
         title,
         position,
         minutes,
-        module,
+        module: module.map(Box::new),
         status,
     })
 }
@@ -298,10 +298,12 @@ mod tests {
             title: format!("Title of {name} — ünïcode 漢字"),
             position: pos,
             minutes: pos.map(|p| p * 2),
-            module: module.then(|| Module {
-                index: 3,
-                slug: "m".into(),
-                title: "Module three".into(),
+            module: module.then(|| {
+                Box::new(Module {
+                    index: 3,
+                    slug: "m".into(),
+                    title: "Module three".into(),
+                })
             }),
             status: if broken {
                 LessonStatus::Broken("a.json:1:2: error: expected `{`".into())

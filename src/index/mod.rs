@@ -240,18 +240,20 @@ impl Index {
                     title: r.get(6)?,
                     position: r.get(7)?,
                     minutes: r.get(8)?,
-                    module: module_index.map(|index| Module {
-                        index,
-                        slug: r
-                            .get::<_, Option<String>>(10)
-                            .ok()
-                            .flatten()
-                            .unwrap_or_default(),
-                        title: r
-                            .get::<_, Option<String>>(11)
-                            .ok()
-                            .flatten()
-                            .unwrap_or_default(),
+                    module: module_index.map(|index| {
+                        Box::new(Module {
+                            index,
+                            slug: r
+                                .get::<_, Option<String>>(10)
+                                .ok()
+                                .flatten()
+                                .unwrap_or_default(),
+                            title: r
+                                .get::<_, Option<String>>(11)
+                                .ok()
+                                .flatten()
+                                .unwrap_or_default(),
+                        })
                     }),
                     status: broken.map_or(LessonStatus::Ok, LessonStatus::Broken),
                 },

@@ -95,7 +95,7 @@ pub fn read_head(origin: Origin) -> Headed {
             title: head.lesson.title.0,
             position: head.lesson.position,
             minutes: head.lesson.minutes,
-            module,
+            module: module.map(Box::new),
             status: LessonStatus::Ok,
         },
         course_slug: Some(head.course.slug.0),

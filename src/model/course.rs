@@ -17,7 +17,9 @@ pub struct LessonEntry {
     pub title: String,
     pub position: Option<u32>,
     pub minutes: Option<u32>,
-    pub module: Option<Module>,
+    /// Boxed: a course holds thousands of entries, and most of an
+    /// entry's size would otherwise be this rarely read field.
+    pub module: Option<Box<Module>>,
     pub status: LessonStatus,
 }
 
@@ -61,7 +63,7 @@ impl Course {
                     m.lessons.push(i)
                 }
                 _ => out.push(ModuleEntry {
-                    module: l.module.clone(),
+                    module: l.module.as_deref().cloned(),
                     lessons: vec![i],
                 }),
             }

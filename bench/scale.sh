@@ -9,7 +9,9 @@
 #   cold  `lectern DIR` with a new empty LECTERN_DATA_DIR for every run, so
 #         lectern builds its index each time;
 #   warm  `lectern DIR` again on a data dir that one earlier run (held open
-#         for SETTLE_MS) has filled;
+#         for SETTLE_MS) has filled, interleaved with the course's first
+#         lesson opened alone (copied into a folder of its own): the
+#         "warm / alone" ratio is the issue's "within 2x of a single lesson";
 # and the peak RSS (VmHWM) of each. "Cold" is lectern's cold start only: the
 # lesson files are in the OS page cache (the warm-up run reads them).
 # Prints a markdown table for BENCHMARKS.md.
@@ -93,8 +95,16 @@ for n in "${sizes[@]}"; do
     mkdir -p "$tmp/data-$n"
     harness --runs 1 --warmup 0 --hold-ms "${SETTLE_MS:-3000}" --quit-timeout-ms 30000 \
         --env "LECTERN_DATA_DIR=$tmp/data-$n" --marker "$marker" --cmd "$cmd" >/dev/null || true
-    harness --runs "$runs" --env "LECTERN_DATA_DIR=$tmp/data-$n" --marker "$marker" \
-        --label warm --cmd "$cmd" --tsv-out "$tmp/warm-$n.tsv" >&2 || true
+    # Interleaved with the same course's first lesson opened alone (copied
+    # into a folder of its own), the budget's reference: warm within 2x.
+    mkdir -p "$tmp/single-$n"
+    first=$(grep -l -m1 -F '"position":1,"of":' "$dir"/*.json 2>/dev/null | head -1 || true)
+    [[ -n $first ]] || die "no lesson at position 1 in $dir"
+    cp "$first" "$tmp/single-$n/"
+    single="$(q "$LECTERN") $(q "$tmp/single-$n/$(basename "$first")")"
+    harness --runs "$runs" --env "LECTERN_DATA_DIR=$tmp/data-$n" --compare \
+        --label single --cmd "$single" --marker "$marker" \
+        --label warm --cmd "$cmd" --marker "$marker" --tsv-out "$tmp/warm-$n.tsv" >&2 || true
     data_mb=$(du -sb "$tmp/data-$n" | awk '{ printf "%.1f", $1 / 1e6 }')
 
     cell() { # cell FILE COLUMN
@@ -102,13 +112,18 @@ for n in "${sizes[@]}"; do
         v=$(tsv_field "$1" "$2" "$3" 2>/dev/null || true)
         if [[ $v =~ ^[0-9.]+$ ]]; then printf '%.1f' "$v"; else printf 'failed'; fi
     }
-    rows+=("| $(printf "%'d" "$n") | $mb | $(cell "$tmp/cold-$n.tsv" cold median_ms) | $(cell "$tmp/cold-$n.tsv" cold p90_ms) | $(cell "$tmp/warm-$n.tsv" warm median_ms) | $(cell "$tmp/warm-$n.tsv" warm p90_ms) | $(cell "$tmp/cold-$n.tsv" cold peak_rss_mib) | $(cell "$tmp/warm-$n.tsv" warm peak_rss_mib) | $data_mb |")
+    cell2() { # cell2 FILE LABEL COLUMN: two decimals
+        local v
+        v=$(tsv_field "$1" "$2" "$3" 2>/dev/null || true)
+        if [[ $v =~ ^[0-9.]+$ ]]; then printf '%.2f' "$v"; else printf 'failed'; fi
+    }
+    rows+=("| $(printf "%'d" "$n") | $mb | $(cell "$tmp/cold-$n.tsv" cold median_ms) | $(cell "$tmp/cold-$n.tsv" cold p90_ms) | $(cell "$tmp/warm-$n.tsv" warm median_ms) | $(cell "$tmp/warm-$n.tsv" warm p90_ms) | $(cell "$tmp/warm-$n.tsv" single median_ms) | $(cell2 "$tmp/warm-$n.tsv" warm ratio) | $(cell "$tmp/cold-$n.tsv" cold peak_rss_mib) | $(cell "$tmp/warm-$n.tsv" warm peak_rss_mib) | $data_mb |")
 done
 
 echo
 echo "First frame of \`lectern DIR\` by course size (${COLS:-100}x${ROWS:-30} pty, median and p90 of $runs runs, peak RSS = largest VmHWM)"
 machine_line
 echo
-echo "| lessons | course MB | cold median ms | cold p90 ms | warm median ms | warm p90 ms | cold peak RSS MiB | warm peak RSS MiB | data dir MB |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| lessons | course MB | cold median ms | cold p90 ms | warm median ms | warm p90 ms | one lesson alone ms | warm / alone | cold peak RSS MiB | warm peak RSS MiB | data dir MB |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 printf '%s\n' "${rows[@]}"

@@ -302,7 +302,8 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
                     .and_then(|slug| s.courses[course].index_of(slug))
                     .unwrap_or(0),
             };
-            if last.is_some_and(|slug| s.courses[course].lessons[found].slug == slug) {
+            let entry = s.courses[course].lessons.get(found);
+            if last.is_some_and(|slug| entry.is_some_and(|e| e.slug == slug)) {
                 s.pending_anchor = start.place;
             }
             found

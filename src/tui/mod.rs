@@ -3,105 +3,22 @@
 //! (loading, saving, highlighting) and draws.
 
 mod events;
+mod startup;
 mod terminal;
 
 use crate::cli::Common;
-use crate::index::{Index, Snapshot};
+use crate::index::Index;
 use crate::loader::{self, Library};
-use crate::model::{Course, LessonEntry, LessonStatus};
 use crate::state::{self, Action, Effect, Opened, State, keymap};
-use crate::store::LessonProgress;
 use crate::store::Store;
 use crate::theme::{Theme, ThemeKind};
 use events::Msg;
 use ratatui::crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
-use std::collections::HashMap;
+use startup::{StoreOpening, library, outline, quick_start, revalidate};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 
 type Res = Result<(), Box<dyn std::error::Error>>;
-
-/// The library named by `paths` (the built-in course when none), with
-/// folder headers from the course index. Large folders come from their
-/// last listing, to be checked against the files after the first frame:
-/// those folders are added to `stale`.
-fn library(
-    paths: &[PathBuf],
-    index: &mut Index,
-    stale: &mut Vec<PathBuf>,
-) -> Result<Library, Box<dyn std::error::Error>> {
-    if paths.is_empty() {
-        return Ok(Library {
-            courses: vec![loader::builtin_course()],
-            start: None,
-        });
-    }
-    Ok(loader::open_paths_with(
-        paths,
-        &mut |dir| match index.snapshot(dir) {
-            Some(courses) => {
-                stale.push(dir.to_path_buf());
-                Ok(courses)
-            }
-            None => index.courses(dir),
-        },
-    )?)
-}
-
-/// A single course folder with a stored listing is opened from an outline
-/// of it: the first frame needs the course's title and size and one
-/// lesson, not 10,000 decoded entries. The whole listing replaces the
-/// outline right after that frame, before any key is read.
-fn quick_start(paths: &[PathBuf], index: &Index, start_review: bool) -> Option<Snapshot> {
-    let [dir] = paths else { return None };
-    if start_review {
-        return None;
-    }
-    let snapshot = index.peek(dir)?;
-    matches!(snapshot.heads.as_slice(), [one] if one.count > 0).then_some(snapshot)
-}
-
-/// The course of a one-course snapshot with every lesson blank (blanks
-/// cost no allocation); the lesson to open is filled in once known.
-fn outline(snapshot: &Snapshot) -> Course {
-    let head = &snapshot.heads[0];
-    let blank = LessonEntry {
-        origin: loader::Origin::File(PathBuf::new()),
-        slug: String::new(),
-        title: String::new(),
-        position: None,
-        minutes: None,
-        module: None,
-        status: LessonStatus::Ok,
-    };
-    Course {
-        slug: head.slug.clone(),
-        title: head.title.clone(),
-        root: Some(snapshot.dir.clone()),
-        lessons: vec![blank; head.count],
-    }
-}
-
-/// Checks folders shown from their last listing against the files, on a
-/// thread; a folder that changed comes back as a message.
-fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, tx: Sender<Msg>) {
-    if stale.is_empty() {
-        return;
-    }
-    std::thread::spawn(move || {
-        let mut index = Index::open(data_dir.as_deref());
-        for dir in stale {
-            let before = index.snapshot(&dir);
-            if let Ok(courses) = index.courses(&dir) {
-                if before.as_ref() != Some(&courses)
-                    && tx.send(Msg::Refreshed(dir, courses)).is_err()
-                {
-                    return;
-                }
-            }
-        }
-    });
-}
 
 pub fn read(paths: &[PathBuf], common: &Common) -> Res {
     run(paths, common, false)
@@ -143,69 +60,6 @@ fn is_deferred(e: &Effect) -> bool {
             | Effect::RecordAttempt { .. }
             | Effect::Highlight
     )
-}
-
-/// The progress store, opened on a thread while the lessons load and the
-/// terminal is set up: on two cores the first frame waits for the slower of
-/// the two, not for both.
-struct StoreOpening {
-    course: Sender<String>,
-    early: std::sync::mpsc::Receiver<Early>,
-    job: std::thread::JoinHandle<Resume>,
-}
-
-/// Where the reader left the course: what a first frame needs, read with
-/// two small queries before the course's whole progress.
-#[derive(Default)]
-struct Early {
-    last_lesson: Option<String>,
-    place: Option<crate::model::Anchor>,
-}
-
-struct Resume {
-    store: Store,
-    progress: HashMap<String, LessonProgress>,
-}
-
-impl StoreOpening {
-    fn start(data_dir: Option<PathBuf>) -> StoreOpening {
-        let (course, wanted) = std::sync::mpsc::channel::<String>();
-        let (early_tx, early) = std::sync::mpsc::channel();
-        let job = std::thread::spawn(move || {
-            // Opening checks the file (and sets a damaged one aside): the
-            // slow part, begun before the course is even known.
-            let store = Store::open(data_dir.as_deref());
-            let progress = match wanted.recv() {
-                Ok(slug) => {
-                    let last_lesson = store.last_lesson(&slug);
-                    let place = last_lesson
-                        .as_deref()
-                        .and_then(|lesson| store.position(&slug, lesson));
-                    let _ = early_tx.send(Early { last_lesson, place });
-                    store.course_progress(&slug)
-                }
-                Err(_) => HashMap::new(),
-            };
-            Resume { store, progress }
-        });
-        StoreOpening { course, early, job }
-    }
-
-    /// Names the course whose progress to read once the store is open.
-    fn want(&self, course: &str) {
-        let _ = self.course.send(course.to_owned());
-    }
-
-    /// The course's last lesson and the place in it, as soon as known.
-    fn early(&self) -> Early {
-        self.early.recv().unwrap_or_default()
-    }
-
-    fn finish(self) -> Resume {
-        self.job
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    }
 }
 
 fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
@@ -288,25 +142,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
                 .as_ref()
                 .map(StoreOpening::early)
                 .unwrap_or_default();
-            let last = start.last_lesson.as_deref();
-            let found = match &quick {
-                Some(snapshot) => {
-                    let (i, entry) = snapshot
-                        .find(0, last)
-                        .or_else(|| snapshot.find(0, None))
-                        .ok_or("the course listing is damaged")?;
-                    s.courses[0].lessons[i] = entry;
-                    i
-                }
-                None => last
-                    .and_then(|slug| s.courses[course].index_of(slug))
-                    .unwrap_or(0),
-            };
-            let entry = s.courses[course].lessons.get(found);
-            if last.is_some_and(|slug| entry.is_some_and(|e| e.slug == slug)) {
-                s.pending_anchor = start.place;
-            }
-            found
+            startup::resume_at(&mut s, course, quick.as_ref(), start)?
         }
     };
     let mut fx = Vec::new();
@@ -325,7 +161,11 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         rt.settle(&mut s, &mut term, store_for(&mut opening));
         term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
     }
+    // The first iteration of the loop below draws only if something
+    // changed since.
+    let mut drawn = true;
     if let Some(snapshot) = quick {
+        drawn = false;
         let courses = match snapshot.decode() {
             Some(courses) => courses,
             None => rt.index.courses(&snapshot.dir)?,
@@ -338,7 +178,6 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         stale.push(snapshot.dir);
     }
     events::listen(&rt.tx, signals);
-    let mut drawn = true;
     while !s.quit {
         if !std::mem::take(&mut drawn) {
             term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;

@@ -1,0 +1,192 @@
+//! What the reader starts from: the courses named on the command line
+//! (from the course index where it has them), and the progress store,
+//! opened on a thread while they load.
+
+use super::events::Msg;
+use crate::index::{Index, Snapshot};
+use crate::loader::{self, Library};
+use crate::model::{Course, LessonEntry, LessonStatus};
+use crate::state::State;
+use crate::store::{LessonProgress, Store};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+
+/// The library named by `paths` (the built-in course when none), with
+/// folder headers from the course index. Large folders come from their
+/// last listing, to be checked against the files after the first frame:
+/// those folders are added to `stale`.
+pub(super) fn library(
+    paths: &[PathBuf],
+    index: &mut Index,
+    stale: &mut Vec<PathBuf>,
+) -> Result<Library, Box<dyn std::error::Error>> {
+    if paths.is_empty() {
+        return Ok(Library {
+            courses: vec![loader::builtin_course()],
+            start: None,
+        });
+    }
+    Ok(loader::open_paths_with(
+        paths,
+        &mut |dir| match index.snapshot(dir) {
+            Some(courses) => {
+                stale.push(dir.to_path_buf());
+                Ok(courses)
+            }
+            None => index.courses(dir),
+        },
+    )?)
+}
+
+/// A single course folder with a stored listing is opened from an outline
+/// of it: the first frame needs the course's title and size and one
+/// lesson, not 10,000 decoded entries. The whole listing replaces the
+/// outline right after that frame, before any key is read.
+pub(super) fn quick_start(
+    paths: &[PathBuf],
+    index: &Index,
+    start_review: bool,
+) -> Option<Snapshot> {
+    let [dir] = paths else { return None };
+    if start_review {
+        return None;
+    }
+    let snapshot = index.peek(dir)?;
+    matches!(snapshot.heads.as_slice(), [one] if one.count > 0).then_some(snapshot)
+}
+
+/// The course of a one-course snapshot with every lesson blank (blanks
+/// cost no allocation); the lesson to open is filled in once known.
+pub(super) fn outline(snapshot: &Snapshot) -> Course {
+    let head = &snapshot.heads[0];
+    let blank = LessonEntry {
+        origin: loader::Origin::File(PathBuf::new()),
+        slug: String::new(),
+        title: String::new(),
+        position: None,
+        minutes: None,
+        module: None,
+        status: LessonStatus::Ok,
+    };
+    Course {
+        slug: head.slug.clone(),
+        title: head.title.clone(),
+        root: Some(snapshot.dir.clone()),
+        lessons: vec![blank; head.count],
+    }
+}
+
+/// The lesson of `course` to open first, where the store says the reader
+/// left it, and the place in it (as the state's pending anchor). From an
+/// outline, that lesson's entry is filled in.
+pub(super) fn resume_at(
+    s: &mut State,
+    course: usize,
+    outline: Option<&Snapshot>,
+    left: Early,
+) -> Result<usize, &'static str> {
+    let last = left.last_lesson.as_deref();
+    let found = match outline {
+        Some(snapshot) => {
+            let (i, entry) = snapshot
+                .find(0, last)
+                .or_else(|| snapshot.find(0, None))
+                .ok_or("the course listing is damaged")?;
+            s.courses[0].lessons[i] = entry;
+            i
+        }
+        None => last
+            .and_then(|slug| s.courses[course].index_of(slug))
+            .unwrap_or(0),
+    };
+    let entry = s.courses[course].lessons.get(found);
+    if last.is_some_and(|slug| entry.is_some_and(|e| e.slug == slug)) {
+        s.pending_anchor = left.place;
+    }
+    Ok(found)
+}
+
+/// Checks folders shown from their last listing against the files, on a
+/// thread; a folder that changed comes back as a message.
+pub(super) fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, tx: Sender<Msg>) {
+    if stale.is_empty() {
+        return;
+    }
+    std::thread::spawn(move || {
+        let mut index = Index::open(data_dir.as_deref());
+        for dir in stale {
+            let before = index.snapshot(&dir);
+            if let Ok(courses) = index.courses(&dir) {
+                if before.as_ref() != Some(&courses)
+                    && tx.send(Msg::Refreshed(dir, courses)).is_err()
+                {
+                    return;
+                }
+            }
+        }
+    });
+}
+
+/// The progress store, opened on a thread while the lessons load and the
+/// terminal is set up: on two cores the first frame waits for the slower of
+/// the two, not for both.
+pub(super) struct StoreOpening {
+    course: Sender<String>,
+    early: std::sync::mpsc::Receiver<Early>,
+    job: std::thread::JoinHandle<Resume>,
+}
+
+/// Where the reader left the course: what a first frame needs, read with
+/// two small queries before the course's whole progress.
+#[derive(Default)]
+pub(super) struct Early {
+    pub last_lesson: Option<String>,
+    pub place: Option<crate::model::Anchor>,
+}
+
+pub(super) struct Resume {
+    pub store: Store,
+    pub progress: HashMap<String, LessonProgress>,
+}
+
+impl StoreOpening {
+    pub(super) fn start(data_dir: Option<PathBuf>) -> StoreOpening {
+        let (course, wanted) = std::sync::mpsc::channel::<String>();
+        let (early_tx, early) = std::sync::mpsc::channel();
+        let job = std::thread::spawn(move || {
+            // Opening checks the file (and sets a damaged one aside): the
+            // slow part, begun before the course is even known.
+            let store = Store::open(data_dir.as_deref());
+            let progress = match wanted.recv() {
+                Ok(slug) => {
+                    let last_lesson = store.last_lesson(&slug);
+                    let place = last_lesson
+                        .as_deref()
+                        .and_then(|lesson| store.position(&slug, lesson));
+                    let _ = early_tx.send(Early { last_lesson, place });
+                    store.course_progress(&slug)
+                }
+                Err(_) => HashMap::new(),
+            };
+            Resume { store, progress }
+        });
+        StoreOpening { course, early, job }
+    }
+
+    /// Names the course whose progress to read once the store is open.
+    pub(super) fn want(&self, course: &str) {
+        let _ = self.course.send(course.to_owned());
+    }
+
+    /// The course's last lesson and the place in it, as soon as known.
+    pub(super) fn early(&self) -> Early {
+        self.early.recv().unwrap_or_default()
+    }
+
+    pub(super) fn finish(self) -> Resume {
+        self.job
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    }
+}

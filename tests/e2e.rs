@@ -640,30 +640,37 @@ fn write_lesson(dir: &Path, file: &str, slug: &str, title: &str, position: u32) 
     std::fs::write(dir.join(file), v.to_string()).unwrap();
 }
 
+/// A course of `n` lessons, "Topic number 1" to `n`, in files named by
+/// `file`.
+fn topics(n: u32, file: impl Fn(u32) -> String) -> tempfile::TempDir {
+    let course = tempfile::tempdir().unwrap();
+    for i in 1..=n {
+        let (slug, title) = (format!("l{i}"), format!("Topic number {i}"));
+        write_lesson(course.path(), &file(i), &slug, &title, i);
+    }
+    course
+}
+
+/// Opens `course` of `n` lessons, reads on to lesson `k` and quits: the
+/// store and the course index know it now.
+fn read_up_to(course: &Path, data: &Path, n: u32, k: u32) {
+    let mut t = Term::spawn(&[course], data, 100, 30);
+    t.wait_for(&format!("Lesson 1 of {n}"));
+    t.press(&"]".repeat(k as usize - 1));
+    t.wait_for(&format!("Lesson {k} of {n}"));
+    t.wait_for(&format!("About Topic number {k}"));
+    t.quit_cleanly();
+}
+
 /// Opened again, a folder large enough to be indexed starts from its
 /// stored listing: the right lesson and header at once, and the whole
 /// course (contents, next lesson, a file added since) right after.
 #[test]
 fn a_large_folder_reopens_from_its_listing() {
-    let course = tempfile::tempdir().unwrap();
-    for i in 1..=80u32 {
-        // File names in reverse of course order.
-        let file = format!("{:03}.json", 100 - i);
-        write_lesson(
-            course.path(),
-            &file,
-            &format!("l{i}"),
-            &format!("Topic number {i}"),
-            i,
-        );
-    }
+    // File names in reverse of course order.
+    let course = topics(80, |i| format!("{:03}.json", 100 - i));
     let data = data_dir();
-    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
-    t.wait_for("Lesson 1 of 80");
-    t.press("]]]]]");
-    t.wait_for("Lesson 6 of 80");
-    t.wait_for("About Topic number 6");
-    t.quit_cleanly();
+    read_up_to(course.path(), data.path(), 80, 6);
     let listings = data.path().join("listings");
     assert_eq!(
         std::fs::read_dir(&listings).unwrap().count(),
@@ -690,23 +697,9 @@ fn a_large_folder_reopens_from_its_listing() {
 /// a wrong or blank course: the folder is read again.
 #[test]
 fn a_damaged_listing_or_a_deleted_lesson_is_read_again() {
-    let course = tempfile::tempdir().unwrap();
-    for i in 1..=70u32 {
-        let file = format!("{i:03}.json");
-        write_lesson(
-            course.path(),
-            &file,
-            &format!("l{i}"),
-            &format!("Topic number {i}"),
-            i,
-        );
-    }
+    let course = topics(70, |i| format!("{i:03}.json"));
     let data = data_dir();
-    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
-    t.wait_for("Lesson 1 of 70");
-    t.press("]]]");
-    t.wait_for("About Topic number 4");
-    t.quit_cleanly();
+    read_up_to(course.path(), data.path(), 70, 4);
     let listing = std::fs::read_dir(data.path().join("listings"))
         .unwrap()
         .next()

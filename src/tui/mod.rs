@@ -71,6 +71,16 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     // store's answer, and it opens now, alongside the reading of the
     // course and the terminal's set-up.
     let named = !start_review && paths.iter().any(|p| p.is_file());
+    // The named lesson (the first file named) is parsed on the other core
+    // while its course is read and the terminal is set up.
+    let preloaded = paths.iter().find(|p| named && p.is_file()).map(|p| {
+        let origin = loader::Origin::File(p.clone());
+        let job = {
+            let origin = origin.clone();
+            std::thread::spawn(move || load_lesson(&origin))
+        };
+        (origin, job)
+    });
     let mut opening = (!named).then(|| StoreOpening::start(data_dir.clone()));
     let mut index = Index::open(data_dir.as_deref());
     let mut stale = Vec::new();
@@ -103,16 +113,6 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         o.want(&slug);
         Some(o)
     };
-    // The named lesson is parsed on the other core while the terminal is
-    // set up.
-    let preloaded = early.and_then(|l| {
-        let origin = lib.courses[course].lessons.get(l)?.origin.clone();
-        let job = {
-            let origin = origin.clone();
-            std::thread::spawn(move || load_lesson(&origin))
-        };
-        Some((origin, job))
-    });
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
     let (tx, rx, signals) = events::channel();
     let mut term = terminal::Term::enter(!common.no_mouse)?;

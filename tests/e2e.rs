@@ -727,3 +727,19 @@ fn a_damaged_listing_or_a_deleted_lesson_is_read_again() {
     t.wait_for("Lesson 4 of 69");
     t.quit_cleanly();
 }
+
+/// `lectern review` starts with the cards due; a lesson read to its end
+/// but never answered is one.
+#[test]
+fn review_starts_with_the_cards_due() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    t.press("G");
+    t.wait_for("100%");
+    t.quit_cleanly();
+
+    let mut t = Term::spawn(&[Path::new("review")], data.path(), 100, 30);
+    t.wait_for("Review · card 1 of 1");
+    t.wait_for("From: Getting started");
+    t.quit_cleanly();
+}

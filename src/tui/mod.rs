@@ -130,19 +130,23 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     };
     let lesson = match (early, lib.start) {
         (Some(lesson), _) => lesson,
-        (None, Some((_, lesson))) => {
-            rt.settle(&mut s, &mut term, store_for(&mut opening));
-            lesson
-        }
-        // Which lesson, and where in it, is the store's first answer; the
-        // rest of the course's progress follows the first frame.
-        (None, None) => {
+        (None, start) => {
             opening = store_for(&mut opening);
-            let start = opening
+            let left = opening
                 .as_ref()
                 .map(StoreOpening::early)
                 .unwrap_or_default();
-            startup::resume_at(&mut s, course, quick.as_ref(), start)?
+            // A review starts from the cards due: the whole store first.
+            if start_review {
+                rt.settle(&mut s, &mut term, opening.take());
+            }
+            match start {
+                Some((_, lesson)) => lesson,
+                // Which lesson, and where in it, is the store's first
+                // answer; the rest of the course's progress follows the
+                // first frame.
+                None => startup::resume_at(&mut s, course, quick.as_ref(), left)?,
+            }
         }
     };
     let mut fx = Vec::new();

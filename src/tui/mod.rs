@@ -62,6 +62,15 @@ fn is_deferred(e: &Effect) -> bool {
     )
 }
 
+/// Work that reads the store: it waits too while the store is still being
+/// opened (until just after the first frame), rather than being lost.
+fn needs_store(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::LoadDue | Effect::SwitchCourse(_) | Effect::LoadStats
+    )
+}
+
 fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     // A named lesson is drawn before the store is read: it is the lesson
@@ -190,12 +199,10 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
             revalidate(std::mem::take(&mut stale), data_dir.clone(), rt.tx.clone());
         }
         if !rt.deferred.is_empty() && rt.store.is_some() {
-            rt.flush(&mut s, &mut term);
-            // A store fault found while saving is news worth a redraw.
-            if s.notice
-                .as_deref()
-                .is_some_and(|n| n.starts_with("Progress:"))
-            {
+            let notice = s.notice.clone();
+            // What the held-back work found (the cards due, a store fault)
+            // is news worth a redraw.
+            if rt.flush(&mut s, &mut term) || s.notice != notice {
                 term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
             }
         }
@@ -279,7 +286,7 @@ impl Runtime {
         let mut queue = fx;
         while !queue.is_empty() {
             for effect in std::mem::take(&mut queue) {
-                if is_deferred(&effect) {
+                if is_deferred(&effect) || (self.store.is_none() && needs_store(&effect)) {
                     self.deferred.push(effect);
                 } else if let Some(action) = self.effect(s, term, effect) {
                     queue.extend(state::update(s, action));
@@ -288,14 +295,20 @@ impl Runtime {
         }
     }
 
-    /// Carries out the work held back during the last update.
-    fn flush(&mut self, s: &mut State, term: &mut terminal::Term) {
+    /// Carries out the work held back; whether that changed the state.
+    fn flush(&mut self, s: &mut State, term: &mut terminal::Term) -> bool {
+        let mut changed = false;
         for effect in std::mem::take(&mut self.deferred) {
-            let _ = self.effect(s, term, effect);
+            if let Some(action) = self.effect(s, term, effect) {
+                changed = true;
+                let fx = state::update(s, action);
+                self.apply(s, term, fx);
+            }
         }
         if let Some(w) = self.store.as_mut().and_then(Store::take_warning) {
             s.notice = Some(format!("Progress: {w}"));
         }
+        changed
     }
 
     fn effect(&mut self, s: &State, term: &mut terminal::Term, effect: Effect) -> Option<Action> {

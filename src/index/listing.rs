@@ -1,6 +1,7 @@
-//! A large folder's courses as last seen, in a compact binary form: a warm
-//! start decodes 10,000 lessons in about a millisecond, already grouped and
-//! in reading order (JSON took over ten).
+//! A large folder's courses as last seen, in a compact binary form, already
+//! grouped and in reading order. For a 10,000-lesson course, what a first
+//! frame needs (the head and one record) is read in well under a
+//! millisecond, and the whole listing decodes in 4-5 ms (as JSON: 14).
 //!
 //! Strings are a `u32` length and UTF-8 bytes. After the magic comes the
 //! length of the head, then the head: the folder's path, and each course's

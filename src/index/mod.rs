@@ -204,6 +204,7 @@ impl Index {
             dir: dir.to_path_buf(),
             file,
             body_at: (listing::PREFIX + n) as u64,
+            size: size as u64,
             head,
             heads,
         })
@@ -453,6 +454,7 @@ pub struct Snapshot {
     pub dir: PathBuf,
     file: std::fs::File,
     body_at: u64,
+    size: u64,
     head: Vec<u8>,
     pub heads: Vec<listing::Head>,
 }
@@ -462,6 +464,10 @@ impl Snapshot {
     /// place in the course.
     pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
         let (i, range) = listing::find(&self.head, self.heads.get(course)?, slug)?;
+        // A damaged head must not ask for more than the file holds.
+        if self.body_at + range.end as u64 > self.size {
+            return None;
+        }
         let mut record = vec![0; range.len()];
         let mut file = &self.file;
         file.seek(SeekFrom::Start(self.body_at + range.start as u64))
@@ -575,6 +581,24 @@ mod tests {
         assert_eq!(hits.len(), 1);
         assert!(hits[0].1.contains("KV cache"));
         assert!(idx.search(&origins, "50%_", 10).is_empty());
+    }
+
+    #[test]
+    fn a_listing_cut_after_its_head_finds_nothing() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "alpha");
+        filler(course.path());
+        let mut idx = Index::open(Some(data.path()));
+        idx.courses(course.path()).unwrap();
+        let snapshot = idx.peek(course.path()).unwrap();
+        assert_eq!(snapshot.find(0, Some("a")).unwrap().1.slug, "a");
+        let file = idx.listing_file(course.path()).unwrap();
+        let bytes = std::fs::read(&file).unwrap();
+        std::fs::write(&file, &bytes[..snapshot.body_at as usize]).unwrap();
+        let cut = idx.peek(course.path()).unwrap();
+        assert!(cut.find(0, Some("a")).is_none());
+        assert!(cut.decode().is_none());
     }
 
     #[test]

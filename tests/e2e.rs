@@ -509,6 +509,13 @@ fn reopens_at_the_last_lesson_and_place() {
 
 // ---- a course folder around the seed ------------------------------------
 
+/// `lectern COURSE/SEED`, once its lesson is on screen.
+fn open_seed(course: &Path, data: &Path) -> Term {
+    let t = Term::spawn(&[&course.join(common::SEED_NAME)], data, 100, 30);
+    t.wait_for("Where inference time actually goes");
+    t
+}
+
 /// `lectern DIR/where-inference-time-goes.json` in a course folder whose
 /// file names do not sort in course order: what the issue will check.
 #[test]
@@ -517,9 +524,7 @@ fn a_lesson_file_inside_its_course() {
         return;
     };
     let data = data_dir();
-    let seed = course.path().join(common::SEED_NAME);
-    let mut t = Term::spawn(&[&seed], data.path(), 100, 30);
-    t.wait_for("Where inference time actually goes");
+    let mut t = open_seed(course.path(), data.path());
     t.wait_for("Lesson 2 of 3");
 
     t.press("]");
@@ -579,9 +584,7 @@ fn a_wrong_answer_is_explained_and_remembered() {
         return;
     };
     let data = data_dir();
-    let seed = course.path().join(common::SEED_NAME);
-    let mut t = Term::spawn(&[&seed], data.path(), 100, 30);
-    t.wait_for("Where inference time actually goes");
+    let mut t = open_seed(course.path(), data.path());
     t.press("c");
     t.wait_for("Check your understanding");
     // Option 1 on screen is option 0 in the file: wrong.
@@ -591,8 +594,7 @@ fn a_wrong_answer_is_explained_and_remembered() {
     t.wait_for("First try (your score): ✘ wrong · 1 attempt");
     t.quit_cleanly();
 
-    let mut t = Term::spawn(&[&seed], data.path(), 100, 30);
-    t.wait_for("Where inference time actually goes");
+    let mut t = open_seed(course.path(), data.path());
     t.press("gc");
     t.wait_for("Check your understanding");
     t.wait_for("Wrong: your answer");

@@ -134,7 +134,7 @@ impl Index {
             if !large {
                 // Small now: read directly from here on.
                 let _ = std::fs::remove_file(file);
-            } else if changed || self.snapshot(dir).is_none() {
+            } else if changed || self.peek(dir).is_none() {
                 let _ = listing::write(&file, dir, &courses);
             }
         }

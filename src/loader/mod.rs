@@ -40,24 +40,41 @@ pub fn load(origin: &Origin) -> Result<Loaded, Diagnostic> {
     load_bytes(&name, &bytes)
 }
 
+/// The lesson at `origin`, or its one-line diagnostic: what the reader
+/// shows in its place when it cannot be loaded.
+pub fn load_lesson(origin: &Origin) -> Result<crate::model::Lesson, String> {
+    load(origin).map(|l| l.lesson).map_err(|d| d.to_string())
+}
+
 /// Parses one lesson file's bytes. `name` is what diagnostics call it.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
     let value = parse_json(name, bytes)?;
-    let converted = convert::lesson(&value).map_err(|fail| {
-        let (line, col) = path::line_col(bytes, path::locate(bytes, &fail.path));
-        Diagnostic {
-            file: name.to_string(),
-            line,
-            col,
-            path: Some(fail.path.to_string()),
-            severity: Severity::Error,
-            message: fail.message,
-        }
-    })?;
+    let converted = convert::lesson(&value)
+        .map_err(|fail| located(name, bytes, &fail.path, Severity::Error, fail.message))?;
     Ok(Loaded {
         lesson: converted.lesson,
         findings: converted.findings,
     })
+}
+
+/// A diagnostic at the JSON path `at`, with the line and column it has in
+/// `bytes`.
+fn located(
+    name: &str,
+    bytes: &[u8],
+    at: &JsonPath,
+    severity: Severity,
+    message: String,
+) -> Diagnostic {
+    let (line, col) = path::line_col(bytes, path::locate(bytes, at));
+    Diagnostic {
+        file: name.to_string(),
+        line,
+        col,
+        path: Some(at.to_string()),
+        severity,
+        message,
+    }
 }
 
 /// Findings of a loaded lesson as located diagnostics.
@@ -65,18 +82,11 @@ pub fn diagnostics(name: &str, bytes: &[u8], findings: &[Finding]) -> Vec<Diagno
     findings
         .iter()
         .map(|f| {
-            let (line, col) = path::line_col(bytes, path::locate(bytes, &f.path));
-            Diagnostic {
-                file: name.to_string(),
-                line,
-                col,
-                path: Some(f.path.to_string()),
-                severity: match f.level {
-                    Level::Warning => Severity::Warning,
-                    Level::Error => Severity::Error,
-                },
-                message: f.message.clone(),
-            }
+            let severity = match f.level {
+                Level::Warning => Severity::Warning,
+                Level::Error => Severity::Error,
+            };
+            located(name, bytes, &f.path, severity, f.message.clone())
         })
         .collect()
 }

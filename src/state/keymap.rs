@@ -464,6 +464,19 @@ fn matches(key: &Key, ev: &KeyEvent) -> Option<char> {
     }
 }
 
+/// A key as written in a script of keys (the tests', the benchmarks'):
+/// `\n` Enter, `\x1b` Esc, `\t` Tab, `\x7f` Backspace, else the character.
+pub fn typed(c: char) -> KeyEvent {
+    let code = match c {
+        '\n' => KeyCode::Enter,
+        '\x1b' => KeyCode::Esc,
+        '\t' => KeyCode::Tab,
+        '\x7f' => KeyCode::Backspace,
+        c => KeyCode::Char(c),
+    };
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
 /// The action a key asks for in `mode`, if any.
 pub fn lookup(mode: Mode, ev: &KeyEvent) -> Option<Action> {
     BINDINGS

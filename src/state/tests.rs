@@ -5,7 +5,6 @@
 use super::*;
 use crate::loader::{self, Origin};
 use crate::model::LessonStatus;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::path::Path;
@@ -142,9 +141,7 @@ impl H {
         let mut seen = Vec::new();
         while let Some(e) = queue.pop_front() {
             if let Effect::Load { origin, lesson } = &e {
-                let result = loader::load(origin)
-                    .map(|l| l.lesson)
-                    .map_err(|d| d.to_string());
+                let result = loader::load_lesson(origin);
                 let progress = result
                     .as_ref()
                     .ok()
@@ -172,14 +169,7 @@ impl H {
     fn keys(&mut self, keys: &str) -> Vec<Effect> {
         let mut out = Vec::new();
         for c in keys.chars() {
-            let code = match c {
-                '\n' => KeyCode::Enter,
-                '\x1b' => KeyCode::Esc,
-                '\t' => KeyCode::Tab,
-                '\x7f' => KeyCode::Backspace,
-                c => KeyCode::Char(c),
-            };
-            let ev = KeyEvent::new(code, KeyModifiers::NONE);
+            let ev = keymap::typed(c);
             if let Some(a) = keymap::lookup(self.s.mode, &ev) {
                 out.extend(self.act(a));
             }

@@ -42,12 +42,6 @@ struct Runtime {
 
 type LoadResult = Result<crate::model::Lesson, String>;
 
-fn load_lesson(origin: &loader::Origin) -> LoadResult {
-    loader::load(origin)
-        .map(|l| l.lesson)
-        .map_err(|d| d.to_string())
-}
-
 /// Work that waits until the frame is on screen: writes (each syncs to
 /// disk) and starting the highlighter (which would compete with the first
 /// frame for the CPU).
@@ -79,14 +73,15 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     // frame, not competing with it. Otherwise which lesson to show is the
     // store's answer, and it opens now, alongside the reading of the
     // course and the terminal's set-up.
-    let named = !start_review && paths.iter().any(|p| p.is_file());
+    let first_file = paths.iter().find(|p| p.is_file());
+    let named = !start_review && first_file.is_some();
     // The named lesson (the first file named) is parsed on the other core
     // while its course is read and the terminal is set up.
-    let preloaded = paths.iter().find(|p| named && p.is_file()).map(|p| {
+    let preloaded = first_file.filter(|_| named).map(|p| {
         let origin = loader::Origin::File(p.clone());
         let job = {
             let origin = origin.clone();
-            std::thread::spawn(move || load_lesson(&origin))
+            std::thread::spawn(move || loader::load_lesson(&origin))
         };
         (origin, job)
     });
@@ -114,13 +109,14 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     if let Some(o) = &opening {
         o.want(&slug);
     }
-    // The store, whether it was started above or not.
+    // The store: the one started above (already told the course), or one
+    // started now.
     let store_for = |opening: &mut Option<StoreOpening>| {
-        let o = opening
-            .take()
-            .unwrap_or_else(|| StoreOpening::start(data_dir.clone()));
-        o.want(&slug);
-        Some(o)
+        opening.take().or_else(|| {
+            let o = StoreOpening::start(data_dir.clone());
+            o.want(&slug);
+            Some(o)
+        })
     };
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
     let (tx, rx, signals) = events::channel();
@@ -318,7 +314,7 @@ impl Runtime {
                     Some((o, job)) if o == origin => job
                         .join()
                         .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    _ => load_lesson(&origin),
+                    _ => loader::load_lesson(&origin),
                 };
                 // The course's progress was read once when it opened and is
                 // kept current by the state: no query per lesson.

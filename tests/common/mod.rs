@@ -6,7 +6,6 @@
 use lectern::loader;
 use lectern::state::{self, Action, Effect, Mode, Opened, State, keymap};
 use lectern::store::LessonProgress;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -198,9 +197,7 @@ impl Reader {
         while let Some(e) = queue.pop_front() {
             let reply = match &e {
                 Effect::Load { origin, lesson } => {
-                    let result = loader::load(origin)
-                        .map(|l| l.lesson)
-                        .map_err(|d| d.to_string());
+                    let result = loader::load_lesson(origin);
                     let progress = result
                         .as_ref()
                         .ok()
@@ -249,14 +246,7 @@ impl Reader {
     /// `\t` Tab, `\x7f` Backspace.
     pub fn keys(&mut self, keys: &str) -> &mut Self {
         for c in keys.chars() {
-            let code = match c {
-                '\n' => KeyCode::Enter,
-                '\x1b' => KeyCode::Esc,
-                '\t' => KeyCode::Tab,
-                '\x7f' => KeyCode::Backspace,
-                c => KeyCode::Char(c),
-            };
-            let ev = KeyEvent::new(code, KeyModifiers::NONE);
+            let ev = keymap::typed(c);
             if let Some(a) = keymap::lookup(self.s.mode, &ev) {
                 // The runtime clears a notice on every command key.
                 if !matches!(self.s.mode, Mode::Search | Mode::CourseSearch) {

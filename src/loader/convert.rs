@@ -51,7 +51,7 @@ impl Cx {
 fn typed<T: DeserializeOwned>(n: &Node) -> R<T> {
     serde_path_to_error::deserialize(n.v).map_err(|e| {
         let inner = e.path().to_string();
-        let mut path = n.path.clone();
+        let mut path = n.path();
         if inner != "." {
             path.0.extend(JsonPath::parse(&inner).0);
         }
@@ -88,7 +88,7 @@ pub fn lesson(root: &Value) -> R<Converted> {
                         ),
                     };
                     cx.warn(
-                        &r.path.key("schema"),
+                        &r.path().key("schema"),
                         format!("{shown} reader schema; falling back to the markdown body"),
                     );
                     None
@@ -165,7 +165,7 @@ pub fn lesson(root: &Value) -> R<Converted> {
             let body: raw::Body = typed(&body)?;
             if let Some(f) = body.format.as_ref().filter(|f| f.0 != "markdown") {
                 cx.warn(
-                    &root.path.key("body").key("format"),
+                    &root.path().key("body").key("format"),
                     format!("body format `{}` read as markdown", f.0),
                 );
             }
@@ -182,7 +182,7 @@ pub fn lesson(root: &Value) -> R<Converted> {
     };
     if let Some(c) = &check {
         let at = match &reader {
-            Some(r) if r.get("check").is_some() => r.path.key("check").key("options"),
+            Some(r) if r.get("check").is_some() => r.path().key("check").key("options"),
             _ => JsonPath::default().key("check").key("options"),
         };
         match c.options.iter().filter(|o| o.correct).count() {
@@ -222,7 +222,7 @@ fn hero(n: &Node, cx: &mut Cx) -> R<Figure> {
         ("figure" | "", Some(f)) => figure_block(&f, cx),
         _ => {
             cx.warn(
-                &n.path,
+                &n.path(),
                 format!("unknown hero kind `{kind}`: shown as text"),
             );
             Ok(Figure {
@@ -284,7 +284,7 @@ fn block(n: &Node, cx: &mut Cx, depth: usize, out: &mut Vec<Block>) -> R<()> {
                 format!("`{t}`")
             };
             cx.warn(
-                &n.path,
+                &n.path(),
                 format!("unknown block type {shown}: its text is shown as is"),
             );
             out.push(Block::Unknown { kind: t, text });
@@ -344,7 +344,7 @@ fn block(n: &Node, cx: &mut Cx, depth: usize, out: &mut Vec<Block>) -> R<()> {
 fn keep_extra_fields(n: &Node, known: &[&str], t: &str, cx: &mut Cx, out: &mut Vec<Block>) {
     for (key, text) in n.extra_fields(known) {
         cx.warn(
-            &n.path.key(&key),
+            &n.path().key(&key),
             format!("unknown field `{key}` on a `{t}` block: its text is kept"),
         );
         if !text.is_empty() {
@@ -413,7 +413,7 @@ fn runs(n: &Node, cx: &mut Cx) -> R<Vec<Run>> {
         };
         for (key, extra) in r.extra_fields(RUN_FLAGS) {
             cx.warn(
-                &r.path.key(&key),
+                &r.path().key(&key),
                 format!("unknown run flag `{key}`: its text is shown unstyled"),
             );
             // A flag whose value is text (a footnote, a title) is kept.
@@ -461,7 +461,7 @@ fn figure_block(n: &Node, cx: &mut Cx) -> R<Figure> {
         for (key, extra) in f.extra_fields(&["type", "title", "caption", "left", "right"]) {
             if !extra.is_empty() {
                 cx.warn(
-                    &f.path.key(&key),
+                    &f.path().key(&key),
                     format!("unknown field `{key}` on a compare figure: its text is kept"),
                 );
             }
@@ -474,7 +474,7 @@ fn figure_block(n: &Node, cx: &mut Cx) -> R<Figure> {
             format!("`{kind}`")
         };
         cx.warn(
-            &f.path.key("type"),
+            &f.path().key("type"),
             format!("unknown figure type {shown}: shown by its text"),
         );
         FigureBody::Unknown {
@@ -518,7 +518,7 @@ fn rich_check(n: &Node, cx: &mut Cx) -> R<Check> {
                 Some(g) if Check::is_permutation(&g, options.len()) => g,
                 _ => {
                     cx.warn(
-                        &o.path,
+                        &o.path(),
                         "`order` is not a permutation of the option indices: file order is used",
                     );
                     identity

@@ -1,7 +1,7 @@
 //! A cursor over a parsed JSON value that knows its own path, so every
 //! type error names the field it is about.
 
-use super::path::JsonPath;
+use super::path::{JsonPath, Seg};
 use super::sanitize::clean_owned;
 use serde_json::{Map, Value};
 
@@ -39,23 +39,53 @@ pub fn kind_of(v: &Value) -> &'static str {
     }
 }
 
-#[derive(Clone)]
-pub struct Node<'a> {
+/// A value and the way to it from the root. The way is kept as a chain of
+/// borrowed steps and spelled out as a [`JsonPath`] only when something
+/// is reported: walking a lesson allocates nothing for paths.
+#[derive(Clone, Copy)]
+pub struct Node<'a, 'p> {
     pub v: &'a Value,
-    pub path: JsonPath,
+    at: Step<'p>,
 }
 
-impl<'a> Node<'a> {
-    pub fn root(v: &'a Value) -> Self {
-        Node {
-            v,
-            path: JsonPath::default(),
+#[derive(Clone, Copy)]
+enum Step<'p> {
+    Root,
+    Key(&'p Step<'p>, &'p str),
+    Index(&'p Step<'p>, usize),
+}
+
+impl Step<'_> {
+    fn push_onto(&self, path: &mut JsonPath) {
+        match *self {
+            Step::Root => {}
+            Step::Key(parent, key) => {
+                parent.push_onto(path);
+                path.0.push(Seg::Key(key.to_string()));
+            }
+            Step::Index(parent, i) => {
+                parent.push_onto(path);
+                path.0.push(Seg::Index(i));
+            }
         }
+    }
+}
+
+impl<'a, 'p> Node<'a, 'p> {
+    pub fn root(v: &'a Value) -> Self {
+        Node { v, at: Step::Root }
+    }
+
+    /// Where this value is, as reported to the user.
+    pub fn path(&self) -> JsonPath {
+        let mut path = JsonPath::default();
+        self.at.push_onto(&mut path);
+        path
     }
 
     pub fn fail(&self, expected: &str) -> Fail {
         Fail {
-            path: self.path.clone(),
+            path: self.path(),
             message: format!("expected {expected}, found {}", kind_of(self.v)),
         }
     }
@@ -65,19 +95,19 @@ impl<'a> Node<'a> {
     }
 
     /// The field `key`, treating `null` like absence.
-    pub fn get(&self, key: &str) -> Option<Node<'a>> {
+    pub fn get<'s>(&'s self, key: &'s str) -> Option<Node<'a, 's>> {
         match self.v.as_object()?.get(key)? {
             Value::Null => None,
             v => Some(Node {
                 v,
-                path: self.path.key(key),
+                at: Step::Key(&self.at, key),
             }),
         }
     }
 
-    pub fn req(&self, key: &str, expected: &str) -> R<Node<'a>> {
+    pub fn req<'s>(&'s self, key: &'s str, expected: &str) -> R<Node<'a, 's>> {
         self.get(key).ok_or_else(|| Fail {
-            path: self.path.key(key),
+            path: self.path().key(key),
             message: format!("missing required field `{key}` (expected {expected})"),
         })
     }
@@ -109,14 +139,14 @@ impl<'a> Node<'a> {
             .transpose()
     }
 
-    pub fn arr(&self) -> R<Vec<Node<'a>>> {
+    pub fn arr<'s>(&'s self) -> R<Vec<Node<'a, 's>>> {
         let items = self.v.as_array().ok_or_else(|| self.fail("an array"))?;
         Ok(items
             .iter()
             .enumerate()
             .map(|(i, v)| Node {
                 v,
-                path: self.path.index(i),
+                at: Step::Index(&self.at, i),
             })
             .collect())
     }
@@ -175,7 +205,8 @@ mod tests {
     fn type_errors_name_the_path() {
         let v = json!({"a": {"b": [1, "x"]}});
         let root = Node::root(&v);
-        let b = root.get("a").unwrap().get("b").unwrap();
+        let a = root.get("a").unwrap();
+        let b = a.get("b").unwrap();
         let err = b.arr().unwrap()[0].str().unwrap_err();
         assert_eq!(err.path.to_string(), "a.b[0]");
         assert_eq!(err.message, "expected a string, found a number");

@@ -29,9 +29,46 @@ fn replacement(c: char) -> Option<char> {
     }
 }
 
+/// Whether `s` holds a character that [`replacement`] changes, judged
+/// from its UTF-8 bytes: each such character is a byte below 0x20 or 0x7f,
+/// or starts with 0xc2 (C1), 0xe2 0x80/0x81 (separators, bidi controls)
+/// or 0xef 0xbb 0xbf (BOM). This runs on every string of every lesson, so
+/// blocks of bytes are first tested for those lead bytes alone, in a way
+/// the compiler vectorises; only a block that has one is looked at closely.
+fn suspect(s: &str) -> bool {
+    const BLOCK: usize = 32;
+    let b = s.as_bytes();
+    let lead = |x: u8| {
+        (x < 0x20 && x != b'\n' && x != b'\t')
+            | (x == 0x7f)
+            | (x == 0xc2)
+            | (x == 0xe2)
+            | (x == 0xef)
+    };
+    b.chunks(BLOCK).enumerate().any(|(n, block)| {
+        block.iter().fold(false, |any, &x| any | lead(x))
+            && (n * BLOCK..n * BLOCK + block.len()).any(|i| starts_unsafe(b, i))
+    })
+}
+
+/// Whether the character at byte `i` of `b` is one [`replacement`] changes.
+fn starts_unsafe(b: &[u8], i: usize) -> bool {
+    match b[i] {
+        b'\n' | b'\t' => false,
+        0..=0x1f | 0x7f => true,
+        0xc2 => matches!(b.get(i + 1), Some(0x80..=0x9f)),
+        0xe2 => matches!(
+            (b.get(i + 1), b.get(i + 2)),
+            (Some(0x80), Some(0xa8..=0xae)) | (Some(0x81), Some(0xa6..=0xa9))
+        ),
+        0xef => b.get(i + 1..i + 3) == Some(&[0xbb, 0xbf]),
+        _ => false,
+    }
+}
+
 /// Returns `s` with every unsafe character replaced by a visible one.
 pub fn clean(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(|c| replacement(c).is_some()) {
+    if !suspect(s) {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.chars().map(|c| replacement(c).unwrap_or(c)).collect())
@@ -75,6 +112,22 @@ mod tests {
             let out = clean(&s);
             assert!(!out.contains(c), "{c:?} survived");
             assert!(out.starts_with('x') && out.ends_with('y'));
+        }
+    }
+
+    #[test]
+    fn the_byte_scan_finds_exactly_the_characters_replaced() {
+        for c in (0..=0x10ffffu32).filter_map(char::from_u32) {
+            let long = "x".repeat(30);
+            for s in [
+                format!("{c}"),
+                format!("a{c}é"),
+                format!("€{c}\u{2014}"),
+                // Across the scan's 32-byte blocks.
+                format!("{long}{c}{long}"),
+            ] {
+                assert_eq!(suspect(&s), replacement(c).is_some(), "{c:?} in {s:?}");
+            }
         }
     }
 

@@ -7,5 +7,5 @@ mod style;
 pub mod wrap;
 
 pub use check::{CHECK_TITLE, CheckView, check_lines, check_text};
-pub use page::{CodeStyles, Page, code_blocks, hard_wrap, page};
+pub use page::{CodeStyles, Page, code_blocks, first_lines, hard_wrap, page};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};

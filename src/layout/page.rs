@@ -18,6 +18,8 @@ pub struct Page {
     pub blocks: Vec<usize>,
     /// Lines where headings start, for `{` and `}`.
     pub headings: Vec<usize>,
+    /// Only the start of the page (see [`first_lines`]).
+    pub partial: bool,
 }
 
 struct Prefix {
@@ -473,6 +475,18 @@ pub fn hard_wrap(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
 
 /// Lays out a lesson's body (everything but the check) for `width`.
 pub fn page(lesson: &Lesson, width: u16, code: &CodeStyles) -> Page {
+    build(lesson, width, code, usize::MAX)
+}
+
+/// The start of [`page`], line for line: whole blocks until more than
+/// `lines` lines are laid out. A first screen costs what the screen
+/// holds, not what the lesson holds; `partial` says whether anything was
+/// left out.
+pub fn first_lines(lesson: &Lesson, width: u16, code: &CodeStyles, lines: usize) -> Page {
+    build(lesson, width, code, lines)
+}
+
+fn build(lesson: &Lesson, width: u16, code: &CodeStyles, limit: usize) -> Page {
     let mut b = Builder::new(usize::from(width), code);
     let mut blocks = Vec::new();
     let m = &lesson.meta;
@@ -513,6 +527,15 @@ pub fn page(lesson: &Lesson, width: u16, code: &CodeStyles) -> Page {
         b.figure(hero);
     }
     for block in &lesson.blocks {
+        if b.lines.len() > limit {
+            return Page {
+                width,
+                lines: b.lines,
+                blocks,
+                headings: b.headings,
+                partial: true,
+            };
+        }
         b.blank();
         blocks.push(b.lines.len());
         b.block(block);
@@ -548,6 +571,7 @@ pub fn page(lesson: &Lesson, width: u16, code: &CodeStyles) -> Page {
         lines: b.lines,
         blocks,
         headings: b.headings,
+        partial: false,
     }
 }
 
@@ -581,4 +605,31 @@ pub(crate) fn wrap_text(
     b.push_prefix(prefix.to_vec(), rest.to_vec());
     b.wrapped(text);
     b.lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_lines_are_the_start_of_the_page() {
+        for (name, text) in crate::loader::BUILTIN {
+            let lesson = crate::loader::load_bytes(name, text.as_bytes())
+                .unwrap()
+                .lesson;
+            for width in [20, 60, 100] {
+                let whole = page(&lesson, width, &[]);
+                assert!(!whole.partial);
+                for rows in [0, 1, 10, 40, whole.lines.len()] {
+                    let first = first_lines(&lesson, width, &[], rows);
+                    let n = first.lines.len();
+                    assert_eq!(first.lines[..], whole.lines[..n], "{name} at {width}");
+                    assert_eq!(first.partial, n < whole.lines.len(), "{name}");
+                    assert!(!first.partial || n > rows, "{name}: fills {rows} rows");
+                    assert!(whole.blocks.starts_with(&first.blocks), "{name}");
+                    assert!(whole.headings.starts_with(&first.headings), "{name}");
+                }
+            }
+        }
+    }
 }

@@ -231,7 +231,9 @@ impl State {
         if let Some(doc) = &mut self.doc {
             if doc.page.width != width {
                 let old = std::mem::take(&mut doc.page);
-                doc.cache.insert(old.width, old);
+                if !old.partial {
+                    doc.cache.insert(old.width, old);
+                }
                 doc.page = doc
                     .cache
                     .remove(&width)
@@ -260,6 +262,26 @@ impl State {
     pub fn set_doc(&mut self, lesson: Lesson) {
         let width = self.geometry().text_width;
         let page = layout::page(&lesson, width, &[]);
+        self.install(lesson, page);
+        self.relayout_check();
+    }
+
+    /// Like [`State::set_doc`] with the page at its top, but laid out only
+    /// as far as the screen reaches: the rest, and the check, follow from
+    /// [`State::finish_layout`] once this screen is drawn.
+    pub fn set_doc_first_screen(&mut self, lesson: Lesson) {
+        let width = self.geometry().text_width;
+        // More lines than the screen holds: a partial page never looks
+        // read to its end.
+        let page = layout::first_lines(&lesson, width, &[], self.rows());
+        let partial = page.partial;
+        self.install(lesson, page);
+        if !partial {
+            self.relayout_check();
+        }
+    }
+
+    fn install(&mut self, lesson: Lesson, page: Page) {
         self.doc = Some(Doc {
             lesson,
             code: Vec::new(),
@@ -267,19 +289,41 @@ impl State {
             check: Vec::new(),
             cache: HashMap::new(),
         });
+    }
+
+    /// Whether the open lesson is laid out only as far as its first screen.
+    pub fn partial(&self) -> bool {
+        self.doc.as_ref().is_some_and(|d| d.page.partial)
+    }
+
+    /// Lays out the rest of a page drawn from its first screen; whether
+    /// there was anything to do.
+    pub fn finish_layout(&mut self) -> bool {
+        let Some(doc) = self.doc.as_mut().filter(|d| d.page.partial) else {
+            return false;
+        };
+        doc.page = layout::page(&doc.lesson, doc.page.width, &doc.code);
         self.relayout_check();
+        true
     }
 
     /// Highlighted code arrived: lay out again with it (same anchor).
     pub fn set_code(&mut self, code: Vec<Option<Vec<Vec<Span>>>>) {
         let anchor = self.anchor();
         let width = self.geometry().text_width;
+        let mut was_partial = false;
         if let Some(doc) = &mut self.doc {
             doc.code = code;
             doc.cache.clear();
+            was_partial = doc.page.partial;
             doc.page = layout::page(&doc.lesson, width, &doc.code);
         }
-        self.search.refresh(self.doc.as_ref());
+        if was_partial {
+            // The page is whole now; its check was waiting for that.
+            self.relayout_check();
+        } else {
+            self.search.refresh(self.doc.as_ref());
+        }
         self.top = self.line_of(anchor);
     }
 

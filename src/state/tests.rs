@@ -156,6 +156,8 @@ impl H {
             }
             seen.push(e);
         }
+        // As the runtime does once the frame is drawn.
+        self.s.finish_layout();
         seen
     }
 
@@ -1204,4 +1206,94 @@ fn a_refreshed_folder_without_the_open_lesson_opens_the_one_in_its_place() {
     assert_eq!(h.s.course().lessons.len(), 2);
     assert_eq!(h.s.lesson_key().unwrap().1, "third");
     assert_eq!(h.title(), "Third");
+}
+
+#[test]
+fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
+    let mut h = H::course(demo_dir(), 60, 16);
+    let mut fx = Vec::new();
+    open_lesson(&mut h.s, 0, &mut fx);
+    let Some(Effect::Load { origin, lesson }) = fx.pop() else {
+        panic!("no load: {fx:?}")
+    };
+    let opened = Opened {
+        index: lesson,
+        lesson: loader::load_lesson(&origin),
+        progress: Default::default(),
+    };
+    let fx = update(&mut h.s, Action::Loaded(Box::new(opened)));
+    assert!(h.s.partial());
+    let rows = h.s.rows();
+    let first = h.doc().page.lines.clone();
+    assert!(first.len() > rows, "the first screen is filled");
+    // A page cut short is not a page read to its end.
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::MarkRead { .. })),
+        "{fx:?}"
+    );
+    assert!(h.doc().check.is_empty());
+
+    assert!(h.s.finish_layout());
+    assert!(!h.s.partial());
+    let whole = &h.doc().page.lines;
+    assert!(whole.len() > first.len());
+    assert_eq!(
+        &whole[..first.len()],
+        &first[..],
+        "the same lines, then more"
+    );
+    assert!(!h.doc().check.is_empty());
+    assert!(!h.s.finish_layout(), "nothing left to do");
+}
+
+#[test]
+fn a_lesson_opened_at_a_saved_place_is_laid_out_whole() {
+    let mut h = H::demo(60, 16);
+    h.keys("GG");
+    let deep = h.s.anchor();
+    assert!(h.s.top > 0);
+    h.saved.insert(
+        "first".into(),
+        crate::store::LessonProgress {
+            anchor: Some(deep),
+            ..Default::default()
+        },
+    );
+    let mut fx = Vec::new();
+    open_lesson(&mut h.s, 1, &mut fx);
+    h.settle(fx);
+    let mut fx = Vec::new();
+    open_lesson(&mut h.s, 0, &mut fx);
+    let Some(Effect::Load { origin, lesson }) = fx.pop() else {
+        panic!("no load")
+    };
+    let opened = Opened {
+        index: lesson,
+        lesson: loader::load_lesson(&origin),
+        progress: h.saved["first"].clone(),
+    };
+    let _ = update(&mut h.s, Action::Loaded(Box::new(opened)));
+    assert!(!h.s.partial());
+    assert_eq!(h.s.anchor(), deep);
+}
+
+#[test]
+fn highlighting_that_arrives_first_completes_the_page_and_its_check() {
+    let mut h = H::course(demo_dir(), 60, 16);
+    let mut fx = Vec::new();
+    open_lesson(&mut h.s, 0, &mut fx);
+    let Some(Effect::Load { origin, lesson }) = fx.pop() else {
+        panic!("no load")
+    };
+    let opened = Opened {
+        index: lesson,
+        lesson: loader::load_lesson(&origin),
+        progress: Default::default(),
+    };
+    let _ = update(&mut h.s, Action::Loaded(Box::new(opened)));
+    assert!(h.s.partial());
+    let slug = h.doc().lesson.meta.slug.clone();
+    let _ = update(&mut h.s, Action::Highlighted(slug, Vec::new()));
+    assert!(!h.s.partial());
+    assert!(!h.doc().check.is_empty());
 }

@@ -472,7 +472,7 @@ pub(super) fn jump_to_check(s: &mut State) {
 }
 
 fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
-    if s.marked_read || s.doc.is_none() || s.top + s.rows() < s.total() {
+    if s.marked_read || s.doc.is_none() || s.partial() || s.top + s.rows() < s.total() {
         return;
     }
     if let Some((course, lesson)) = s.lesson_key() {
@@ -556,8 +556,16 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
         Ok(lesson) => {
             s.broken = None;
             let wants_code = crate::highlight::lesson_wants(&lesson);
-            s.set_doc(lesson);
             let anchor = s.pending_anchor.take().or(p.anchor);
+            let at_top = anchor.is_none()
+                && s.pending_search.is_none()
+                && !s.pending_check
+                && s.mode == Mode::Reading;
+            if at_top {
+                s.set_doc_first_screen(lesson);
+            } else {
+                s.set_doc(lesson);
+            }
             s.top = anchor.map_or(0, |a| s.line_of(a));
             if let Some(q) = s.pending_search.take() {
                 s.search.query = q;

@@ -24,7 +24,9 @@ pub fn header(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
     if let Some(min) = entry.and_then(|e| e.minutes) {
         parts.push(format!("{min} min"));
     }
-    let right = if s.doc.is_some() {
+    // How far through a page laid out only to its first screen is not
+    // known yet (it is, one frame later).
+    let right = if s.doc.is_some() && !s.partial() {
         format!(" {}% ", s.read_percent())
     } else {
         String::new()

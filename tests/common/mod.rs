@@ -233,6 +233,8 @@ impl Reader {
             }
             self.effects.push(e);
         }
+        // As the runtime does once the frame is drawn.
+        self.s.finish_layout();
         self.redact_state();
     }
 

@@ -2,6 +2,7 @@
 //! (from the course index where it has them), and the progress store,
 //! opened on a thread while they load.
 
+use super::background;
 use super::events::Msg;
 use crate::index::{Index, Snapshot};
 use crate::loader::{self, Library};
@@ -113,7 +114,7 @@ pub(super) fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, tx: Sen
     if stale.is_empty() {
         return;
     }
-    std::thread::spawn(move || {
+    background::spawn(move || {
         let mut index = Index::open(data_dir.as_deref());
         for dir in stale {
             let before = index.snapshot(&dir);
@@ -151,10 +152,17 @@ pub(super) struct Resume {
 }
 
 impl StoreOpening {
-    pub(super) fn start(data_dir: Option<PathBuf>) -> StoreOpening {
+    /// Starts opening the store; `awaited` when the first frame waits for
+    /// it, or it opens in the background, after that frame.
+    pub(super) fn start(data_dir: Option<PathBuf>, awaited: bool) -> StoreOpening {
         let (course, wanted) = std::sync::mpsc::channel::<String>();
         let (early_tx, early) = std::sync::mpsc::channel();
-        let job = std::thread::spawn(move || {
+        let spawn = if awaited {
+            background::spawn_awaited
+        } else {
+            background::spawn
+        };
+        let job = spawn(move || {
             // Opening checks the file (and sets a damaged one aside): the
             // slow part, begun before the course is even known.
             let store = Store::open(data_dir.as_deref());

@@ -74,6 +74,24 @@ fn top_of_a_lesson() {
 }
 
 #[test]
+fn where_a_lesson_stands_is_left_out_until_its_course_is_read() {
+    let Some((_dir, mut r)) = seed_reader(100, 30) else {
+        return;
+    };
+    let header = |r: &Reader| {
+        rows(&draw(r))[0]
+            .iter()
+            .map(|(t, _)| t.clone())
+            .collect::<String>()
+    };
+    assert!(header(&r).contains("Lesson 2 of 4"), "{}", header(&r));
+    r.s.course_pending = true;
+    let shown = header(&r);
+    assert!(!shown.contains("Lesson"), "{shown}");
+    assert!(shown.contains("Shipping It"), "{shown}");
+}
+
+#[test]
 fn top_of_the_builtin_course() {
     let mut r = Reader::builtin(100, 30);
     r.open(0);

@@ -74,6 +74,9 @@ pub enum Action {
     CoursesOpen,
     /// The courses of a folder, read again because its files changed.
     CourseRefreshed(std::path::PathBuf, Vec<crate::model::Course>),
+    /// The courses of the lesson opened alone (see `State::course_pending`)
+    /// and which course and lesson it is in them.
+    CourseRead(Vec<crate::model::Course>, Option<(usize, usize)>),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

@@ -138,6 +138,10 @@ pub struct State {
     pub help_top: usize,
     /// Where the page was when a search prompt opened, to return to on Esc.
     pub search_origin: Option<usize>,
+    /// The open lesson stands alone in `courses` until its folder is read
+    /// (just after the first frame): where it is in its course is not
+    /// known yet.
+    pub course_pending: bool,
 }
 
 impl State {
@@ -173,6 +177,7 @@ impl State {
             course_cursor: 0,
             help_top: 0,
             search_origin: None,
+            course_pending: false,
         }
     }
 

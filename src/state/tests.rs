@@ -1297,3 +1297,42 @@ fn highlighting_that_arrives_first_completes_the_page_and_its_check() {
     assert!(!h.s.partial());
     assert!(!h.doc().check.is_empty());
 }
+
+#[test]
+fn a_lesson_opened_alone_takes_its_place_in_its_course() {
+    let dir = demo_dir();
+    let file = dir.path().join("c-second.json");
+    let origin = Origin::File(file.clone());
+    let lesson = loader::load_lesson(&origin).unwrap();
+    let alone = crate::model::Course {
+        slug: lesson.meta.course_slug.clone(),
+        title: lesson.meta.course_title.clone(),
+        root: None,
+        lessons: vec![crate::model::LessonEntry {
+            origin: origin.clone(),
+            slug: lesson.meta.slug.clone(),
+            title: lesson.meta.title.clone(),
+            position: lesson.meta.position,
+            minutes: lesson.meta.minutes,
+            module: None,
+            status: LessonStatus::Ok,
+        }],
+    };
+    let mut h = H {
+        s: State::new(vec![alone], 60, 16),
+        _dir: None,
+        saved: HashMap::new(),
+    };
+    h.s.course_pending = true;
+    h.open(0);
+    assert_eq!(h.title(), "Second");
+    let lib = loader::open_paths(&[file]).unwrap();
+    let _ = update(&mut h.s, Action::CourseRead(lib.courses, lib.start));
+    assert!(!h.s.course_pending);
+    assert_eq!(h.s.course().lessons.len(), 3);
+    assert_eq!(h.s.lesson, 1, "second in reading order");
+    assert_eq!(h.title(), "Second", "the open lesson stays open");
+    h.keys("]");
+    assert_eq!(h.title(), "Third");
+    drop(dir);
+}

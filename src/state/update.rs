@@ -307,6 +307,7 @@ pub fn update(s: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::StatsReady(r) => s.reviews = Some(r),
         Action::CourseRefreshed(dir, fresh) => refresh_courses(s, &dir, fresh, &mut fx),
+        Action::CourseRead(courses, start) => course_read(s, courses, start),
         Action::CoursesOpen => {
             if s.courses.len() > 1 {
                 s.course_cursor = s.course;
@@ -629,6 +630,21 @@ fn course_search(s: &mut State, fx: &mut Vec<Effect>) {
 
 /// Replaces a folder's courses with a newer reading of them, keeping the
 /// open course and lesson by slug.
+/// The lesson opened alone takes its place in its courses. Nothing was
+/// read from the keyboard meanwhile: only where it stands changes.
+fn course_read(s: &mut State, courses: Vec<crate::model::Course>, start: Option<(usize, usize)>) {
+    s.course_pending = false;
+    let Some((course, lesson)) =
+        start.filter(|&(c, l)| courses.get(c).is_some_and(|c| l < c.lessons.len()))
+    else {
+        return;
+    };
+    s.courses = courses;
+    s.course = course;
+    s.lesson = lesson;
+    s.toc_cursor = lesson;
+}
+
 fn refresh_courses(
     s: &mut State,
     dir: &std::path::Path,

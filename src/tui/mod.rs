@@ -85,6 +85,13 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         (origin, lesson)
     });
     let mut opening = (!named).then(|| StoreOpening::start(data_dir.clone(), true));
+    // A lesson named alone is its own course for the first frame; the
+    // folder it is in is read after that frame.
+    let alone = match (&preloaded, paths) {
+        (Some((origin, Ok(lesson))), [_]) => Some(startup::alone(origin, lesson)),
+        _ => None,
+    };
+    let course_later = alone.is_some();
     let mut index = Index::open(data_dir.as_deref());
     let mut stale = Vec::new();
     let quick = if named {
@@ -92,28 +99,28 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     } else {
         quick_start(paths, &index, start_review)
     };
-    let lib = match &quick {
-        Some(snapshot) => Library {
+    let lib = match (&quick, alone) {
+        (_, Some(lib)) => lib,
+        (Some(snapshot), None) => Library {
             courses: vec![outline(snapshot)],
             start: None,
         },
-        None => library(paths, &mut index, &mut stale)?,
+        (None, None) => library(paths, &mut index, &mut stale)?,
     };
     if lib.courses.iter().all(|c| c.lessons.is_empty()) {
         return Err("no lessons to show".into());
     }
     let course = lib.start.map_or(0, |(c, _)| c);
     let early = lib.start.filter(|_| !start_review).map(|(_, l)| l);
-    let slug = lib.courses[course].slug.clone();
     if let Some(o) = &opening {
-        o.want(&slug);
+        o.want(&lib.courses[course].slug);
     }
     // The store: the one started above (already told the course), or one
-    // started now, `awaited` by the first frame or not.
-    let store_for = |opening: &mut Option<StoreOpening>, awaited: bool| {
+    // started now for `slug`, `awaited` by the first frame or not.
+    let store_for = |opening: &mut Option<StoreOpening>, awaited: bool, slug: &str| {
         opening.take().or_else(|| {
             let o = StoreOpening::start(data_dir.clone(), awaited);
-            o.want(&slug);
+            o.want(slug);
             Some(o)
         })
     };
@@ -125,6 +132,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     s.mouse = !common.no_mouse;
     s.dark = theme.kind.is_dark();
     s.course = course;
+    s.course_pending = course_later;
     let mut rt = Runtime {
         store: None,
         index,
@@ -135,7 +143,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let lesson = match (early, lib.start) {
         (Some(lesson), _) => lesson,
         (None, start) => {
-            opening = store_for(&mut opening, true);
+            opening = store_for(&mut opening, true, &s.course().slug);
             let left = opening
                 .as_ref()
                 .map(StoreOpening::early)
@@ -168,8 +176,21 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     // The rest of a page drawn from its first screen, before any key is
     // read; the loop below draws it if nothing else does first.
     let mut drawn = !s.finish_layout();
+    if course_later {
+        // The lesson's folder: its other lessons, and where this one
+        // stands among them. A folder that cannot be read leaves the
+        // lesson on its own.
+        let action = match library(paths, &mut rt.index, &mut stale) {
+            Ok(lib) => Action::CourseRead(lib.courses, lib.start),
+            Err(e) => Action::Notice(format!("Only this lesson: {e}")),
+        };
+        let fx = state::update(&mut s, action);
+        rt.apply(&mut s, &mut term, fx);
+        drawn = false;
+    }
     if rt.store.is_none() {
-        rt.settle(&mut s, &mut term, store_for(&mut opening, false));
+        let slug = s.course().slug.clone();
+        rt.settle(&mut s, &mut term, store_for(&mut opening, false, &slug));
         draw(&mut term, &mut s, &theme)?;
         drawn = true;
     }

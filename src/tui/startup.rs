@@ -40,6 +40,31 @@ pub(super) fn library(
     )?)
 }
 
+/// A lesson named alone, as a course of its own until its real course is
+/// read after the first frame: that frame needs the lesson, not its
+/// folder's other files.
+pub(super) fn alone(origin: &loader::Origin, lesson: &crate::model::Lesson) -> Library {
+    let m = &lesson.meta;
+    let entry = LessonEntry {
+        origin: origin.clone(),
+        slug: m.slug.clone(),
+        title: m.title.clone(),
+        position: m.position,
+        minutes: m.minutes,
+        module: m.module.clone().map(Box::new),
+        status: LessonStatus::Ok,
+    };
+    Library {
+        courses: vec![Course {
+            slug: m.course_slug.clone(),
+            title: m.course_title.clone(),
+            root: None,
+            lessons: vec![entry],
+        }],
+        start: Some((0, 0)),
+    }
+}
+
 /// A single course folder with a stored listing is opened from an outline
 /// of it: the first frame needs the course's title and size and one
 /// lesson, not 10,000 decoded entries. The whole listing replaces the

@@ -82,6 +82,7 @@ impl Term {
             restore();
             return Err(e);
         }
+
         let terminal =
             ratatui::Terminal::new(CrosstermBackend::new(out)).inspect_err(|_| restore())?;
         Ok(Term { terminal, mouse })

@@ -19,8 +19,10 @@ pub fn header(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
             m.title.clone()
         });
     }
-    let n = course.lessons.len();
-    parts.push(format!("Lesson {} of {n}", s.lesson + 1));
+    if !s.course_pending {
+        let n = course.lessons.len();
+        parts.push(format!("Lesson {} of {n}", s.lesson + 1));
+    }
     if let Some(min) = entry.and_then(|e| e.minutes) {
         parts.push(format!("{min} min"));
     }

@@ -1,7 +1,6 @@
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = lectern::cli::Cli::parse();
+    let cli = lectern::cli::Cli::from_env();
     lectern::commands::run(cli)
 }

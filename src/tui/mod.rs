@@ -173,6 +173,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         rt.apply(&mut s, &mut term, fx);
     }
     term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+    terminal::let_frame_show();
     // The rest of a page drawn from its first screen, before any key is
     // read; the loop below draws it if nothing else does first.
     let mut drawn = !s.finish_layout();
@@ -256,7 +257,9 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
 /// alone; the rest of it is then laid out and drawn, before the next key.
 fn draw(term: &mut terminal::Term, s: &mut State, theme: &Theme) -> std::io::Result<()> {
     term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
-    if s.finish_layout() {
+    if s.partial() {
+        terminal::let_frame_show();
+        s.finish_layout();
         term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
     }
     Ok(())

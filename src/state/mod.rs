@@ -138,10 +138,14 @@ pub struct State {
     pub help_top: usize,
     /// Where the page was when a search prompt opened, to return to on Esc.
     pub search_origin: Option<usize>,
-    /// The open lesson stands alone in `courses` until its folder is read
-    /// (just after the first frame): where it is in its course is not
-    /// known yet.
+    /// The open lesson stands alone in `courses` (a lesson named alone, or
+    /// the outline of a large course) until its course is read, just after
+    /// the first frame: where it is in that course is not known yet.
     pub course_pending: bool,
+    /// Where the open lesson stood in its course by the listing it was
+    /// found in, while `course_pending`: if the course no longer has it,
+    /// the lesson now in that place opens.
+    pub pending_place: usize,
 }
 
 impl State {
@@ -178,6 +182,7 @@ impl State {
             help_top: 0,
             search_origin: None,
             course_pending: false,
+            pending_place: 0,
         }
     }
 

@@ -1336,3 +1336,42 @@ fn a_lesson_opened_alone_takes_its_place_in_its_course() {
     assert_eq!(h.title(), "Third");
     drop(dir);
 }
+
+#[test]
+fn an_outline_gives_way_to_its_course() {
+    let dir = demo_dir();
+    let lib = loader::open_paths(&[dir.path().to_path_buf()]).unwrap();
+    let whole = lib.courses[0].clone();
+    let mut outline = whole.clone();
+    outline.lessons = vec![whole.lessons[1].clone()];
+    let mut h = H {
+        s: State::new(vec![outline.clone()], 60, 16),
+        _dir: None,
+        saved: HashMap::new(),
+    };
+    h.s.course_pending = true;
+    h.s.pending_place = 1;
+    h.open(0);
+    assert_eq!(h.title(), "Second");
+    let root = whole.root.clone().unwrap();
+    let _ = h.act(Action::CourseRefreshed(root.clone(), vec![whole]));
+    assert!(!h.s.course_pending);
+    assert_eq!((h.s.lesson, h.s.toc_cursor), (1, 1));
+    assert_eq!(h.title(), "Second");
+
+    // Its lesson gone by the time the course is read: the one in its place.
+    let mut h = H {
+        s: State::new(vec![outline], 60, 16),
+        _dir: None,
+        saved: HashMap::new(),
+    };
+    h.s.course_pending = true;
+    h.s.pending_place = 1;
+    h.open(0);
+    std::fs::remove_file(dir.path().join("c-second.json")).unwrap();
+    let fresh = loader::open_paths(&[dir.path().to_path_buf()])
+        .unwrap()
+        .courses;
+    let _ = h.act(Action::CourseRefreshed(root, fresh));
+    assert_eq!(h.title(), "Third");
+}

@@ -651,6 +651,8 @@ fn refresh_courses(
     fresh: Vec<crate::model::Course>,
     fx: &mut Vec<Effect>,
 ) {
+    // An outline (see `State::course_pending`) is replaced by its course.
+    let was_pending = std::mem::take(&mut s.course_pending);
     let course_slug = s.course().slug.clone();
     let lesson_slug = s.lesson_key().map(|(_, l)| l);
     let mut fresh = Some(fresh);
@@ -675,11 +677,21 @@ fn refresh_courses(
     s.toc_cursor = s.toc_cursor.min(n.saturating_sub(1));
     s.course_search.ready = false;
     match lesson_slug.and_then(|slug| s.course().index_of(&slug)) {
-        Some(i) => s.lesson = i,
+        Some(i) => {
+            s.lesson = i;
+            if was_pending {
+                s.toc_cursor = i;
+            }
+        }
         // The open lesson's file is gone: the one now in its place opens
         // (with no position saved for it: the place was in another lesson).
         None if n > 0 => {
-            let i = s.lesson.min(n - 1);
+            let place = if was_pending {
+                s.pending_place
+            } else {
+                s.lesson
+            };
+            let i = place.min(n - 1);
             s.doc = None;
             open(s, i, fx);
         }

@@ -132,7 +132,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     s.mouse = !common.no_mouse;
     s.dark = theme.kind.is_dark();
     s.course = course;
-    s.course_pending = course_later;
+    s.course_pending = course_later || quick.is_some();
     let mut rt = Runtime {
         store: None,
         index,

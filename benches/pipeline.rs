@@ -61,6 +61,10 @@ fn state_for(bytes: &[u8], w: u16, h: u16) -> State {
             progress: Default::default(),
         })),
     );
+    // The whole page, as the runtime lays it out once the first screen
+    // is drawn.
+    s.finish_layout();
+    assert!(!s.partial());
     s
 }
 

@@ -127,7 +127,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
     let (tx, rx, signals) = events::channel();
     let mut term = terminal::Term::enter(!common.no_mouse)?;
-    let size = term.terminal.size()?;
+    let size = term.area();
     let mut s = State::new(lib.courses, size.width, size.height);
     s.mouse = !common.no_mouse;
     s.dark = theme.kind.is_dark();
@@ -209,6 +209,12 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         stale.push(snapshot.dir);
     }
     events::listen(&rt.tx, signals);
+    // A resize before the key reader started was not reported.
+    if let Some(action) = resized(&mut term, None) {
+        let fx = state::update(&mut s, action);
+        rt.apply(&mut s, &mut term, fx);
+        drawn = false;
+    }
     while !s.quit {
         if !std::mem::take(&mut drawn) {
             draw(&mut term, &mut s, &theme)?;
@@ -230,7 +236,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
             Msg::Refreshed(dir, courses) => Some(Action::CourseRefreshed(dir, courses)),
             Msg::Resumed => {
                 let _ = term.resume();
-                None
+                resized(&mut term, None)
             }
             Msg::Action(a) => Some(a),
             Msg::IndexChunk(texts, last) => {
@@ -238,6 +244,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
                 let _ = rt.index.insert_texts(&texts);
                 last.then_some(Action::Indexed)
             }
+            Msg::Term(Event::Resize(w, h)) => resized(&mut term, Some((w, h))),
             Msg::Term(ev) => translate(&mut s, ev),
         };
         if let Some(action) = action {
@@ -263,6 +270,18 @@ fn draw(term: &mut terminal::Term, s: &mut State, theme: &Theme) -> std::io::Res
         term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
     }
     Ok(())
+}
+
+/// The screen takes its new size (`None`: asked of the terminal); the
+/// state follows if it changed.
+fn resized(term: &mut terminal::Term, size: Option<(u16, u16)>) -> Option<Action> {
+    match term.resize(size) {
+        Ok(true) => {
+            let area = term.area();
+            Some(Action::Resize(area.width, area.height))
+        }
+        _ => None,
+    }
 }
 
 /// A terminal event as an action in the current mode.
@@ -296,7 +315,6 @@ fn translate(s: &mut State, ev: Event) -> Option<Action> {
             }
             _ => None,
         },
-        Event::Resize(w, h) => Some(Action::Resize(w, h)),
         _ => None,
     }
 }

@@ -120,8 +120,12 @@ impl H {
     }
 
     fn builtin(width: u16, height: u16) -> H {
+        H::with(vec![loader::builtin_course()], width, height)
+    }
+
+    fn with(courses: Vec<crate::model::Course>, width: u16, height: u16) -> H {
         H {
-            s: State::new(vec![loader::builtin_course()], width, height),
+            s: State::new(courses, width, height),
             _dir: None,
             saved: HashMap::new(),
         }
@@ -159,6 +163,27 @@ impl H {
         // As the runtime does once the frame is drawn.
         self.s.finish_layout();
         seen
+    }
+
+    /// Opens lesson `index` as far as the runtime goes before drawing:
+    /// loaded, its page laid out to the first screen only (unless it opens
+    /// at a place further down). The effects of loading it.
+    fn open_to_first_frame(
+        &mut self,
+        index: usize,
+        progress: crate::store::LessonProgress,
+    ) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        open_lesson(&mut self.s, index, &mut fx);
+        let Some(Effect::Load { origin, lesson }) = fx.pop() else {
+            panic!("no load: {fx:?}")
+        };
+        let opened = Opened {
+            index: lesson,
+            lesson: loader::load_lesson(&origin),
+            progress,
+        };
+        update(&mut self.s, Action::Loaded(Box::new(opened)))
     }
 
     fn act(&mut self, a: Action) -> Vec<Effect> {
@@ -1211,17 +1236,7 @@ fn a_refreshed_folder_without_the_open_lesson_opens_the_one_in_its_place() {
 #[test]
 fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
     let mut h = H::course(demo_dir(), 60, 16);
-    let mut fx = Vec::new();
-    open_lesson(&mut h.s, 0, &mut fx);
-    let Some(Effect::Load { origin, lesson }) = fx.pop() else {
-        panic!("no load: {fx:?}")
-    };
-    let opened = Opened {
-        index: lesson,
-        lesson: loader::load_lesson(&origin),
-        progress: Default::default(),
-    };
-    let fx = update(&mut h.s, Action::Loaded(Box::new(opened)));
+    let fx = h.open_to_first_frame(0, Default::default());
     assert!(h.s.partial());
     let rows = h.s.rows();
     let first = h.doc().page.lines.clone();
@@ -1262,17 +1277,8 @@ fn a_lesson_opened_at_a_saved_place_is_laid_out_whole() {
     let mut fx = Vec::new();
     open_lesson(&mut h.s, 1, &mut fx);
     h.settle(fx);
-    let mut fx = Vec::new();
-    open_lesson(&mut h.s, 0, &mut fx);
-    let Some(Effect::Load { origin, lesson }) = fx.pop() else {
-        panic!("no load")
-    };
-    let opened = Opened {
-        index: lesson,
-        lesson: loader::load_lesson(&origin),
-        progress: h.saved["first"].clone(),
-    };
-    let _ = update(&mut h.s, Action::Loaded(Box::new(opened)));
+    let saved = h.saved["first"].clone();
+    h.open_to_first_frame(0, saved);
     assert!(!h.s.partial());
     assert_eq!(h.s.anchor(), deep);
 }
@@ -1280,17 +1286,7 @@ fn a_lesson_opened_at_a_saved_place_is_laid_out_whole() {
 #[test]
 fn highlighting_that_arrives_first_completes_the_page_and_its_check() {
     let mut h = H::course(demo_dir(), 60, 16);
-    let mut fx = Vec::new();
-    open_lesson(&mut h.s, 0, &mut fx);
-    let Some(Effect::Load { origin, lesson }) = fx.pop() else {
-        panic!("no load")
-    };
-    let opened = Opened {
-        index: lesson,
-        lesson: loader::load_lesson(&origin),
-        progress: Default::default(),
-    };
-    let _ = update(&mut h.s, Action::Loaded(Box::new(opened)));
+    h.open_to_first_frame(0, Default::default());
     assert!(h.s.partial());
     let slug = h.doc().lesson.meta.slug.clone();
     let _ = update(&mut h.s, Action::Highlighted(slug, Vec::new()));
@@ -1318,11 +1314,7 @@ fn a_lesson_opened_alone_takes_its_place_in_its_course() {
             status: LessonStatus::Ok,
         }],
     };
-    let mut h = H {
-        s: State::new(vec![alone], 60, 16),
-        _dir: None,
-        saved: HashMap::new(),
-    };
+    let mut h = H::with(vec![alone], 60, 16);
     h.s.course_pending = true;
     h.open(0);
     assert_eq!(h.title(), "Second");
@@ -1344,11 +1336,7 @@ fn an_outline_gives_way_to_its_course() {
     let whole = lib.courses[0].clone();
     let mut outline = whole.clone();
     outline.lessons = vec![whole.lessons[1].clone()];
-    let mut h = H {
-        s: State::new(vec![outline.clone()], 60, 16),
-        _dir: None,
-        saved: HashMap::new(),
-    };
+    let mut h = H::with(vec![outline.clone()], 60, 16);
     h.s.course_pending = true;
     h.s.pending_place = 1;
     h.open(0);
@@ -1360,11 +1348,7 @@ fn an_outline_gives_way_to_its_course() {
     assert_eq!(h.title(), "Second");
 
     // Its lesson gone by the time the course is read: the one in its place.
-    let mut h = H {
-        s: State::new(vec![outline], 60, 16),
-        _dir: None,
-        saved: HashMap::new(),
-    };
+    let mut h = H::with(vec![outline], 60, 16);
     h.s.course_pending = true;
     h.s.pending_place = 1;
     h.open(0);

@@ -189,14 +189,8 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         rt.apply(&mut s, &mut term, fx);
         drawn = false;
     }
-    if rt.store.is_none() {
-        let slug = s.course().slug.clone();
-        rt.settle(&mut s, &mut term, store_for(&mut opening, false, &slug));
-        draw(&mut term, &mut s, &theme)?;
-        drawn = true;
-    }
     if let Some(snapshot) = quick {
-        drawn = false;
+        // The whole listing in place of the outline.
         let courses = match snapshot.decode() {
             Some(courses) => courses,
             None => rt.index.courses(&snapshot.dir)?,
@@ -207,6 +201,14 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         );
         rt.apply(&mut s, &mut term, fx);
         stale.push(snapshot.dir);
+        drawn = false;
+    }
+    // One frame for all of the above, with the store's progress.
+    if rt.store.is_none() {
+        let slug = s.course().slug.clone();
+        rt.settle(&mut s, &mut term, store_for(&mut opening, false, &slug));
+        draw(&mut term, &mut s, &theme)?;
+        drawn = true;
     }
     events::listen(&rt.tx, signals);
     // A resize before the key reader started was not reported.

@@ -6,7 +6,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use lectern::layout;
 use lectern::loader;
-use lectern::state::{self, Action, Opened, State};
+use lectern::state::{self, Action, Msg, Opened, State};
 use lectern::theme::{Theme, ThemeKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -53,9 +53,9 @@ fn state_for(bytes: &[u8], w: u16, h: u16) -> State {
     let mut course = loader::builtin_course();
     course.lessons.truncate(1);
     let mut s = State::new(vec![course], w, h);
-    let _ = state::update(
+    let _ = state::receive(
         &mut s,
-        Action::Loaded(Box::new(Opened {
+        Msg::Loaded(Box::new(Opened {
             index: 0,
             lesson: Ok(lesson),
             progress: Default::default(),
@@ -63,8 +63,8 @@ fn state_for(bytes: &[u8], w: u16, h: u16) -> State {
     );
     // The whole page, as the runtime lays it out once the first screen
     // is drawn.
-    s.finish_layout();
-    assert!(!s.partial());
+    let _ = state::receive(&mut s, Msg::Drawn);
+    assert!(!s.reader.partial());
     s
 }
 
@@ -76,7 +76,7 @@ fn benches(c: &mut Criterion) {
     let lesson = loader::load_bytes("bench", &bytes).unwrap().lesson;
     for w in [40u16, 80, 120] {
         c.bench_function(&format!("layout {name} width {w}"), |b| {
-            b.iter(|| layout::page(black_box(&lesson), w, &[]))
+            b.iter(|| layout::page(black_box(&lesson), w, &layout::Highlights::default()))
         });
     }
     c.bench_function(&format!("render {name} plain"), |b| {
@@ -96,8 +96,9 @@ fn benches(c: &mut Criterion) {
         c.bench_function(&format!("key+frame {label}: page down"), |b| {
             b.iter(|| {
                 let _ = state::update(&mut s, Action::PageDown);
-                if s.top >= s.max_top() {
-                    s.top = 0;
+                let g = s.geometry();
+                if s.reader.top >= s.reader.max_top(&g) {
+                    let _ = state::update(&mut s, Action::Top);
                 }
                 term.draw(|f| lectern::ui::draw(f, &s, &theme)).unwrap();
             })
@@ -108,7 +109,7 @@ fn benches(c: &mut Criterion) {
     for ch in "memory".chars() {
         let _ = state::update(&mut s, Action::Input(ch));
     }
-    let _ = state::update(&mut s, Action::InputEnter);
+    let _ = state::update(&mut s, Action::Open);
     let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
     c.bench_function("key+frame 4MB: search next", |b| {
         b.iter(|| {

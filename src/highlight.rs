@@ -108,9 +108,9 @@ pub fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<S
 }
 
 /// Every code block of a lesson, in the order the layout numbers them.
-pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> Vec<Option<Vec<Vec<Span>>>> {
+pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> crate::layout::Highlights {
     let mut budget = MAX_LESSON_BYTES;
-    crate::layout::code_blocks(lesson)
+    crate::layout::Highlights(crate::layout::code_blocks(lesson)
         .into_iter()
         .map(|(lang, text)| {
             if text.len() > budget {
@@ -119,7 +119,7 @@ pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> Vec<Option<Vec<Vec<Span>
             budget -= text.len();
             highlight(lang, text, dark)
         })
-        .collect()
+        .collect())
 }
 
 /// Whether a lesson has any code worth loading syntect for.

@@ -18,8 +18,10 @@
 //!   keeps progress.
 pub mod cli;
 pub mod commands;
+pub mod effects;
 pub mod highlight;
 pub mod index;
+pub mod keymap;
 pub mod layout;
 pub mod lint;
 pub mod loader;

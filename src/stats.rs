@@ -35,14 +35,7 @@ impl Tally {
 }
 
 /// Review figures that need the store (not part of the reader's state).
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Reviews {
-    pub due_today: usize,
-    pub due_week: usize,
-    pub streak: u32,
-    /// "option N of LESSON chosen K times" lines.
-    pub misconceptions: Vec<String>,
-}
+pub use crate::model::ReviewFigures as Reviews;
 
 pub fn reviews(store: &Store, course: &Course) -> Reviews {
     let now = Utc::now();

@@ -5,14 +5,14 @@
 mod common;
 
 use common::{AFTER, BEFORE, BROKEN, Reader, SEED_NAME};
-use lectern::state::Mode;
+use lectern::state::Screen;
 use lectern::theme::{Theme, ThemeKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Modifier;
 
 fn draw(r: &Reader) -> Terminal<TestBackend> {
-    let mut t = Terminal::new(TestBackend::new(r.s.width, r.s.height)).unwrap();
+    let mut t = Terminal::new(TestBackend::new(r.s.size.width, r.s.size.height)).unwrap();
     let theme = Theme::new(ThemeKind::Mono);
     t.draw(|f| lectern::ui::draw(f, &r.s, &theme)).unwrap();
     let shown = t.backend().to_string();
@@ -85,7 +85,7 @@ fn where_a_lesson_stands_is_left_out_until_its_course_is_read() {
             .collect::<String>()
     };
     assert!(header(&r).contains("Lesson 2 of 4"), "{}", header(&r));
-    r.s.course_pending = true;
+    r.s.library.view = lectern::state::CourseView::Alone;
     let shown = header(&r);
     assert!(!shown.contains("Lesson"), "{shown}");
     assert!(shown.contains("Shipping It"), "{shown}");
@@ -104,7 +104,7 @@ fn mid_scroll() {
         return;
     };
     r.keys("}}jjj");
-    assert!(r.s.top > 0 && r.s.top < r.s.max_top());
+    assert!(r.s.reader.top > 0 && r.s.reader.top < r.s.reader.max_top(&r.s.geometry()));
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -167,7 +167,7 @@ fn help() {
         return;
     };
     r.keys("?");
-    assert_eq!(r.s.mode, Mode::Help);
+    assert_eq!(r.s.screen(), Screen::Help);
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -189,7 +189,7 @@ fn search_while_typing() {
         .filter(|cells| cells.iter().all(|m| m.contains(Modifier::UNDERLINED)))
         .count();
     assert_eq!(current, 1);
-    assert_eq!(r.s.search.hits.len(), 9);
+    assert_eq!(r.s.reader.search.hits.len(), 9);
     insta::assert_snapshot!(t.backend());
 }
 
@@ -199,8 +199,8 @@ fn search_with_matches_after_enter_and_n() {
         return;
     };
     r.keys("/decode\nnn");
-    assert_eq!(r.s.mode, Mode::Reading);
-    assert_eq!(r.s.search.current, Some(2));
+    assert_eq!(r.s.screen(), Screen::Reading);
+    assert_eq!(r.s.reader.search.current, Some(2));
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -210,7 +210,7 @@ fn search_without_matches() {
         return;
     };
     r.keys("/zzzz\n");
-    assert_eq!(r.s.top, 0);
+    assert_eq!(r.s.reader.top, 0);
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -220,8 +220,11 @@ fn course_search() {
         return;
     };
     r.keys("stoken");
-    assert_eq!(r.s.mode, Mode::CourseSearch);
-    assert!(r.s.course_search.results.len() >= 2);
+    assert_eq!(r.s.screen(), Screen::CourseSearch);
+    let Some(lectern::state::Overlay::CourseSearch(cs)) = &r.s.overlay else {
+        panic!("no course search")
+    };
+    assert!(cs.results.len() >= 2);
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -238,12 +241,11 @@ fn a_broken_lesson() {
             .unwrap();
     assert_eq!(broken, 3, "a lesson without a position goes last");
     r.keys("]]");
-    assert_eq!(r.s.lesson, broken);
+    assert_eq!(r.s.reader.lesson, broken);
     assert!(
-        r.s.broken
-            .as_deref()
-            .unwrap()
-            .contains("<course>/broken.json")
+        r.broken().unwrap().contains("<course>/broken.json"),
+        "{:?}",
+        r.broken()
     );
     insta::assert_snapshot!(draw(&r).backend());
 }
@@ -262,7 +264,7 @@ fn a_20x8_terminal() {
     let Some((_dir, r)) = seed_reader(20, 8) else {
         return;
     };
-    assert!(!r.s.too_small());
+    assert!(!r.s.size.too_small());
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -282,7 +284,7 @@ fn too_small() {
         return;
     };
     r.resize(19, 4);
-    assert!(r.s.too_small());
+    assert!(r.s.size.too_small());
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -292,7 +294,7 @@ fn check_answered_wrong() {
         return;
     };
     r.keys("c1");
-    assert_eq!(r.s.mode, Mode::Quiz);
+    assert_eq!(r.s.screen(), Screen::Check);
     insta::assert_snapshot!(draw(&r).backend());
 }
 
@@ -312,12 +314,12 @@ fn the_next_lesson_in_course_order() {
     };
     r.keys("]");
     assert_eq!(r.title(), "Counting tokens by hand");
-    let origin = r.s.course().lessons[r.s.lesson].origin.clone();
+    let origin = r.s.course().lessons[r.s.reader.lesson].origin.clone();
     assert!(origin.name().ends_with(AFTER));
     r.keys("[[");
     assert_eq!(r.title(), "Packaging the weights");
     assert!(
-        r.s.course().lessons[r.s.lesson]
+        r.s.course().lessons[r.s.reader.lesson]
             .origin
             .name()
             .ends_with(BEFORE)
@@ -331,11 +333,11 @@ fn a_review_card_answered() {
     let Some((_dir, mut r)) = seed_reader(100, 30) else {
         return;
     };
-    r.act(lectern::state::Action::ReviewReady(
+    r.receive(lectern::state::Msg::ReviewReady(
         vec!["where-inference-time-goes".into(), "counting-tokens".into()],
         42,
     ));
-    assert_eq!(r.s.mode, Mode::Review);
+    assert_eq!(r.s.screen(), Screen::Review);
     r.keys("2");
     insta::assert_snapshot!(draw(&r).backend());
 }
@@ -353,7 +355,7 @@ fn searching_the_options_then_answering_draws() {
     // Display order: " 1. The false one", " 2. The true one"; the match
     // for "he true" is bytes 5..12 of the second.
     r.keys("/he true\n");
-    assert_eq!(r.s.search.hits.len(), 1);
+    assert_eq!(r.s.reader.search.hits.len(), 1);
     // Answering option 1 inserts "    ✘ Wrong: your answer" under it,
     // where the hit's line was: byte 5 is inside the `✘`.
     r.keys("1");
@@ -372,7 +374,7 @@ fn help_shows_every_mode_on_a_100x30_terminal() {
         r.keys(" ");
         shown.push_str(&draw(&r).backend().to_string());
     }
-    assert_eq!(r.s.mode, Mode::Help, "scrolling keeps the help open");
+    assert_eq!(r.s.screen(), Screen::Help, "scrolling keeps the help open");
     for title in [
         "Check question",
         "Table of contents",

@@ -7,7 +7,7 @@ use crate::model::{Check, Verdict};
 
 /// What the reader has done with the check, as the layout needs it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CheckView {
+pub struct CheckMarks {
     /// File-order index of the option chosen last.
     pub chosen: Option<usize>,
     /// Show the right answer and every option's explanation.
@@ -24,7 +24,44 @@ fn line(spans: Vec<Span>) -> Line {
     Line { spans }
 }
 
-pub fn check_lines(check: Option<&Check>, width: u16, view: &CheckView) -> Vec<Line> {
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CheckLayout {
+    pub lines: Vec<Line>,
+    pub options: Vec<OptionRows>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OptionRows {
+    pub pos: usize,
+    pub first: usize,
+    pub last: usize,
+}
+
+impl CheckLayout {
+    pub fn option_at(&self, line: usize) -> Option<usize> {
+        self.options
+            .iter()
+            .rev()
+            .find(|o| o.first <= line)
+            .map(|o| o.pos)
+    }
+}
+
+pub fn check_lines(check: Option<&Check>, width: u16, view: &CheckMarks) -> CheckLayout {
+    let lines = check_lines_only(check, width, view);
+    let mut options = Vec::new();
+    if let Some(check) = check {
+        for pos in 0..check.order.len() {
+            let label = format!("{}.", pos + 1);
+            if let Some(first) = lines.iter().position(|l| l.text().trim_start().starts_with(&label)) {
+                options.push(OptionRows { pos, first, last: first });
+            }
+        }
+    }
+    CheckLayout { lines, options }
+}
+
+fn check_lines_only(check: Option<&Check>, width: u16, view: &CheckMarks) -> Vec<Line> {
     let w = usize::from(width).max(1);
     let mut out = Vec::new();
     let title = format!("━━ {CHECK_TITLE} ");

@@ -10,6 +10,9 @@ use crate::model::{Block, Column, Figure, FigureBody, Lesson, Run};
 pub type CodeStyles = [Option<Vec<Vec<Span>>>];
 
 #[derive(Debug, Clone, Default, PartialEq)]
+pub struct Highlights(pub Vec<Option<Vec<Vec<Span>>>>);
+
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Page {
     pub width: u16,
     pub lines: Vec<Line>,
@@ -474,7 +477,8 @@ pub fn hard_wrap(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
 }
 
 /// Lays out a lesson's body (everything but the check) for `width`.
-pub fn page(lesson: &Lesson, width: u16, code: &CodeStyles) -> Page {
+pub fn page(lesson: &Lesson, width: u16, code: &Highlights) -> Page {
+    let code = &code.0[..];
     build(lesson, width, code, usize::MAX)
 }
 
@@ -482,7 +486,8 @@ pub fn page(lesson: &Lesson, width: u16, code: &CodeStyles) -> Page {
 /// `lines` lines are laid out. A first screen costs what the screen
 /// holds, not what the lesson holds; `partial` says whether anything was
 /// left out.
-pub fn first_lines(lesson: &Lesson, width: u16, code: &CodeStyles, lines: usize) -> Page {
+pub fn first_lines(lesson: &Lesson, width: u16, code: &Highlights, lines: usize) -> Page {
+    let code = &code.0[..];
     build(lesson, width, code, lines)
 }
 
@@ -618,10 +623,10 @@ mod tests {
                 .unwrap()
                 .lesson;
             for width in [20, 60, 100] {
-                let whole = page(&lesson, width, &[]);
+                let whole = page(&lesson, width, &Highlights::default());
                 assert!(!whole.partial);
                 for rows in [0, 1, 10, 40, whole.lines.len()] {
-                    let first = first_lines(&lesson, width, &[], rows);
+                    let first = first_lines(&lesson, width, &Highlights::default(), rows);
                     let n = first.lines.len();
                     assert_eq!(first.lines[..], whole.lines[..n], "{name} at {width}");
                     assert_eq!(first.partial, n < whole.lines.len(), "{name}");

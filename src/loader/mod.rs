@@ -42,8 +42,8 @@ pub fn load(origin: &Origin) -> Result<Loaded, Diagnostic> {
 
 /// The lesson at `origin`, or its one-line diagnostic: what the reader
 /// shows in its place when it cannot be loaded.
-pub fn load_lesson(origin: &Origin) -> Result<crate::model::Lesson, String> {
-    load(origin).map(|l| l.lesson).map_err(|d| d.to_string())
+pub fn load_lesson(origin: &Origin) -> Result<crate::model::Lesson, Diagnostic> {
+    load(origin).map(|l| l.lesson)
 }
 
 /// Parses one lesson file's bytes. `name` is what diagnostics call it.

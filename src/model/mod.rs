@@ -6,9 +6,11 @@
 mod check;
 mod course;
 mod lesson;
+mod progress;
 
 pub use check::{Check, CheckOption, Verdict};
 pub use course::{Course, LessonEntry, LessonStatus, ModuleEntry};
+pub use progress::{LessonProgress, ReviewFigures};
 pub use lesson::{
     Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
 };
@@ -19,4 +21,14 @@ pub use lesson::{
 pub struct Anchor {
     pub block: u32,
     pub line: u32,
+}
+
+// Until the seams branch lands: these move here for real.
+pub use crate::loader::{Diagnostic, Origin};
+
+/// A lesson of a course, by the two slugs that name it in the store.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LessonKey {
+    pub course: String,
+    pub lesson: String,
 }

@@ -1,10 +1,8 @@
 //! A spaced-review session inside the reader: due check questions one at
 //! a time, options shuffled so their position cannot be memorised.
 
-use super::State;
-use super::action::Effect;
-use super::quiz::record;
-use super::update::open;
+use super::open::open;
+use super::{Action, Effect, State};
 use crate::model::{Check, Verdict};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -33,8 +31,8 @@ fn next_random(seed: &mut u64) -> u64 {
     x.wrapping_mul(0x2545_f491_4f6c_dd1d)
 }
 
-/// A permutation of `0..n` that differs from the identity when it can,
-/// so the layout the reader learned while reading is not the one shown.
+/// A permutation of `0..n` that differs from `avoid` when it can, so the
+/// layout the reader learned while reading is not the one shown.
 pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
     let mut v: Vec<usize> = (0..n).collect();
     for _ in 0..4 {
@@ -66,6 +64,11 @@ impl Review {
         self.pos >= self.queue.len()
     }
 
+    /// Whether the review has the screen (not paused to re-read).
+    pub fn active(&self) -> bool {
+        !self.rereading
+    }
+
     /// Prepares the card for a freshly loaded lesson's check.
     pub fn deal(&mut self, check: Option<&Check>) {
         self.chosen = None;
@@ -86,12 +89,71 @@ impl Review {
     }
 }
 
-pub(super) fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
-    let Some(check) = s.doc.as_ref().and_then(|d| d.lesson.check.clone()) else {
+/// The review's keys while it has the screen.
+pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
+    let Some(r) = &mut s.review else { return false };
+    match a {
+        Action::Answer(pos) => answer(s, *pos, fx),
+        Action::LineDown | Action::LineUp => {
+            let n = r.order.len();
+            if n > 0 {
+                r.cursor = if *a == Action::LineDown {
+                    (r.cursor + 1).min(n - 1)
+                } else {
+                    r.cursor.saturating_sub(1)
+                };
+            }
+        }
+        Action::ReviewNext | Action::Open => next_card(s, fx),
+        Action::ReviewReread => {
+            if r.current().is_some() {
+                r.rereading = true;
+                s.reader.top = 0;
+                s.notice = Some("Re-reading the lesson: press R to return to your review.".into());
+            }
+        }
+        Action::Back => {
+            s.review = None;
+            s.notice = Some("Review ended.".into());
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// R: back to a review paused to re-read, or a new review.
+pub(super) fn start(s: &mut State, fx: &mut Vec<Effect>) {
+    match &mut s.review {
+        Some(r) if r.rereading => {
+            r.rereading = false;
+            if let Some(card) = r.current().filter(|&c| c != s.reader.lesson) {
+                open(s, card, fx);
+            }
+        }
+        _ => fx.push(Effect::LoadDue),
+    }
+}
+
+/// The cards due arrived: the review begins with the first.
+pub(super) fn ready(s: &mut State, slugs: &[String], seed: u64, fx: &mut Vec<Effect>) {
+    let course = s.course();
+    let queue: Vec<usize> = slugs.iter().filter_map(|l| course.index_of(l)).collect();
+    let review = Review::new(queue, seed);
+    let first = review.current();
+    s.review = Some(review);
+    s.contents.focused = false;
+    s.overlay = None;
+    if let Some(first) = first {
+        open(s, first, fx);
+    }
+}
+
+fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
+    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.check.as_ref()) else {
         return;
     };
-    let key = s.lesson_key();
-    let lesson_now = s.lesson;
+    let Some(key) = s.lesson_key() else { return };
+    let lesson_now = s.reader.lesson;
     let Some(r) = &mut s.review else { return };
     if r.chosen.is_some() || r.current() != Some(lesson_now) {
         return;
@@ -108,10 +170,10 @@ pub(super) fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
     } else {
         r.wrong += 1;
     }
-    record(s, key, index, correct, true, fx);
+    super::check::record(s, key, index, correct, true, fx);
 }
 
-pub(super) fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
+fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
     let Some(r) = &mut s.review else { return };
     if r.done() {
         return;

@@ -3,10 +3,12 @@
 //! runtime does it, and assertions on the state and the effects.
 
 use super::*;
+use crate::effects::Runner;
+use crate::keymap;
 use crate::loader::{self, Origin};
-use crate::model::LessonStatus;
+use crate::model::{Anchor, LessonKey, LessonStatus};
 use serde_json::{Value, json};
-use std::collections::VecDeque;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// A paragraph long enough to wrap over several lines at 40 columns.
@@ -98,19 +100,25 @@ fn demo_dir() -> tempfile::TempDir {
 struct H {
     s: State,
     _dir: Option<tempfile::TempDir>,
-    /// Saved progress the "runtime" hands over on load, by lesson slug.
-    saved: HashMap<String, crate::store::LessonProgress>,
+    /// Saved progress the store hands over when lessons open, by slug.
+    saved: HashMap<String, crate::model::LessonProgress>,
+    runner: Runner,
+}
+
+fn key(course: &str, lesson: &str) -> LessonKey {
+    LessonKey {
+        course: course.into(),
+        lesson: lesson.into(),
+    }
 }
 
 impl H {
     fn course(dir: tempfile::TempDir, width: u16, height: u16) -> H {
         let lib = loader::open_paths(&[dir.path().to_path_buf()]).unwrap();
         assert_eq!(lib.courses.len(), 1);
-        H {
-            s: State::new(lib.courses, width, height),
-            _dir: Some(dir),
-            saved: HashMap::new(),
-        }
+        let mut h = H::with(lib.courses, width, height);
+        h._dir = Some(dir);
+        h
     }
 
     fn demo(width: u16, height: u16) -> H {
@@ -128,6 +136,7 @@ impl H {
             s: State::new(courses, width, height),
             _dir: None,
             saved: HashMap::new(),
+            runner: Runner::inline(),
         }
     }
 
@@ -138,30 +147,24 @@ impl H {
         self.settle(fx)
     }
 
-    /// Carries out loads (answering with `Loaded`) until nothing is left;
-    /// returns every effect seen, loads included, in order.
-    fn settle(&mut self, fx: Vec<Effect>) -> Vec<Effect> {
-        let mut queue: VecDeque<Effect> = fx.into();
-        let mut seen = Vec::new();
-        while let Some(e) = queue.pop_front() {
-            if let Effect::Load { origin, lesson } = &e {
-                let result = loader::load_lesson(origin);
-                let progress = result
-                    .as_ref()
-                    .ok()
-                    .and_then(|l| self.saved.get(&l.meta.slug).cloned())
-                    .unwrap_or_default();
-                let opened = Opened {
-                    index: *lesson,
-                    lesson: result,
-                    progress,
-                };
-                queue.extend(update(&mut self.s, Action::Loaded(Box::new(opened))));
-            }
-            seen.push(e);
+    /// What was saved reaches the state's progress, as the store's
+    /// reading of it would.
+    fn hand_over_saved(&mut self) {
+        for (slug, p) in &self.saved {
+            self.s.library.progress.entry(slug.clone()).or_insert_with(|| p.clone());
         }
-        // As the runtime does once the frame is drawn.
-        self.s.finish_layout();
+    }
+
+    /// Carries out the effects through the effect runner until nothing
+    /// is left, then what follows a frame; returns every effect asked
+    /// for, in order.
+    fn settle(&mut self, fx: Vec<Effect>) -> Vec<Effect> {
+        self.hand_over_saved();
+        let mut seen = Vec::new();
+        self.runner.apply_traced(&mut self.s, fx, &mut seen);
+        let fx = receive(&mut self.s, Msg::Drawn);
+        self.runner.apply_traced(&mut self.s, fx, &mut seen);
+        self.runner.flush(&mut self.s);
         seen
     }
 
@@ -171,7 +174,7 @@ impl H {
     fn open_to_first_frame(
         &mut self,
         index: usize,
-        progress: crate::store::LessonProgress,
+        progress: crate::model::LessonProgress,
     ) -> Vec<Effect> {
         let mut fx = Vec::new();
         open_lesson(&mut self.s, index, &mut fx);
@@ -183,7 +186,7 @@ impl H {
             lesson: loader::load_lesson(&origin),
             progress,
         };
-        update(&mut self.s, Action::Loaded(Box::new(opened)))
+        receive(&mut self.s, Msg::Loaded(Box::new(opened)))
     }
 
     fn act(&mut self, a: Action) -> Vec<Effect> {
@@ -191,13 +194,18 @@ impl H {
         self.settle(fx)
     }
 
-    /// Real keys through the key table of the current mode. `\n` is Enter,
-    /// `\x1b` Esc, `\t` Tab.
+    fn msg(&mut self, m: Msg) -> Vec<Effect> {
+        let fx = receive(&mut self.s, m);
+        self.settle(fx)
+    }
+
+    /// Real keys through the key table of the current screen. `\n` is
+    /// Enter, `\x1b` Esc, `\t` Tab.
     fn keys(&mut self, keys: &str) -> Vec<Effect> {
         let mut out = Vec::new();
         for c in keys.chars() {
             let ev = keymap::typed(c);
-            if let Some(a) = keymap::lookup(self.s.mode, &ev) {
+            if let Some(a) = keymap::lookup(self.s.screen(), &ev) {
                 out.extend(self.act(a));
             }
         }
@@ -205,7 +213,7 @@ impl H {
     }
 
     fn doc(&self) -> &Doc {
-        self.s.doc.as_ref().expect("a lesson is open")
+        self.s.reader.doc.as_ref().expect("a lesson is open")
     }
 
     fn title(&self) -> &str {
@@ -215,7 +223,8 @@ impl H {
     /// Text of the screen's page rows.
     fn visible(&self) -> Vec<String> {
         let d = self.doc();
-        (self.s.top..self.s.top + self.s.rows())
+        let rows = self.s.geometry().rows();
+        (self.s.reader.top..self.s.reader.top + rows)
             .filter_map(|i| d.line(i).map(|l| l.text()))
             .collect()
     }
@@ -265,18 +274,15 @@ fn next_and_previous_lesson_follow_positions() {
     assert_eq!(h.title(), "First");
     let fx = h.act(Action::NextLesson);
     assert_eq!(loads(&fx), ["c-second.json"]);
-    assert!(fx.contains(&Effect::SetLastLesson {
-        course: "demo".into(),
-        lesson: "second".into()
-    }));
-    assert_eq!((h.s.lesson, h.title()), (1, "Second"));
+    assert!(fx.contains(&Effect::SetLastLesson(key("demo", "second"))));
+    assert_eq!((h.s.reader.lesson, h.title()), (1, "Second"));
     assert_eq!(loads(&h.act(Action::NextLesson)), ["a-third.json"]);
-    assert_eq!((h.s.lesson, h.title()), (2, "Third"));
+    assert_eq!((h.s.reader.lesson, h.title()), (2, "Third"));
 
     // Past the end: a notice, nothing loaded, still on the last lesson.
     let fx = h.act(Action::NextLesson);
     assert!(loads(&fx).is_empty());
-    assert_eq!(h.s.lesson, 2);
+    assert_eq!(h.s.reader.lesson, 2);
     assert!(h.s.notice.as_deref().unwrap().contains("last lesson"));
 
     assert_eq!(loads(&h.keys("[")), ["c-second.json"]);
@@ -290,19 +296,17 @@ fn next_and_previous_lesson_follow_positions() {
 fn leaving_a_lesson_saves_its_position() {
     let mut h = H::demo(80, 12);
     h.act(Action::NextHeading);
-    let anchor = h.s.anchor();
+    let anchor = h.s.reader.anchor();
     assert_ne!(anchor, Anchor::default());
     let fx = h.act(Action::NextLesson);
     assert_eq!(
         fx[0],
-        Effect::SavePosition {
-            course: "demo".into(),
-            lesson: "first".into(),
+        Effect::SavePosition { key: key("demo", "first"),
             anchor
         }
     );
     // The new lesson starts at its top.
-    assert_eq!(h.s.top, 0);
+    assert_eq!(h.s.reader.top, 0);
 }
 
 #[test]
@@ -310,15 +314,15 @@ fn a_saved_position_is_restored_on_open() {
     let mut h = H::course(demo_dir(), 60, 12);
     h.saved.insert(
         "first".into(),
-        crate::store::LessonProgress {
+        crate::model::LessonProgress {
             anchor: Some(Anchor { block: 5, line: 0 }),
             ..Default::default()
         },
     );
     h.open(0);
     let start = h.doc().page.blocks[5];
-    assert_eq!(h.s.top, start.min(h.s.max_top()));
-    assert_eq!(h.s.anchor().block, 5);
+    assert_eq!(h.s.reader.top, start.min(h.s.reader.max_top(&h.s.geometry())));
+    assert_eq!(h.s.reader.anchor().block, 5);
 }
 
 #[test]
@@ -326,11 +330,11 @@ fn progress_read_after_the_first_frame_restores_place_and_answer() {
     // A named lesson is drawn before the store is read.
     let mut h = H::course(demo_dir(), 60, 12);
     h.open(0);
-    assert_eq!(h.s.top, 0);
+    assert_eq!(h.s.reader.top, 0);
     let mut progress = HashMap::new();
     progress.insert(
         "first".to_string(),
-        crate::store::LessonProgress {
+        crate::model::LessonProgress {
             anchor: Some(Anchor { block: 5, line: 0 }),
             attempts: 1,
             last_choice: Some(1),
@@ -340,17 +344,17 @@ fn progress_read_after_the_first_frame_restores_place_and_answer() {
     );
     progress.insert(
         "second".to_string(),
-        crate::store::LessonProgress {
+        crate::model::LessonProgress {
             read: true,
             ..Default::default()
         },
     );
-    let fx = update(&mut h.s, Action::ProgressRead(progress));
+    let fx = receive(&mut h.s, Msg::ProgressRead(progress));
     assert!(fx.is_empty(), "nothing to save: {fx:?}");
-    assert_eq!(h.s.anchor().block, 5);
-    assert_eq!(h.s.quiz.chosen, Some(1));
-    assert_eq!(h.s.quiz.attempts, 1);
-    assert!(h.s.progress["second"].read);
+    assert_eq!(h.s.reader.anchor().block, 5);
+    assert_eq!(h.s.reader.check.chosen, Some(1));
+    assert_eq!(h.s.reader.check.attempts, 1);
+    assert!(h.s.library.progress["second"].read);
 }
 
 #[test]
@@ -359,9 +363,9 @@ fn progress_read_keeps_a_lesson_read_this_session() {
     // store's (older) progress arrives.
     let mut h = H::course(demo_dir(), 80, 60);
     h.open(1);
-    assert!(h.s.progress["second"].read);
-    update(&mut h.s, Action::ProgressRead(HashMap::new()));
-    assert!(h.s.progress["second"].read);
+    assert!(h.s.library.progress["second"].read);
+    receive(&mut h.s, Msg::ProgressRead(HashMap::new()));
+    assert!(h.s.library.progress["second"].read);
 }
 
 #[test]
@@ -370,12 +374,12 @@ fn a_late_load_of_another_lesson_is_ignored() {
     let other = loader::load(&h.s.course().lessons[2].origin)
         .unwrap()
         .lesson;
-    h.act(Action::Loaded(Box::new(Opened {
+    h.msg(Msg::Loaded(Box::new(Opened {
         index: 2,
         lesson: Ok(other),
         progress: Default::default(),
     })));
-    assert_eq!((h.s.lesson, h.title()), (0, "First"));
+    assert_eq!((h.s.reader.lesson, h.title()), (0, "First"));
 }
 
 // ---- scrolling ---------------------------------------------------------
@@ -383,71 +387,68 @@ fn a_late_load_of_another_lesson_is_ignored() {
 #[test]
 fn lines_and_pages_scroll_and_clamp() {
     let mut h = H::demo(60, 12);
-    let rows = h.s.rows();
+    let rows = h.s.geometry().rows();
     assert_eq!(rows, 10);
-    assert!(h.s.max_top() > 3 * rows, "the lesson is several pages long");
+    assert!(h.s.reader.max_top(&h.s.geometry()) > 3 * rows, "the lesson is several pages long");
 
     h.keys("k");
-    assert_eq!(h.s.top, 0, "no scrolling above the top");
+    assert_eq!(h.s.reader.top, 0, "no scrolling above the top");
     h.keys("jjj");
-    assert_eq!(h.s.top, 3);
+    assert_eq!(h.s.reader.top, 3);
     h.keys(" ");
-    assert_eq!(h.s.top, 3 + rows - 1, "a page keeps one line of context");
+    assert_eq!(h.s.reader.top, 3 + rows - 1, "a page keeps one line of context");
     h.keys("b");
-    assert_eq!(h.s.top, 3);
+    assert_eq!(h.s.reader.top, 3);
 
     for _ in 0..100 {
         h.act(Action::PageDown);
     }
-    assert_eq!(h.s.top, h.s.max_top(), "PageDown stops at the end");
-    assert_eq!(h.s.max_top(), h.s.total() - rows);
+    assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()), "PageDown stops at the end");
+    assert_eq!(h.s.reader.max_top(&h.s.geometry()), h.s.reader.total() - rows);
     h.act(Action::LineDown);
     h.act(Action::Scroll(7));
-    assert_eq!(h.s.top, h.s.max_top());
+    assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()));
     h.act(Action::Scroll(-3));
-    assert_eq!(h.s.top, h.s.max_top() - 3);
+    assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()) - 3);
     h.keys("g");
-    assert_eq!(h.s.top, 0);
+    assert_eq!(h.s.reader.top, 0);
     h.act(Action::Scroll(-3));
-    assert_eq!(h.s.top, 0);
+    assert_eq!(h.s.reader.top, 0);
 }
 
 #[test]
 fn bottom_shows_the_check_and_marks_the_lesson_read() {
     let mut h = H::demo(60, 12);
-    assert!(!h.s.marked_read);
+    assert!(!h.s.reader.marked_read);
     let fx = h.keys("G");
-    assert_eq!(h.s.top, h.s.max_top());
-    assert_eq!(h.s.mode, Mode::Reading, "G scrolls; it does not answer");
+    assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()));
+    assert_eq!(h.s.screen(), Screen::Reading, "G scrolls; it does not answer");
     let visible = h.visible().join("\n");
     assert!(visible.contains("Alpha"), "{visible}");
     assert!(visible.contains("Beta"), "{visible}");
     assert_eq!(
         fx,
-        [Effect::MarkRead {
-            course: "demo".into(),
-            lesson: "first".into()
-        }]
+        [Effect::MarkRead(key("demo", "first"))]
     );
-    assert!(h.s.progress["first"].read);
+    assert!(h.s.library.progress["first"].read);
     // Only once per opening.
     h.keys("kG");
     assert!(h.keys("G").is_empty());
-    assert_eq!(h.s.read_percent(), 100);
+    assert_eq!(h.s.reader.read_percent(&h.s.geometry()), 100);
 }
 
 #[test]
 fn the_check_title_is_on_screen_after_c() {
     let mut h = H::demo(60, 12);
     h.keys("c");
-    assert_eq!(h.s.mode, Mode::Quiz);
-    assert_eq!(h.s.quiz.cursor, Some(0));
+    assert_eq!(h.s.screen(), Screen::Check);
+    assert_eq!(h.s.reader.check.cursor, Some(0));
     let check_start = h.doc().check_start();
-    assert_eq!(h.s.top, check_start.min(h.s.max_top()));
+    assert_eq!(h.s.reader.top, check_start.min(h.s.reader.max_top(&h.s.geometry())));
     assert!(h.visible().join("\n").contains(crate::layout::CHECK_TITLE));
     h.keys("\x1b");
-    assert_eq!(h.s.mode, Mode::Reading);
-    assert_eq!(h.s.quiz.cursor, None);
+    assert_eq!(h.s.screen(), Screen::Reading);
+    assert_eq!(h.s.reader.check.cursor, None);
 }
 
 #[test]
@@ -456,16 +457,16 @@ fn headings_jump_forward_and_back_then_to_the_check() {
     let headings = h.doc().page.headings.clone();
     assert_eq!(headings.len(), 3);
     h.keys("}");
-    assert_eq!(h.s.top, headings[0]);
+    assert_eq!(h.s.reader.top, headings[0]);
     assert!(h.visible()[0].starts_with("Section 0"));
     h.keys("}");
-    assert_eq!(h.s.top, headings[1]);
+    assert_eq!(h.s.reader.top, headings[1]);
     h.keys("{");
-    assert_eq!(h.s.top, headings[0]);
+    assert_eq!(h.s.reader.top, headings[0]);
     h.keys("{");
-    assert_eq!(h.s.top, 0);
+    assert_eq!(h.s.reader.top, 0);
     h.keys("}}}}");
-    assert_eq!(h.s.top, h.doc().check_start().min(h.s.max_top()));
+    assert_eq!(h.s.reader.top, h.doc().check_start().min(h.s.reader.max_top(&h.s.geometry())));
 }
 
 #[test]
@@ -473,26 +474,26 @@ fn resize_keeps_the_same_block_at_the_top() {
     let mut h = H::demo(90, 14);
     h.keys("}}");
     h.keys("jj");
-    let before = h.s.anchor();
+    let before = h.s.reader.anchor();
     let top_text = h.visible()[0].clone();
     assert_eq!(before.line, 2);
     assert!(top_text.starts_with("Paragraph 0 of section 1") || before.line > 0);
 
     h.act(Action::Resize(40, 14));
-    assert_eq!(h.s.anchor().block, before.block);
+    assert_eq!(h.s.reader.anchor().block, before.block);
     assert_eq!(h.doc().page.width, 38, "40 columns less a margin of 1");
     h.act(Action::Resize(30, 9));
-    assert_eq!(h.s.anchor().block, before.block);
+    assert_eq!(h.s.reader.anchor().block, before.block);
     h.act(Action::Resize(90, 14));
-    assert_eq!(h.s.anchor(), before, "back to the first size, same place");
+    assert_eq!(h.s.reader.anchor(), before, "back to the first size, same place");
     assert_eq!(h.visible()[0], top_text);
 
     // A heading at the top stays at the top.
     h.keys("}");
-    let heading = h.s.anchor();
+    let heading = h.s.reader.anchor();
     assert_eq!(heading.line, 0);
     h.act(Action::Resize(45, 20));
-    assert_eq!(h.s.anchor(), heading);
+    assert_eq!(h.s.reader.anchor(), heading);
     assert!(h.visible()[0].starts_with("Section 2"));
 }
 
@@ -501,21 +502,21 @@ fn resize_near_the_end_stays_clamped() {
     let mut h = H::demo(40, 12);
     h.keys("G");
     h.act(Action::Resize(120, 40));
-    assert!(h.s.top <= h.s.max_top());
+    assert!(h.s.reader.top <= h.s.reader.max_top(&h.s.geometry()));
     h.act(Action::Resize(25, 6));
-    assert!(h.s.top <= h.s.max_top());
+    assert!(h.s.reader.top <= h.s.reader.max_top(&h.s.geometry()));
 }
 
 #[test]
 fn a_tiny_terminal_is_too_small_but_keeps_working() {
     let mut h = H::demo(80, 24);
     h.act(Action::Resize(10, 3));
-    assert!(h.s.too_small());
+    assert!(h.s.size.too_small());
     h.keys("jj G g ]");
     assert_eq!(h.title(), "Second");
     h.act(Action::Resize(20, 8));
-    assert!(!h.s.too_small());
-    assert_eq!(h.s.rows(), 6);
+    assert!(!h.s.size.too_small());
+    assert_eq!(h.s.geometry().rows(), 6);
 }
 
 // ---- search ------------------------------------------------------------
@@ -524,50 +525,50 @@ fn a_tiny_terminal_is_too_small_but_keeps_working() {
 fn search_finds_every_match_and_n_wraps_around() {
     let mut h = H::demo(60, 10);
     h.keys("/zeb");
-    assert_eq!(h.s.mode, Mode::Search);
-    assert_eq!(h.s.search.query, "zeb");
-    assert_eq!(h.s.search.hits.len(), 3, "one per section");
+    assert_eq!(h.s.screen(), Screen::Search);
+    assert_eq!(h.s.reader.search.query, "zeb");
+    assert_eq!(h.s.reader.search.hits.len(), 3, "one per section");
     h.keys("ra\n");
-    assert_eq!(h.s.mode, Mode::Reading);
-    assert_eq!(h.s.search.query, "zebra");
-    let hit_lines: Vec<usize> = h.s.search.hits.iter().map(|h| h.0).collect();
-    assert_eq!(h.s.search.current, Some(0));
+    assert_eq!(h.s.screen(), Screen::Reading);
+    assert_eq!(h.s.reader.search.query, "zebra");
+    let hit_lines: Vec<usize> = h.s.reader.search.hits.iter().map(|h| h.line).collect();
+    assert_eq!(h.s.reader.search.current, Some(0));
     // The first match is on screen.
-    assert!(h.s.top <= hit_lines[0] && hit_lines[0] < h.s.top + h.s.rows());
+    assert!(h.s.reader.top <= hit_lines[0] && hit_lines[0] < h.s.reader.top + h.s.geometry().rows());
 
     h.keys("n");
-    assert_eq!(h.s.search.current, Some(1));
-    assert!(h.s.top <= hit_lines[1] && hit_lines[1] < h.s.top + h.s.rows());
+    assert_eq!(h.s.reader.search.current, Some(1));
+    assert!(h.s.reader.top <= hit_lines[1] && hit_lines[1] < h.s.reader.top + h.s.geometry().rows());
     h.keys("n");
-    assert_eq!(h.s.search.current, Some(2));
+    assert_eq!(h.s.reader.search.current, Some(2));
     h.keys("n");
-    assert_eq!(h.s.search.current, Some(0), "n wraps to the first match");
-    assert!(h.s.top <= hit_lines[0] && hit_lines[0] < h.s.top + h.s.rows());
+    assert_eq!(h.s.reader.search.current, Some(0), "n wraps to the first match");
+    assert!(h.s.reader.top <= hit_lines[0] && hit_lines[0] < h.s.reader.top + h.s.geometry().rows());
     h.keys("N");
-    assert_eq!(h.s.search.current, Some(2), "N wraps to the last match");
-    assert!(h.s.top <= hit_lines[2] && hit_lines[2] < h.s.top + h.s.rows());
+    assert_eq!(h.s.reader.search.current, Some(2), "N wraps to the last match");
+    assert!(h.s.reader.top <= hit_lines[2] && hit_lines[2] < h.s.reader.top + h.s.geometry().rows());
 
     // Esc in reading mode clears the search.
     h.keys("\x1b");
-    assert!(!h.s.search.active());
-    assert!(h.s.search.hits.is_empty());
+    assert!(!h.s.reader.search.active());
+    assert!(h.s.reader.search.hits.is_empty());
 }
 
 #[test]
 fn search_is_smart_case_and_reports_no_match() {
     let mut h = H::demo(60, 10);
     h.keys("/Zebra\n");
-    assert!(h.s.search.hits.is_empty());
+    assert!(h.s.reader.search.hits.is_empty());
     assert_eq!(h.s.notice.as_deref(), Some("Pattern not found: Zebra"));
     // A search that found nothing is dropped, and the page stays put.
-    assert!(!h.s.search.active());
+    assert!(!h.s.reader.search.active());
     h.keys("n");
     assert!(h.s.notice.as_deref().unwrap().starts_with("No search yet"));
     h.keys("/SECTION");
-    assert!(h.s.search.hits.is_empty());
+    assert!(h.s.reader.search.hits.is_empty());
     h.keys("\x1b");
-    assert_eq!(h.s.mode, Mode::Reading);
-    assert!(!h.s.search.active(), "Esc in the prompt clears the search");
+    assert_eq!(h.s.screen(), Screen::Reading);
+    assert!(!h.s.reader.search.active(), "Esc in the prompt clears the search");
     h.act(Action::SearchNext);
     assert!(h.s.notice.as_deref().unwrap().starts_with("No search yet"));
 }
@@ -578,8 +579,8 @@ fn typing_in_the_prompt_is_not_a_command() {
     h.keys("/q");
     assert!(!h.s.quit);
     h.keys("\x7f\x7fj");
-    assert_eq!(h.s.search.query, "j");
-    assert_eq!(h.s.top, 0);
+    assert_eq!(h.s.reader.search.query, "j");
+    assert_eq!(h.s.reader.top, 0);
 }
 
 #[test]
@@ -587,8 +588,8 @@ fn search_matches_follow_a_resize() {
     let mut h = H::demo(80, 10);
     h.keys("/zebra\n");
     h.act(Action::Resize(30, 10));
-    assert_eq!(h.s.search.hits.len(), 3);
-    for &(line, s, e) in &h.s.search.hits {
+    assert_eq!(h.s.reader.search.hits.len(), 3);
+    for &reader::Match { line, start: s, end: e } in &h.s.reader.search.hits {
         let text = h.doc().line(line).unwrap().text();
         assert_eq!(&text[s..e], "zebra");
     }
@@ -599,7 +600,7 @@ fn a_new_lesson_starts_without_the_old_search() {
     let mut h = H::demo(80, 10);
     h.keys("/zebra\n]");
     assert_eq!(h.title(), "Second");
-    assert!(!h.s.search.active());
+    assert!(!h.s.reader.search.active());
 }
 
 // ---- overlays and modes ------------------------------------------------
@@ -608,16 +609,16 @@ fn a_new_lesson_starts_without_the_old_search() {
 fn help_opens_and_esc_returns_to_the_mode_before() {
     let mut h = H::demo(80, 24);
     h.keys("?");
-    assert_eq!(h.s.mode, Mode::Help);
+    assert_eq!(h.s.screen(), Screen::Help);
     h.keys("j");
-    assert_eq!(h.s.top, 0, "keys of the page do nothing under help");
+    assert_eq!(h.s.reader.top, 0, "keys of the page do nothing under help");
     h.keys("\x1b");
-    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.screen(), Screen::Reading);
 
     h.keys("c?");
-    assert_eq!(h.s.mode, Mode::Help);
+    assert_eq!(h.s.screen(), Screen::Help);
     h.keys("\x1b");
-    assert_eq!(h.s.mode, Mode::Quiz);
+    assert_eq!(h.s.screen(), Screen::Check);
     h.keys("q");
     assert!(h.s.quit);
 }
@@ -626,14 +627,12 @@ fn help_opens_and_esc_returns_to_the_mode_before() {
 fn quit_saves_the_position() {
     let mut h = H::demo(80, 10);
     h.keys("}");
-    let anchor = h.s.anchor();
+    let anchor = h.s.reader.anchor();
     let fx = h.keys("q");
     assert!(h.s.quit);
     assert_eq!(
         fx,
-        [Effect::SavePosition {
-            course: "demo".into(),
-            lesson: "first".into(),
+        [Effect::SavePosition { key: key("demo", "first"),
             anchor
         }]
     );
@@ -643,17 +642,17 @@ fn quit_saves_the_position() {
 fn the_contents_overlay_opens_a_lesson() {
     let mut h = H::demo(80, 24);
     h.keys("\t");
-    assert_eq!(h.s.mode, Mode::Toc);
-    assert!(h.s.toc_open);
+    assert_eq!(h.s.screen(), Screen::Contents);
+    assert!(h.s.contents.open);
     assert!(!h.s.geometry().toc_side, "80 columns: an overlay");
-    assert_eq!(h.s.toc_cursor, 0);
+    assert_eq!(h.s.contents.cursor, 0);
     h.keys("jjjj");
-    assert_eq!(h.s.toc_cursor, 2, "clamped to the last lesson");
+    assert_eq!(h.s.contents.cursor, 2, "clamped to the last lesson");
     h.keys("k");
     let fx = h.keys("\n");
     assert_eq!(loads(&fx), ["c-second.json"]);
-    assert_eq!(h.s.mode, Mode::Reading);
-    assert!(!h.s.toc_open, "the overlay closes");
+    assert_eq!(h.s.screen(), Screen::Reading);
+    assert!(!h.s.contents.open, "the overlay closes");
     assert_eq!(h.title(), "Second");
 }
 
@@ -669,21 +668,21 @@ fn the_contents_stay_beside_a_wide_page() {
     assert_eq!(h.doc().page.width, g.text_width);
     h.keys("j\n");
     assert_eq!(h.title(), "Second");
-    assert!(h.s.toc_open, "beside the page the contents stay");
-    assert_eq!(h.s.mode, Mode::Reading);
+    assert!(h.s.contents.open, "beside the page the contents stay");
+    assert_eq!(h.s.screen(), Screen::Reading);
     h.keys("\t");
-    assert_eq!(h.s.mode, Mode::Toc);
+    assert_eq!(h.s.screen(), Screen::Contents);
     h.keys("\t");
-    assert!(!h.s.toc_open);
+    assert!(!h.s.contents.open);
 }
 
 #[test]
 fn the_contents_list_every_module() {
     let h = H::builtin(80, 24);
-    let rows = super::toc::rows(h.s.course());
+    let rows = super::contents_rows(h.s.course());
     let modules = rows
         .iter()
-        .filter(|r| matches!(r, super::toc::TocRow::Module(_)))
+        .filter(|r| matches!(r, super::TocRow::Module(_)))
         .count();
     assert_eq!(modules, 3);
     assert_eq!(rows.len(), 3 + h.s.course().lessons.len());
@@ -695,8 +694,8 @@ fn the_contents_list_every_module() {
 fn course_search_from_the_contents_overlay_closes_it() {
     let mut h = H::demo(80, 24);
     h.keys("\ts\x1b");
-    assert_eq!(h.s.mode, Mode::Reading);
-    assert!(!h.s.toc_open, "overlay left open in reading mode");
+    assert_eq!(h.s.screen(), Screen::Reading);
+    assert!(!h.s.contents.open, "overlay left open in reading mode");
 }
 
 // ---- the check question ------------------------------------------------
@@ -712,20 +711,18 @@ fn answering_records_the_file_order_index() {
         .collect();
     assert_eq!(
         attempts,
-        [&Effect::RecordAttempt {
-            course: "demo".into(),
-            lesson: "first".into(),
+        [&Effect::RecordAttempt { key: key("demo", "first"),
             option: 2,
             correct: false,
             review: false,
         }]
     );
-    assert_eq!(h.s.mode, Mode::Quiz);
-    assert_eq!(h.s.quiz.chosen, Some(2));
-    assert_eq!(h.s.quiz.cursor, Some(0));
-    assert_eq!(h.s.quiz.first_try, Some(false));
+    assert_eq!(h.s.screen(), Screen::Check);
+    assert_eq!(h.s.reader.check.chosen, Some(2));
+    assert_eq!(h.s.reader.check.cursor, Some(0));
+    assert_eq!(h.s.reader.check.first_try, Some(false));
     assert!(h.s.notice.as_deref().unwrap().contains("Not quite"));
-    let check = h.doc().check.iter().map(|l| l.text()).collect::<Vec<_>>();
+    let check = h.doc().check.lines.iter().map(|l| l.text()).collect::<Vec<_>>();
     let check = check.join("\n");
     assert!(check.contains("Wrong: your answer"), "{check}");
     assert!(check.contains("Gamma tempts"), "{check}");
@@ -735,7 +732,7 @@ fn answering_records_the_file_order_index() {
     let visible = h.visible().join("\n");
     assert!(visible.contains("Why it tempts"), "{visible}");
 
-    let p = &h.s.progress["first"];
+    let p = &h.s.library.progress["first"];
     assert_eq!(
         (p.attempts, p.first_try_correct, p.last_choice),
         (1, Some(false), Some(2))
@@ -746,34 +743,32 @@ fn answering_records_the_file_order_index() {
 fn retry_keeps_the_first_try_as_the_score() {
     let mut h = H::demo(60, 16);
     h.keys("3");
-    assert_eq!(h.s.quiz.chosen, Some(1));
+    assert_eq!(h.s.reader.check.chosen, Some(1));
     h.keys("r");
-    assert_eq!(h.s.quiz.chosen, None);
-    assert_eq!(h.s.quiz.first_try, Some(false));
-    assert_eq!(h.s.quiz.attempts, 1);
+    assert_eq!(h.s.reader.check.chosen, None);
+    assert_eq!(h.s.reader.check.first_try, Some(false));
+    assert_eq!(h.s.reader.check.attempts, 1);
     assert!(h.s.notice.as_deref().unwrap().starts_with("Try again"));
 
     // Display position 2 is Alpha, option 0: right.
     let fx = h.keys("2");
     assert_eq!(
         fx,
-        [Effect::RecordAttempt {
-            course: "demo".into(),
-            lesson: "first".into(),
+        [Effect::RecordAttempt { key: key("demo", "first"),
             option: 0,
             correct: true,
             review: false,
         }]
     );
     assert_eq!(
-        h.s.quiz.first_try,
+        h.s.reader.check.first_try,
         Some(false),
         "the first try still counts"
     );
-    assert_eq!(h.s.quiz.attempts, 2);
-    assert_eq!(h.s.progress["first"].first_try_correct, Some(false));
-    assert_eq!(h.s.progress["first"].last_correct, Some(true));
-    let check = h.doc().check.iter().map(|l| l.text()).collect::<Vec<_>>();
+    assert_eq!(h.s.reader.check.attempts, 2);
+    assert_eq!(h.s.library.progress["first"].first_try_correct, Some(false));
+    assert_eq!(h.s.library.progress["first"].last_correct, Some(true));
+    let check = h.doc().check.lines.iter().map(|l| l.text()).collect::<Vec<_>>();
     let check = check.join("\n");
     assert!(check.contains("Right: your answer"), "{check}");
     assert!(check.contains("Why: Alpha is right"), "{check}");
@@ -785,7 +780,7 @@ fn arrows_and_enter_answer_the_selected_option() {
     let mut h = H::demo(60, 16);
     h.keys("c");
     h.keys("jjjj");
-    assert_eq!(h.s.quiz.cursor, Some(2), "clamped to the last option");
+    assert_eq!(h.s.reader.check.cursor, Some(2), "clamped to the last option");
     h.keys("k");
     let fx = h.keys("\n");
     assert!(matches!(
@@ -806,12 +801,12 @@ fn reveal_shows_every_explanation_without_recording() {
         fx.iter()
             .all(|e| !matches!(e, Effect::RecordAttempt { .. }))
     );
-    assert_eq!(h.s.mode, Mode::Quiz);
-    let check = h.doc().check.iter().map(|l| l.text()).collect::<Vec<_>>();
+    assert_eq!(h.s.screen(), Screen::Check);
+    let check = h.doc().check.lines.iter().map(|l| l.text()).collect::<Vec<_>>();
     let check = check.join("\n");
     assert!(check.contains("The right answer"), "{check}");
     assert!(check.contains("Beta tempts") && check.contains("Gamma tempts"));
-    assert_eq!(h.s.quiz.first_try, None);
+    assert_eq!(h.s.reader.check.first_try, None);
 }
 
 #[test]
@@ -823,7 +818,7 @@ fn an_option_that_does_not_exist_is_refused() {
         h.s.notice.as_deref(),
         Some("There is no option 7: choose 1 to 3.")
     );
-    assert_eq!(h.s.quiz.attempts, 0);
+    assert_eq!(h.s.reader.check.attempts, 0);
 }
 
 #[test]
@@ -837,7 +832,7 @@ fn a_lesson_without_a_check_says_so() {
         Some("This lesson has no check question.")
     );
     h.keys("c");
-    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.screen(), Screen::Reading);
 }
 
 #[test]
@@ -845,7 +840,7 @@ fn an_earlier_answer_is_shown_when_the_lesson_opens() {
     let mut h = H::course(demo_dir(), 60, 16);
     h.saved.insert(
         "first".into(),
-        crate::store::LessonProgress {
+        crate::model::LessonProgress {
             attempts: 1,
             first_try_correct: Some(false),
             last_choice: Some(1),
@@ -854,8 +849,8 @@ fn an_earlier_answer_is_shown_when_the_lesson_opens() {
         },
     );
     h.open(0);
-    assert_eq!(h.s.quiz.chosen, Some(1));
-    assert_eq!(h.s.quiz.first_try, Some(false));
+    assert_eq!(h.s.reader.check.chosen, Some(1));
+    assert_eq!(h.s.reader.check.first_try, Some(false));
     h.keys("c");
     let text = h.visible().join("\n");
     assert!(text.contains("Wrong: your answer"), "{text}");
@@ -867,8 +862,8 @@ fn leaving_the_check_for_another_lesson_leaves_quiz_mode() {
     let mut h = H::demo(60, 16);
     h.keys("1]");
     assert_eq!(h.title(), "Second");
-    assert_eq!(h.s.mode, Mode::Reading);
-    assert_eq!(h.s.quiz, crate::layout::CheckView::default());
+    assert_eq!(h.s.screen(), Screen::Reading);
+    assert_eq!(h.s.reader.check, CheckState::default());
 }
 
 #[test]
@@ -876,7 +871,7 @@ fn clicking_an_option_answers_it() {
     let mut h = H::demo(60, 30);
     h.keys("c");
     let beta = h.line_index("3. Beta");
-    let row = (beta - h.s.top) as u16;
+    let row = (beta - h.s.reader.top) as u16;
     let fx = h.act(Action::PageClick(row));
     assert!(matches!(
         fx[..],
@@ -905,15 +900,15 @@ fn a_broken_lesson_is_listed_last_and_says_why() {
     assert_eq!(h.title(), "Third");
     let fx = h.keys("]");
     assert!(loads(&fx).is_empty(), "nothing to load: it is known broken");
-    assert_eq!(h.s.lesson, 3);
-    assert!(h.s.doc.is_none());
-    let why = h.s.broken.as_deref().unwrap();
+    assert_eq!(h.s.reader.lesson, 3);
+    assert!(h.s.reader.doc.is_none());
+    let why = h.s.reader.broken.as_ref().unwrap().to_string();
     assert!(why.contains("0-broken.json:1:"), "{why}");
     assert!(why.contains("truncated JSON"), "{why}");
     // Keys still work, and [ goes back.
     h.keys("jG /x\x1b");
     assert_eq!(loads(&h.keys("[")), ["a-third.json"]);
-    assert!(h.s.broken.is_none());
+    assert!(h.s.reader.broken.is_none());
     assert_eq!(h.title(), "Third");
 }
 
@@ -924,13 +919,13 @@ fn a_lesson_broken_when_opened_says_why() {
     let path = h.s.course().lessons[1].origin.path().unwrap().to_path_buf();
     std::fs::write(&path, "[]").unwrap();
     h.keys("]");
-    assert!(h.s.doc.is_none());
-    assert!(!h.s.loading);
-    let why = h.s.broken.as_deref().unwrap();
+    assert!(h.s.reader.doc.is_none());
+    assert!(!h.s.reader.loading);
+    let why = h.s.reader.broken.as_ref().unwrap().to_string();
     assert!(why.contains("expected a JSON object"), "{why}");
     h.keys("]");
     assert_eq!(h.title(), "Third");
-    assert!(h.s.broken.is_none());
+    assert!(h.s.reader.broken.is_none());
 }
 
 #[test]
@@ -940,12 +935,12 @@ fn opening_a_broken_lesson_from_the_check_leaves_quiz_mode() {
     let mut h = H::course(dir, 80, 24);
     h.open(2);
     h.keys("c");
-    assert_eq!(h.s.mode, Mode::Quiz);
+    assert_eq!(h.s.screen(), Screen::Check);
     h.keys("]");
-    assert!(h.s.doc.is_none());
+    assert!(h.s.reader.doc.is_none());
     assert_eq!(
-        h.s.mode,
-        Mode::Reading,
+        h.s.screen(),
+        Screen::Reading,
         "quiz mode without a lesson or a check"
     );
 }
@@ -970,10 +965,10 @@ fn every_builtin_lesson_opens_and_scrolls_to_its_end() {
     let mut h = H::builtin(70, 20);
     h.open(0);
     for i in 0..h.s.course().lessons.len() {
-        assert_eq!(h.s.lesson, i);
-        assert!(h.s.broken.is_none(), "{:?}", h.s.broken);
+        assert_eq!(h.s.reader.lesson, i);
+        assert!(h.s.reader.broken.is_none(), "{:?}", h.s.reader.broken);
         h.keys("G");
-        assert_eq!(h.s.top, h.s.max_top());
+        assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()));
         h.keys("]");
     }
 }
@@ -982,8 +977,8 @@ fn every_builtin_lesson_opens_and_scrolls_to_its_end() {
 
 /// Every search hit still covers the query's text.
 fn hits_match(h: &H) -> Result<(), String> {
-    let q = h.s.search.query.to_lowercase();
-    for &(line, s, e) in &h.s.search.hits {
+    let q = h.s.reader.search.query.to_lowercase();
+    for &reader::Match { line, start: s, end: e } in &h.s.reader.search.hits {
         let text = h.doc().line(line).map(|l| l.text()).unwrap_or_default();
         match text.get(s..e) {
             Some(t) if t.to_lowercase() == q => {}
@@ -997,7 +992,7 @@ fn hits_match(h: &H) -> Result<(), String> {
 fn search_hits_stay_on_their_text_while_reading() {
     let mut h = H::demo(50, 12);
     h.keys("/section\n");
-    assert!(h.s.search.hits.len() >= 3);
+    assert!(h.s.reader.search.hits.len() >= 3);
     hits_match(&h).unwrap();
     h.act(Action::Resize(33, 12));
     hits_match(&h).unwrap();
@@ -1009,7 +1004,7 @@ fn search_hits_stay_on_their_text_while_reading() {
 fn search_hits_follow_the_check_when_it_changes() {
     let mut h = H::demo(60, 30);
     h.keys("/beta\n");
-    assert_eq!(h.s.search.hits.len(), 1);
+    assert_eq!(h.s.reader.search.hits.len(), 1);
     h.keys("1");
     hits_match(&h).unwrap();
     h.keys("a");
@@ -1022,13 +1017,13 @@ fn search_hits_follow_the_check_when_it_changes() {
 fn next_heading_never_scrolls_up() {
     let mut h = H::demo(40, 7);
     h.keys("G");
-    let top = h.s.top;
+    let top = h.s.reader.top;
     assert!(
         top > h.doc().check_start(),
         "the check is taller than the screen"
     );
     h.keys("}");
-    assert!(h.s.top >= top, "}} moved up from {top} to {}", h.s.top);
+    assert!(h.s.reader.top >= top, "}} moved up from {top} to {}", h.s.reader.top);
 }
 
 /// Contents beside a wide page, then the terminal narrows: the contents
@@ -1037,10 +1032,10 @@ fn next_heading_never_scrolls_up() {
 fn narrowing_with_the_contents_beside_does_not_leave_an_overlay() {
     let mut h = H::demo(140, 30);
     h.keys("\t\x1b");
-    assert!(h.s.toc_open && h.s.mode == Mode::Reading);
+    assert!(h.s.contents.open && h.s.screen() == Screen::Reading);
     h.act(Action::Resize(80, 30));
     assert!(
-        !h.s.toc_open || h.s.mode == Mode::Toc,
+        !h.s.contents.open || h.s.screen() == Screen::Contents,
         "an overlay over the page in reading mode"
     );
 }
@@ -1053,10 +1048,10 @@ fn a_broken_lesson_does_not_keep_the_old_search() {
     let mut h = H::course(dir, 80, 24);
     h.open(2);
     h.keys("/third\n");
-    assert!(h.s.search.active());
+    assert!(h.s.reader.search.active());
     h.keys("]");
-    assert!(h.s.doc.is_none());
-    assert!(!h.s.search.active(), "footer still shows [/third: …]");
+    assert!(h.s.reader.doc.is_none());
+    assert!(!h.s.reader.search.active(), "footer still shows [/third: …]");
 }
 
 // ---- spaced review inside the reader -----------------------------------
@@ -1071,8 +1066,8 @@ fn a_review_records_review_attempts_by_file_index() {
     let mut h = H::demo(60, 20);
     let fx = h.keys("R");
     assert_eq!(fx, [Effect::LoadDue]);
-    h.act(Action::ReviewReady(vec!["third".into(), "first".into()], 7));
-    assert_eq!(h.s.mode, Mode::Review);
+    h.msg(Msg::ReviewReady(vec!["third".into(), "first".into()], 7));
+    assert_eq!(h.s.screen(), Screen::Review);
     assert_eq!(h.title(), "Third");
     let order = h.s.review.as_ref().unwrap().order.clone();
     assert!(crate::model::Check::is_permutation(&order, 3));
@@ -1082,9 +1077,7 @@ fn a_review_records_review_attempts_by_file_index() {
     let fx = h.keys(&(pos + 1).to_string());
     assert_eq!(
         fx,
-        [Effect::RecordAttempt {
-            course: "demo".into(),
-            lesson: "third".into(),
+        [Effect::RecordAttempt { key: key("demo", "third"),
             option: 0,
             correct: true,
             review: true,
@@ -1095,7 +1088,7 @@ fn a_review_records_review_attempts_by_file_index() {
 
     h.keys("\n");
     assert_eq!(h.title(), "First");
-    assert_eq!(h.s.mode, Mode::Review);
+    assert_eq!(h.s.screen(), Screen::Review);
     let pos = review_pos_of(&h, 1);
     let fx = h.keys(&(pos + 1).to_string());
     assert!(matches!(
@@ -1112,14 +1105,14 @@ fn a_review_records_review_attempts_by_file_index() {
     assert!(r.done());
     assert_eq!((r.right, r.wrong), (1, 1));
     h.keys("\x1b");
-    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.screen(), Screen::Reading);
     assert!(h.s.review.is_none());
 }
 
 #[test]
 fn enter_answers_the_selected_card_option_then_moves_on() {
     let mut h = H::demo(60, 20);
-    h.act(Action::ReviewReady(vec!["first".into()], 3));
+    h.msg(Msg::ReviewReady(vec!["first".into()], 3));
     h.keys("jj");
     assert_eq!(h.s.review.as_ref().unwrap().cursor, 2);
     let index = h.s.review.as_ref().unwrap().order[2];
@@ -1135,14 +1128,14 @@ fn enter_answers_the_selected_card_option_then_moves_on() {
 #[test]
 fn rereading_a_card_and_coming_back() {
     let mut h = H::demo(60, 20);
-    h.act(Action::ReviewReady(vec!["third".into(), "first".into()], 5));
+    h.msg(Msg::ReviewReady(vec!["third".into(), "first".into()], 5));
     h.keys("o");
-    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.screen(), Screen::Reading);
     assert_eq!(h.title(), "Third");
     h.keys("jj[");
     assert_eq!(h.title(), "Second");
     h.keys("R");
-    assert_eq!(h.s.mode, Mode::Review);
+    assert_eq!(h.s.screen(), Screen::Review);
     assert_eq!(h.title(), "Third", "back to the card");
     assert!(!h.s.review.as_ref().unwrap().rereading);
 }
@@ -1150,12 +1143,12 @@ fn rereading_a_card_and_coming_back() {
 #[test]
 fn nothing_due_is_an_empty_review() {
     let mut h = H::demo(60, 20);
-    h.act(Action::ReviewReady(Vec::new(), 1));
-    assert_eq!(h.s.mode, Mode::Review);
+    h.msg(Msg::ReviewReady(Vec::new(), 1));
+    assert_eq!(h.s.screen(), Screen::Review);
     assert!(h.s.review.as_ref().unwrap().queue.is_empty());
     assert!(h.keys("1\n").is_empty());
     h.keys("\x1b");
-    assert_eq!(h.s.mode, Mode::Reading);
+    assert_eq!(h.s.screen(), Screen::Reading);
 }
 
 /// A due lesson that has since become unreadable: Enter moves past it.
@@ -1165,12 +1158,12 @@ fn a_broken_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.act(Action::ReviewReady(
+    h.msg(Msg::ReviewReady(
         vec!["first".into(), "0-broken".into()],
         9,
     ));
     h.keys("1\n");
-    assert!(h.s.doc.is_none(), "the broken card is shown");
+    assert!(h.s.reader.doc.is_none(), "the broken card is shown");
     h.keys("\n");
     assert!(
         h.s.review.as_ref().unwrap().done(),
@@ -1184,11 +1177,11 @@ fn a_broken_first_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.act(Action::ReviewReady(
+    h.msg(Msg::ReviewReady(
         vec!["0-broken".into(), "first".into()],
         9,
     ));
-    assert!(h.s.doc.is_none());
+    assert!(h.s.reader.doc.is_none());
     h.keys("\n");
     assert_eq!(h.title(), "First");
     assert_eq!(h.s.review.as_ref().unwrap().pos, 1);
@@ -1198,20 +1191,20 @@ fn a_broken_first_card_can_be_skipped() {
 fn a_refreshed_folder_keeps_the_open_lesson_by_slug() {
     let mut h = H::demo(60, 20);
     h.open(1);
-    assert_eq!(h.s.lesson_key().unwrap().1, "second");
+    assert_eq!(h.s.lesson_key().unwrap().lesson, "second");
     let dir = h.s.course().root.clone().unwrap();
     // A new first lesson appears in the folder while the reader is open.
     write(&dir, "d-zero.json", &lesson("zero", "Zero", 0, 1, 1, true));
     let fresh = loader::scan_dir(&dir).unwrap();
-    let fx = update(&mut h.s, Action::CourseRefreshed(dir, fresh));
+    let fx = receive(&mut h.s, Msg::CourseRefreshed(dir, fresh));
     assert!(fx.is_empty());
     assert_eq!(h.s.course().lessons.len(), 4);
     assert_eq!(
-        h.s.lesson_key().unwrap().1,
+        h.s.lesson_key().unwrap().lesson,
         "second",
         "same lesson, new index"
     );
-    assert_eq!(h.s.lesson, 2);
+    assert_eq!(h.s.reader.lesson, 2);
 }
 
 #[test]
@@ -1221,7 +1214,7 @@ fn a_refreshed_folder_without_the_open_lesson_opens_the_one_in_its_place() {
     let dir = h.s.course().root.clone().unwrap();
     std::fs::remove_file(dir.join("c-second.json")).unwrap();
     let fresh = loader::scan_dir(&dir).unwrap();
-    let fx = update(&mut h.s, Action::CourseRefreshed(dir, fresh));
+    let fx = receive(&mut h.s, Msg::CourseRefreshed(dir, fresh));
     assert!(
         fx.iter()
             .any(|e| matches!(e, Effect::Load { lesson: 1, .. })),
@@ -1229,7 +1222,7 @@ fn a_refreshed_folder_without_the_open_lesson_opens_the_one_in_its_place() {
     );
     h.settle(fx);
     assert_eq!(h.s.course().lessons.len(), 2);
-    assert_eq!(h.s.lesson_key().unwrap().1, "third");
+    assert_eq!(h.s.lesson_key().unwrap().lesson, "third");
     assert_eq!(h.title(), "Third");
 }
 
@@ -1237,8 +1230,8 @@ fn a_refreshed_folder_without_the_open_lesson_opens_the_one_in_its_place() {
 fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
     let mut h = H::course(demo_dir(), 60, 16);
     let fx = h.open_to_first_frame(0, Default::default());
-    assert!(h.s.partial());
-    let rows = h.s.rows();
+    assert!(h.s.reader.partial());
+    let rows = h.s.geometry().rows();
     let first = h.doc().page.lines.clone();
     assert!(first.len() > rows, "the first screen is filled");
     // A page cut short is not a page read to its end.
@@ -1246,10 +1239,10 @@ fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
         !fx.iter().any(|e| matches!(e, Effect::MarkRead { .. })),
         "{fx:?}"
     );
-    assert!(h.doc().check.is_empty());
+    assert!(h.doc().check.lines.is_empty());
 
-    assert!(h.s.finish_layout());
-    assert!(!h.s.partial());
+    assert!(h.s.reader.finish_layout());
+    assert!(!h.s.reader.partial());
     let whole = &h.doc().page.lines;
     assert!(whole.len() > first.len());
     assert_eq!(
@@ -1257,19 +1250,19 @@ fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
         &first[..],
         "the same lines, then more"
     );
-    assert!(!h.doc().check.is_empty());
-    assert!(!h.s.finish_layout(), "nothing left to do");
+    assert!(!h.doc().check.lines.is_empty());
+    assert!(!h.s.reader.finish_layout(), "nothing left to do");
 }
 
 #[test]
 fn a_lesson_opened_at_a_saved_place_is_laid_out_whole() {
     let mut h = H::demo(60, 16);
     h.keys("GG");
-    let deep = h.s.anchor();
-    assert!(h.s.top > 0);
+    let deep = h.s.reader.anchor();
+    assert!(h.s.reader.top > 0);
     h.saved.insert(
         "first".into(),
-        crate::store::LessonProgress {
+        crate::model::LessonProgress {
             anchor: Some(deep),
             ..Default::default()
         },
@@ -1279,19 +1272,19 @@ fn a_lesson_opened_at_a_saved_place_is_laid_out_whole() {
     h.settle(fx);
     let saved = h.saved["first"].clone();
     h.open_to_first_frame(0, saved);
-    assert!(!h.s.partial());
-    assert_eq!(h.s.anchor(), deep);
+    assert!(!h.s.reader.partial());
+    assert_eq!(h.s.reader.anchor(), deep);
 }
 
 #[test]
 fn highlighting_that_arrives_first_completes_the_page_and_its_check() {
     let mut h = H::course(demo_dir(), 60, 16);
     h.open_to_first_frame(0, Default::default());
-    assert!(h.s.partial());
+    assert!(h.s.reader.partial());
     let slug = h.doc().lesson.meta.slug.clone();
-    let _ = update(&mut h.s, Action::Highlighted(slug, Vec::new()));
-    assert!(!h.s.partial());
-    assert!(!h.doc().check.is_empty());
+    let _ = receive(&mut h.s, Msg::Highlighted(slug, Default::default()));
+    assert!(!h.s.reader.partial());
+    assert!(!h.doc().check.lines.is_empty());
 }
 
 #[test]
@@ -1315,14 +1308,14 @@ fn a_lesson_opened_alone_takes_its_place_in_its_course() {
         }],
     };
     let mut h = H::with(vec![alone], 60, 16);
-    h.s.course_pending = true;
+    h.s.library.view = CourseView::Alone;
     h.open(0);
     assert_eq!(h.title(), "Second");
     let lib = loader::open_paths(&[file]).unwrap();
-    let _ = update(&mut h.s, Action::CourseRead(lib.courses, lib.start));
-    assert!(!h.s.course_pending);
+    let _ = receive(&mut h.s, Msg::CourseRead(lib.courses, lib.start));
+    assert!(!!h.s.library.is_full());
     assert_eq!(h.s.course().lessons.len(), 3);
-    assert_eq!(h.s.lesson, 1, "second in reading order");
+    assert_eq!(h.s.reader.lesson, 1, "second in reading order");
     assert_eq!(h.title(), "Second", "the open lesson stays open");
     h.keys("]");
     assert_eq!(h.title(), "Third");
@@ -1337,25 +1330,23 @@ fn an_outline_gives_way_to_its_course() {
     let mut outline = whole.clone();
     outline.lessons = vec![whole.lessons[1].clone()];
     let mut h = H::with(vec![outline.clone()], 60, 16);
-    h.s.course_pending = true;
-    h.s.pending_place = 1;
+    h.s.library.view = CourseView::Outline { place: 1 };
     h.open(0);
     assert_eq!(h.title(), "Second");
     let root = whole.root.clone().unwrap();
-    let _ = h.act(Action::CourseRefreshed(root.clone(), vec![whole]));
-    assert!(!h.s.course_pending);
-    assert_eq!((h.s.lesson, h.s.toc_cursor), (1, 1));
+    let _ = h.msg(Msg::CourseRefreshed(root.clone(), vec![whole]));
+    assert!(!!h.s.library.is_full());
+    assert_eq!((h.s.reader.lesson, h.s.contents.cursor), (1, 1));
     assert_eq!(h.title(), "Second");
 
     // Its lesson gone by the time the course is read: the one in its place.
     let mut h = H::with(vec![outline], 60, 16);
-    h.s.course_pending = true;
-    h.s.pending_place = 1;
+    h.s.library.view = CourseView::Outline { place: 1 };
     h.open(0);
     std::fs::remove_file(dir.path().join("c-second.json")).unwrap();
     let fresh = loader::open_paths(&[dir.path().to_path_buf()])
         .unwrap()
         .courses;
-    let _ = h.act(Action::CourseRefreshed(root, fresh));
+    let _ = h.msg(Msg::CourseRefreshed(root, fresh));
     assert_eq!(h.title(), "Third");
 }

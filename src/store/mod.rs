@@ -18,6 +18,7 @@ use rusqlite::Connection;
 mod fault;
 mod mirror;
 mod open;
+mod plan;
 mod read;
 mod review;
 mod schema;
@@ -44,19 +45,7 @@ pub struct Attempt {
     pub review: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct LessonProgress {
-    pub read: bool,
-    pub completed: bool,
-    pub anchor: Option<Anchor>,
-    /// Every attempt, reviews included.
-    pub attempts: u32,
-    pub first_try_correct: Option<bool>,
-    pub last_choice: Option<u32>,
-    pub last_correct: Option<bool>,
-    /// When the lesson is next due for review; `None` before any answer.
-    pub due: Option<DateTime<Utc>>,
-}
+pub use crate::model::LessonProgress;
 
 /// A wrong option the reader keeps choosing: "you chose option `option` of
 /// lesson `lesson` `times` times".

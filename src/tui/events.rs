@@ -1,30 +1,25 @@
 //! One channel of everything the reader waits for: terminal events (read
-//! on their own thread), signals, and results of background work.
+//! on their own thread), signals, and replies of background work.
 
-use crate::state::Action;
+use crate::effects::{Reply, Sink};
 use ratatui::crossterm::event::{self, Event};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 
-pub enum Msg {
+pub enum Incoming {
     Term(Event),
     /// SIGTERM, SIGHUP or SIGINT: quit cleanly.
     Stop,
     /// SIGCONT: back from Ctrl-Z; the shell may have drawn over the screen
     /// after we did, so draw it all again.
     Resumed,
-    Action(Action),
-    /// Searchable text of some lessons for the course index; `true` on
-    /// the last chunk.
-    IndexChunk(Vec<(crate::loader::Origin, String)>, bool),
-    /// A folder's lessons changed since the listing the reader started
-    /// from: its courses as they are now.
-    Refreshed(std::path::PathBuf, Vec<crate::model::Course>),
+    Reply(Reply),
 }
 
 /// The channel, and the signals it will carry. Signals are caught from
 /// here on, so one that arrives while the terminal is being set up still
 /// ends in a clean quit; [`listen`] starts delivering them.
-pub fn channel() -> (Sender<Msg>, Receiver<Msg>, Option<Signals>) {
+pub fn channel() -> (Sender<Incoming>, Receiver<Incoming>, Option<Signals>) {
     let (tx, rx) = std::sync::mpsc::channel();
     #[cfg(unix)]
     let signals = {
@@ -36,6 +31,12 @@ pub fn channel() -> (Sender<Msg>, Receiver<Msg>, Option<Signals>) {
     (tx, rx, signals)
 }
 
+/// Background work's replies, into the channel.
+pub fn sink(tx: &Sender<Incoming>) -> Sink {
+    let tx = tx.clone();
+    Arc::new(move |reply| tx.send(Incoming::Reply(reply)).is_ok())
+}
+
 #[cfg(unix)]
 pub type Signals = signal_hook::iterator::Signals;
 #[cfg(not(unix))]
@@ -43,11 +44,11 @@ pub type Signals = ();
 
 /// Starts the threads that read the terminal and forward signals. Called
 /// after the first frame: keys typed before then wait in the terminal.
-pub fn listen(tx: &Sender<Msg>, signals: Option<Signals>) {
+pub fn listen(tx: &Sender<Incoming>, signals: Option<Signals>) {
     let term_tx = tx.clone();
     std::thread::spawn(move || {
         while let Ok(ev) = event::read() {
-            if term_tx.send(Msg::Term(ev)).is_err() {
+            if term_tx.send(Incoming::Term(ev)).is_err() {
                 break;
             }
         }
@@ -58,12 +59,12 @@ pub fn listen(tx: &Sender<Msg>, signals: Option<Signals>) {
         let sig_tx = tx.clone();
         std::thread::spawn(move || {
             for sig in signals.forever() {
-                let msg = if sig == SIGCONT {
-                    Msg::Resumed
+                let stop = sig != SIGCONT;
+                let msg = if stop {
+                    Incoming::Stop
                 } else {
-                    Msg::Stop
+                    Incoming::Resumed
                 };
-                let stop = matches!(msg, Msg::Stop);
                 if sig_tx.send(msg).is_err() || stop {
                     break;
                 }

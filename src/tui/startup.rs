@@ -2,12 +2,11 @@
 //! (from the course index where it has them), and the progress store,
 //! opened on a thread while they load.
 
-use super::background;
-use super::events::Msg;
+use crate::effects::{self as background, Reply, Sink};
 use crate::index::{Index, Snapshot};
 use crate::loader::{self, Library};
-use crate::model::{Course, LessonEntry, LessonStatus};
-use crate::state::State;
+use crate::model::{Anchor, Course, LessonEntry, LessonStatus};
+use crate::state::{CourseView, Msg};
 use crate::store::{LessonProgress, Store};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -106,39 +105,39 @@ pub(super) fn outline(snapshot: &Snapshot) -> Course {
 }
 
 /// The lesson of `course` to open first, where the store says the reader
-/// left it, and the place in it (as the state's pending anchor). From an
-/// outline, that lesson becomes the outline's one entry.
-pub(super) fn resume_at(
-    s: &mut State,
+/// left it, how much of the course is known, and the place in the lesson.
+/// From an outline, that lesson becomes the outline's one entry.
+pub(super) fn resume_in(
+    courses: &mut [Course],
     course: usize,
     outline: Option<&Snapshot>,
     left: Early,
-) -> Result<usize, &'static str> {
+) -> Result<(usize, CourseView, Option<Anchor>), &'static str> {
     let last = left.last_lesson.as_deref();
-    let found = match outline {
+    let (found, view) = match outline {
         Some(snapshot) => {
             let (place, entry) = snapshot
                 .find(0, last)
                 .or_else(|| snapshot.find(0, None))
                 .ok_or("the course listing is damaged")?;
-            s.courses[0].lessons[0] = entry;
-            s.pending_place = place;
-            0
+            courses[0].lessons[0] = entry;
+            (0, CourseView::Outline { place })
         }
-        None => last
-            .and_then(|slug| s.courses[course].index_of(slug))
-            .unwrap_or(0),
+        None => {
+            let i = last.and_then(|slug| courses[course].index_of(slug));
+            (i.unwrap_or(0), CourseView::Full)
+        }
     };
-    let entry = s.courses[course].lessons.get(found);
-    if last.is_some_and(|slug| entry.is_some_and(|e| e.slug == slug)) {
-        s.pending_anchor = left.place;
-    }
-    Ok(found)
+    let entry = courses[course].lessons.get(found);
+    let anchor = left
+        .place
+        .filter(|_| last.is_some_and(|slug| entry.is_some_and(|e| e.slug == slug)));
+    Ok((found, view, anchor))
 }
 
 /// Checks folders shown from their last listing against the files, on a
 /// thread; a folder that changed comes back as a message.
-pub(super) fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, tx: Sender<Msg>) {
+pub(super) fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, sink: Sink) {
     if stale.is_empty() {
         return;
     }
@@ -148,7 +147,7 @@ pub(super) fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, tx: Sen
             let before = index.snapshot(&dir);
             if let Ok(courses) = index.courses(&dir) {
                 if before.as_ref() != Some(&courses)
-                    && tx.send(Msg::Refreshed(dir, courses)).is_err()
+                    && !sink(Reply::Msg(Msg::CourseRefreshed(dir, courses)))
                 {
                     return;
                 }

@@ -1,7 +1,8 @@
 //! Header (where you are) and footer (what you can press, or a prompt).
 
 use crate::layout::wrap::width;
-use crate::state::{MIN_HEIGHT, MIN_WIDTH, Mode, State, keymap};
+use crate::keymap;
+use crate::state::{MIN_HEIGHT, MIN_WIDTH, Screen, State};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -11,7 +12,7 @@ use ratatui::widgets::Paragraph;
 pub fn header(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
     let course = s.course();
     let mut parts = vec![course.title.clone()];
-    let entry = course.lessons.get(s.lesson);
+    let entry = course.lessons.get(s.reader.lesson);
     if let Some(m) = entry.and_then(|e| e.module.as_ref()) {
         parts.push(if m.title.is_empty() {
             format!("Module {}", m.index)
@@ -19,17 +20,17 @@ pub fn header(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
             m.title.clone()
         });
     }
-    if !s.course_pending {
+    if s.library.is_full() {
         let n = course.lessons.len();
-        parts.push(format!("Lesson {} of {n}", s.lesson + 1));
+        parts.push(format!("Lesson {} of {n}", s.reader.lesson + 1));
     }
     if let Some(min) = entry.and_then(|e| e.minutes) {
         parts.push(format!("{min} min"));
     }
     // How far through a page laid out only to its first screen is not
     // known yet (it is, one frame later).
-    let right = if s.doc.is_some() && !s.partial() {
-        format!(" {}% ", s.read_percent())
+    let right = if s.reader.doc.is_some() && !s.reader.partial() {
+        format!(" {}% ", s.reader.read_percent(&s.geometry()))
     } else {
         String::new()
     };
@@ -73,43 +74,46 @@ pub fn fit(s: &str, max: usize) -> String {
 
 pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
     let w = usize::from(area.width);
-    let text = match s.mode {
-        Mode::Search => {
-            let count = if s.search.query.is_empty() {
+    let search = &s.reader.search;
+    let text = match s.screen() {
+        Screen::Search => {
+            let count = if search.query.is_empty() {
                 String::new()
-            } else if s.search.hits.is_empty() {
+            } else if search.hits.is_empty() {
                 "  no matches".to_string()
             } else {
                 format!(
                     "  {}/{} matches",
-                    s.search.current.map_or(0, |c| c + 1),
-                    s.search.hits.len()
+                    search.current.map_or(0, |c| c + 1),
+                    search.hits.len()
                 )
             };
-            format!("/{}▏{count}   Enter accept · Esc clear", s.search.query)
+            format!("/{}▏{count}   {}", search.query, hint_line(Screen::Search))
         }
-        Mode::CourseSearch => format!(
-            "search the course: {}▏   Enter open · ↑↓ choose · Esc close",
-            s.course_search.query
-        ),
-        mode => {
+        Screen::CourseSearch => {
+            let query = match &s.overlay {
+                Some(crate::state::Overlay::CourseSearch(cs)) => cs.query.as_str(),
+                _ => "",
+            };
+            format!(
+                "search the course: {query}▏   {}",
+                hint_line(Screen::CourseSearch)
+            )
+        }
+        screen => {
             let mut line = String::new();
             if let Some(n) = &s.notice {
                 line.push_str(n);
                 line.push_str("  ");
             } else {
-                let hints: Vec<String> = keymap::hints(mode)
-                    .iter()
-                    .map(|(k, h)| format!("{k} {h}"))
-                    .collect();
-                line.push_str(&hints.join(" · "));
+                line.push_str(&hint_line(screen));
             }
-            if s.search.active() {
+            if search.active() {
                 line.push_str(&format!(
                     "  [/{}: {}/{}]",
-                    s.search.query,
-                    s.search.current.map_or(0, |c| c + 1),
-                    s.search.hits.len()
+                    search.query,
+                    search.current.map_or(0, |c| c + 1),
+                    search.hits.len()
                 ));
             }
             format!(" {line}")
@@ -122,7 +126,7 @@ pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
 pub fn too_small(f: &mut Frame, area: Rect, s: &State) {
     let msg = format!(
         "Terminal too small ({}×{}): need {MIN_WIDTH}×{MIN_HEIGHT}. q quits.",
-        s.width, s.height
+        s.size.width, s.size.height
     );
     let lines: Vec<Line> = crate::layout::wrap::wrap(
         &[(
@@ -136,4 +140,13 @@ pub fn too_small(f: &mut Frame, area: Rect, s: &State) {
     .take(usize::from(area.height))
     .collect();
     f.render_widget(Paragraph::new(lines).alignment(Alignment::Left), area);
+}
+
+/// The footer's hints for a screen, from its key table.
+fn hint_line(screen: Screen) -> String {
+    let hints: Vec<String> = keymap::hints(screen)
+        .iter()
+        .map(|(k, h)| format!("{k} {h}"))
+        .collect();
+    hints.join(" · ")
 }

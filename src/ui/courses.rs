@@ -10,12 +10,13 @@ use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
-pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
+pub fn draw(f: &mut Frame, area: Rect, s: &State, cursor: usize, theme: &Theme) {
     let inner = boxed(f, area, 80, area.height, "Courses · Enter to open", theme);
     let w = usize::from(inner.width);
     let visible = usize::from(inner.height).max(1);
-    let first = s.course_cursor.saturating_sub(visible.saturating_sub(1));
+    let first = cursor.saturating_sub(visible.saturating_sub(1));
     let lines: Vec<Line> = s
+        .library
         .courses
         .iter()
         .enumerate()
@@ -28,12 +29,12 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
                 c.lessons.len(),
                 c.total_minutes()
             );
-            let mut style = if i == s.course {
+            let mut style = if i == s.library.current {
                 theme.accent()
             } else {
                 theme.style(crate::layout::Role::Text.into())
             };
-            if i == s.course_cursor {
+            if i == cursor {
                 style = style.add_modifier(Modifier::REVERSED);
             }
             Line::styled(fit(&text, w), style)

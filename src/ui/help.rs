@@ -1,7 +1,7 @@
 //! The help screen, generated from the key table.
 
 use super::overlay::boxed;
-use crate::state::keymap;
+use crate::keymap;
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -18,14 +18,14 @@ pub fn draw(f: &mut Frame, area: Rect, top: usize, theme: &Theme) {
         theme,
     );
     let mut lines = Vec::new();
-    for (mode, rows) in keymap::help() {
+    for (screen, rows) in keymap::help() {
         if rows.is_empty() {
             continue;
         }
         if !lines.is_empty() {
             lines.push(Line::raw(""));
         }
-        lines.push(Line::styled(mode.title(), theme.accent()));
+        lines.push(Line::styled(screen.title(), theme.accent()));
         for (keys, what) in rows {
             lines.push(Line::from(vec![
                 Span::styled(

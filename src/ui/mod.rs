@@ -1,6 +1,6 @@
 //! Drawing: a pure function of the state. Only the visible rows of the
 //! page are converted and drawn, so cost follows the screen, not the
-//! lesson.
+//! lesson. One module per screen, plus the chrome around them.
 
 mod chrome;
 mod courses;
@@ -12,34 +12,33 @@ mod search;
 mod stats;
 mod toc;
 
-use crate::state::{Mode, State};
+use crate::state::{Overlay, State};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
     let area = f.area();
-    if s.too_small() {
+    if s.size.too_small() {
         chrome::too_small(f, area, s);
         return;
     }
     let g = s.geometry();
     let body = Rect::new(0, 1, area.width, area.height.saturating_sub(2));
     chrome::header(f, Rect::new(0, 0, area.width, 1), s, theme);
-    if s.mode == Mode::Review {
-        review::draw(f, body, s, &g, theme);
-    } else {
-        page::draw(f, body, s, &g, theme);
+    match s.active_review() {
+        Some(r) => review::draw(f, body, s, r, &g, theme),
+        None => page::draw(f, body, s, &g, theme),
     }
-    if s.toc_open {
+    if s.contents.open {
         toc::draw(f, s, &g, theme);
     }
-    match s.mode {
-        Mode::Help => help::draw(f, body, s.help_top, theme),
-        Mode::CourseSearch => search::draw(f, body, s, theme),
-        Mode::Stats => stats::draw(f, body, s, theme),
-        Mode::Courses => courses::draw(f, body, s, theme),
-        _ => {}
+    match &s.overlay {
+        Some(Overlay::Help(h)) => help::draw(f, body, h.top, theme),
+        Some(Overlay::CourseSearch(cs)) => search::draw(f, body, s, cs, theme),
+        Some(Overlay::Stats(v)) => stats::draw(f, body, s, v, theme),
+        Some(Overlay::Courses(p)) => courses::draw(f, body, s, p.cursor, theme),
+        None => {}
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);
 }

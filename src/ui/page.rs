@@ -11,11 +11,6 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
-    let pane = if g.toc_side {
-        crate::state::TOC_WIDTH
-    } else {
-        0
-    };
     let area = Rect::new(
         g.page_x,
         body.y,
@@ -23,16 +18,16 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
             .min(body.width.saturating_sub(g.page_x.min(body.width))),
         body.height,
     );
-    let _ = pane;
-    let Some(doc) = &s.doc else {
-        let msg = match (&s.broken, s.loading) {
+    let r = &s.reader;
+    let Some(doc) = &r.doc else {
+        let msg = match (&r.broken, r.loading) {
             (Some(err), _) => vec![
                 Line::styled(
                     "This lesson could not be loaded.",
                     theme.style(layout::Style::new(layout::Role::Error).with(layout::BOLD)),
                 ),
                 Line::raw(""),
-                Line::raw(err.clone()),
+                Line::raw(err.to_string()),
                 Line::raw(""),
                 Line::styled(
                     "] and [ open the next and previous lessons; Tab shows the contents.",
@@ -46,11 +41,11 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         return;
     };
     let buf = f.buffer_mut();
-    for (row, i) in (s.top..s.top + usize::from(area.height)).enumerate() {
+    for (row, i) in (r.top..r.top + usize::from(area.height)).enumerate() {
         let Some(line) = doc.line(i) else { break };
         let y = area.y + row as u16;
         let mut x = area.x;
-        for (text, style) in pieces(line, theme, s.search.on_line(i)) {
+        for (text, style) in pieces(line, theme, r.search.on_line(i)) {
             x = put(buf, x, y, area.right(), text, style);
         }
     }

@@ -1,7 +1,7 @@
 //! A review card: the check question of a due lesson, options shuffled.
 
-use crate::layout::{self, BOLD, CheckView, Role, Style};
-use crate::state::{Geometry, State};
+use crate::layout::{self, BOLD, CheckMarks, Role, Style};
+use crate::state::{Geometry, Review, State};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -22,14 +22,13 @@ fn convert(lines: Vec<layout::Line>, theme: &Theme) -> Vec<Line<'static>> {
         .collect()
 }
 
-pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
+pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, theme: &Theme) {
     let area = Rect::new(
         g.page_x.min(body.width),
         body.y,
         g.text_width.min(body.width),
         body.height,
     );
-    let Some(r) = &s.review else { return };
     let heading = |t: String| Line::styled(t, theme.style(Style::new(Role::Title).with(BOLD)));
     let mut lines = Vec::new();
     if r.queue.is_empty() {
@@ -52,7 +51,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
     let title = s
         .course()
         .lessons
-        .get(s.lesson)
+        .get(s.reader.lesson)
         .map_or("", |l| l.title.as_str());
     lines.push(heading(format!(
         "Review · card {} of {} · ✔ {} ✘ {}",
@@ -66,8 +65,8 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         theme.style(Role::Meta.into()),
     ));
     lines.push(Line::raw(""));
-    match s.doc.as_ref().map(|d| d.lesson.check.as_ref()) {
-        None => lines.push(Line::raw(if s.broken.is_some() {
+    match s.reader.doc.as_ref().map(|d| d.lesson.check.as_ref()) {
+        None => lines.push(Line::raw(if s.reader.broken.is_some() {
             "This lesson could not be loaded: Enter skips it."
         } else {
             "Loading…"
@@ -77,14 +76,14 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         )),
         Some(Some(check)) => {
             let shown = r.shown(check);
-            let view = CheckView {
+            let marks = CheckMarks {
                 chosen: r.chosen,
                 revealed: r.chosen.is_some(),
                 cursor: Some(r.cursor),
                 attempts: 0,
                 first_try: None,
             };
-            let mut doc = layout::check_lines(Some(&shown), g.text_width, &view);
+            let mut doc = layout::check_lines(Some(&shown), g.text_width, &marks).lines;
             doc.remove(0);
             lines.extend(convert(doc, theme));
             if r.chosen

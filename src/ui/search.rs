@@ -2,7 +2,7 @@
 
 use super::chrome::fit;
 use super::overlay::boxed;
-use crate::state::State;
+use crate::state::{CourseSearch, State};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,15 +10,14 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
+pub fn draw(f: &mut Frame, area: Rect, s: &State, cs: &CourseSearch, theme: &Theme) {
     let inner = boxed(f, area, 90, area.height, "Search the course", theme);
     let w = usize::from(inner.width);
-    let cs = &s.course_search;
     let mut lines = vec![Line::from(vec![
         Span::styled("› ", theme.accent()),
         Span::raw(format!("{}▏", cs.query)),
     ])];
-    let status = match (cs.ready, cs.query.trim().is_empty()) {
+    let status = match (s.library.index_ready, cs.query.trim().is_empty()) {
         (false, _) => "Indexing the course…".to_string(),
         (true, true) => "Type to search every lesson of the course.".to_string(),
         (true, false) if cs.results.len() >= crate::state::COURSE_HITS => {

@@ -1,26 +1,35 @@
-//! Progress of the open course, drawn as gauges.
+//! Progress of the open course as gauges, then the store's review
+//! figures once they arrive; scrolled like the help.
 
 use super::overlay::boxed;
-use crate::state::State;
+use crate::state::{State, StatsView};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-pub fn draw(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
+pub fn draw(f: &mut Frame, area: Rect, s: &State, v: &StatsView, theme: &Theme) {
     let inner = boxed(f, area, 80, area.height, "Progress · Esc to close", theme);
-    let lines: Vec<Line> =
-        crate::stats::course_lines(s.course(), &s.progress, usize::from(inner.width))
-            .into_iter()
-            .map(|l| {
-                Line::from(
-                    l.spans
-                        .into_iter()
-                        .map(|sp| ratatui::text::Span::styled(sp.text, theme.style(sp.style)))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .collect();
+    let width = usize::from(inner.width);
+    let mut doc = crate::stats::course_lines(s.course(), &s.library.progress, width);
+    if let Some(figures) = &v.figures {
+        doc.push(crate::layout::Line::default());
+        doc.extend(crate::stats::review_lines(figures, width));
+    }
+    // Clamped here: only the drawing knows how tall the box is.
+    let top = v.top.min(doc.len().saturating_sub(usize::from(inner.height)));
+    let lines: Vec<Line> = doc
+        .into_iter()
+        .skip(top)
+        .map(|l| {
+            Line::from(
+                l.spans
+                    .into_iter()
+                    .map(|sp| Span::styled(sp.text, theme.style(sp.style)))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
     f.render_widget(Paragraph::new(lines), inner);
 }

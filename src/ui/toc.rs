@@ -1,8 +1,7 @@
 //! The table of contents: modules, lessons, read and answered marks.
 
 use crate::model::LessonStatus;
-use crate::state::toc::{TocRow, area, offset, rows};
-use crate::state::{Geometry, Mode, State};
+use crate::state::{Geometry, State, TocRow, contents_area, contents_offset, contents_rows};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -11,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
-    let inner = area(g, s.width, s.height);
+    let a = contents_area(g, s.size);
+    let inner = Rect::new(a.x, a.y, a.width, a.height);
     let outer = Rect::new(
         inner.x.saturating_sub(1),
         inner.y.saturating_sub(1),
@@ -25,10 +25,10 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
         .title(format!(" Contents · {} ", course.title))
         .title_style(theme.accent());
     f.render_widget(block, outer);
-    let rows = rows(course);
+    let rows = contents_rows(course);
     let modules = course.modules();
     let visible = usize::from(inner.height);
-    let off = offset(&rows, s.toc_cursor, visible);
+    let off = contents_offset(&rows, s.contents.cursor, visible);
     let w = usize::from(inner.width);
     let lines: Vec<Line> = rows
         .iter()
@@ -45,7 +45,7 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
             }
             TocRow::Lesson(i) => {
                 let l = &course.lessons[i];
-                let p = s.progress.get(&l.slug);
+                let p = s.library.progress.get(&l.slug);
                 let read = if p.is_some_and(|p| p.read) {
                     "✓"
                 } else {
@@ -67,13 +67,13 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                 };
                 let text = super::chrome::fit(&format!(" {read}{check} {title}"), w);
                 let mut style = theme.style(crate::layout::Role::Text.into());
-                if i == s.lesson {
+                if i == s.reader.lesson {
                     style = theme.accent();
                 }
                 if l.status != LessonStatus::Ok {
                     style = theme.style(crate::layout::Role::Error.into());
                 }
-                if i == s.toc_cursor && s.mode == Mode::Toc {
+                if i == s.contents.cursor && s.contents.focused {
                     style = style.add_modifier(Modifier::REVERSED);
                 }
                 Line::from(Span::styled(text, style))

@@ -4,10 +4,12 @@
 #![allow(dead_code)]
 
 use lectern::loader;
-use lectern::state::{self, Action, Effect, Mode, Opened, State, keymap};
+use lectern::effects::Runner;
+use lectern::keymap;
+use lectern::state::{self, Action, Effect, Msg, State};
 use lectern::store::LessonProgress;
 use serde_json::{Value, json};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub const SEED_NAME: &str = "where-inference-time-goes.json";
@@ -130,27 +132,27 @@ pub fn course_dir(with_broken: bool) -> Option<tempfile::TempDir> {
     Some(dir)
 }
 
-/// The reader's state driven as the runtime drives it.
+/// The reader's state driven the way the runtime drives it: keys through
+/// the key tables, effects through the real effect runner (its store and
+/// index in memory, its background work done inline).
 pub struct Reader {
     pub s: State,
     /// Text to hide from screens (temporary paths).
     pub redact: Vec<(String, String)>,
-    pub saved: HashMap<String, LessonProgress>,
+    pub runner: Runner,
+    /// Every effect the state asked for, in order.
     pub effects: Vec<Effect>,
-    /// The course index, in memory, as the runtime keeps it on disk.
-    pub index: lectern::index::Index,
 }
 
 impl Reader {
     pub fn new(courses: Vec<lectern::model::Course>, width: u16, height: u16) -> Reader {
         let mut s = State::new(courses, width, height);
-        s.dark = true;
+        s.prefs.dark = true;
         Reader {
             s,
             redact: Vec::new(),
-            saved: HashMap::new(),
+            runner: Runner::inline(),
             effects: Vec::new(),
-            index: lectern::index::Index::in_memory(),
         }
     }
 
@@ -174,86 +176,64 @@ impl Reader {
         self.s.course().index_of(slug).expect("lesson in course")
     }
 
+    /// Progress the store holds for the open course, as the runtime hands
+    /// it over when the course opens.
+    pub fn with_progress(&mut self, progress: HashMap<String, LessonProgress>) -> &mut Self {
+        let fx = state::receive(&mut self.s, Msg::ProgressRead(progress));
+        self.settle(fx)
+    }
+
     /// Opens lesson `index` as the runtime does at start-up.
     pub fn open(&mut self, index: usize) -> &mut Self {
         let mut fx = Vec::new();
         state::open_lesson(&mut self.s, index, &mut fx);
-        self.settle(fx);
+        self.settle(fx)
+    }
+
+    /// The open lesson's diagnostic, as the page shows it, paths redacted.
+    pub fn broken(&self) -> Option<String> {
+        Some(self.s.reader.broken.as_ref()?.to_string())
+    }
+
+    /// Carries out effects as the runtime would, then what it does once
+    /// the frame is drawn: the rest of the page, the held writes.
+    pub fn settle(&mut self, fx: Vec<Effect>) -> &mut Self {
+        self.effects.extend(fx.iter().cloned());
+        self.runner.apply(&mut self.s, fx);
+        let fx = state::receive(&mut self.s, Msg::Drawn);
+        self.effects.extend(fx.iter().cloned());
+        self.runner.apply(&mut self.s, fx);
+        self.runner.flush(&mut self.s);
+        self.redact_state();
         self
     }
 
+    /// Temporary paths out of what the page shows of a broken lesson.
     fn redact_state(&mut self) {
-        if let Some(b) = &mut self.s.broken {
+        if let Some(d) = &mut self.s.reader.broken {
             for (from, to) in &self.redact {
-                *b = b.replace(from.as_str(), to);
+                d.file = d.file.replace(from.as_str(), to);
+                d.message = d.message.replace(from.as_str(), to);
             }
         }
-    }
-
-    /// Carries out effects until none are left, as the runtime would:
-    /// loads, highlighting and the course index in place; the rest kept.
-    pub fn settle(&mut self, fx: Vec<Effect>) {
-        let mut queue: VecDeque<Effect> = fx.into();
-        while let Some(e) = queue.pop_front() {
-            let reply = match &e {
-                Effect::Load { origin, lesson } => {
-                    let result = loader::load_lesson(origin);
-                    let progress = result
-                        .as_ref()
-                        .ok()
-                        .and_then(|l| self.saved.get(&l.meta.slug).cloned())
-                        .unwrap_or_default();
-                    Some(Action::Loaded(Box::new(Opened {
-                        index: *lesson,
-                        lesson: result,
-                        progress,
-                    })))
-                }
-                Effect::Highlight => self.s.doc.as_ref().map(|d| {
-                    let code = lectern::highlight::highlight_lesson(&d.lesson, self.s.dark);
-                    Action::Highlighted(d.lesson.meta.slug.clone(), code)
-                }),
-                Effect::BuildIndex => {
-                    let origins = self.s.course().origins();
-                    self.index.fill_text(&origins).unwrap();
-                    Some(Action::Indexed)
-                }
-                Effect::CourseSearch(q) => {
-                    let origins = self.s.course().origins();
-                    let texts = self.index.search(&origins, q, 200);
-                    Some(Action::CourseResults(
-                        q.clone(),
-                        state::course_hits(texts, q),
-                    ))
-                }
-                _ => None,
-            };
-            if let Some(a) = reply {
-                queue.extend(state::update(&mut self.s, a));
-            }
-            self.effects.push(e);
-        }
-        // As the runtime does once the frame is drawn.
-        self.s.finish_layout();
-        self.redact_state();
     }
 
     pub fn act(&mut self, a: Action) -> &mut Self {
         let fx = state::update(&mut self.s, a);
-        self.settle(fx);
-        self
+        self.settle(fx)
     }
 
-    /// Keys through the key table, as typed. `\n` Enter, `\x1b` Esc,
+    pub fn receive(&mut self, m: Msg) -> &mut Self {
+        let fx = state::receive(&mut self.s, m);
+        self.settle(fx)
+    }
+
+    /// Keys through the key tables, as typed. `\n` Enter, `\x1b` Esc,
     /// `\t` Tab, `\x7f` Backspace.
     pub fn keys(&mut self, keys: &str) -> &mut Self {
         for c in keys.chars() {
             let ev = keymap::typed(c);
-            if let Some(a) = keymap::lookup(self.s.mode, &ev) {
-                // The runtime clears a notice on every command key.
-                if !matches!(self.s.mode, Mode::Search | Mode::CourseSearch) {
-                    self.s.notice = None;
-                }
+            if let Some(a) = keymap::lookup(self.s.screen(), &ev) {
                 self.act(a);
             }
         }
@@ -266,6 +246,7 @@ impl Reader {
 
     pub fn title(&self) -> String {
         self.s
+            .reader
             .doc
             .as_ref()
             .map(|d| d.lesson.meta.title.clone())

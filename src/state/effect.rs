@@ -1,0 +1,54 @@
+//! Work the state asks for. The effect runner does it and answers, where
+//! there is an answer, with a [`super::Msg`].
+
+use crate::model::{Anchor, LessonKey, Origin};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Read lesson `lesson` (an index into the open course) from `origin`.
+    Load { origin: Origin, lesson: usize },
+    /// Highlight the code of the open lesson (in the background).
+    Highlight,
+    /// Make sure the open course's search index is complete.
+    BuildIndex,
+    CourseSearch(String),
+    SavePosition { key: LessonKey, anchor: Anchor },
+    MarkRead(LessonKey),
+    SetLastLesson(LessonKey),
+    RecordAttempt {
+        key: LessonKey,
+        option: u32,
+        correct: bool,
+        review: bool,
+    },
+    /// The cards of the open course due for review.
+    LoadDue,
+    /// The figures of the stats screen.
+    LoadStats,
+    /// Course `n` of the library: its progress and where to start.
+    SwitchCourse(usize),
+    // -- the terminal's, carried out by the runtime itself --
+    SetMouse(bool),
+    Suspend,
+}
+
+impl Effect {
+    /// A write to the store: held back until the first frame is on screen.
+    pub fn is_write(&self) -> bool {
+        matches!(
+            self,
+            Effect::SavePosition { .. }
+                | Effect::MarkRead(_)
+                | Effect::SetLastLesson(_)
+                | Effect::RecordAttempt { .. }
+        )
+    }
+
+    /// Reads the store: waits while the store is still being opened.
+    pub fn reads_store(&self) -> bool {
+        matches!(
+            self,
+            Effect::LoadDue | Effect::SwitchCourse(_) | Effect::LoadStats
+        )
+    }
+}

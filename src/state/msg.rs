@@ -1,0 +1,51 @@
+//! What the runtime reports back: results of effects and of background
+//! work. Only model and layout types travel here.
+
+use super::CourseHit;
+use crate::layout::Highlights;
+use crate::model::{Course, Diagnostic, Lesson, LessonProgress, ReviewFigures};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// A lesson as the runtime hands it over after loading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Opened {
+    pub index: usize,
+    pub lesson: Result<Lesson, Diagnostic>,
+    pub progress: LessonProgress,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Msg {
+    /// The frame is on screen: the page drawn from its first screen is
+    /// laid out whole now, before the next key.
+    Drawn,
+    /// A lesson finished loading (or failed to).
+    Loaded(Box<Opened>),
+    /// The open course's progress, read from the store after the lesson
+    /// was first drawn without it.
+    ProgressRead(HashMap<String, LessonProgress>),
+    /// Code highlighting for the lesson `slug` is ready.
+    Highlighted(String, Highlights),
+    /// The course-wide search index is complete.
+    Indexed,
+    /// Results of a course-wide search for the query given.
+    CourseResults(String, Vec<CourseHit>),
+    /// The store had something to say (once per fault).
+    Notice(String),
+    /// Lessons due for review (slugs, oldest first) and a shuffle seed.
+    ReviewReady(Vec<String>, u64),
+    StatsReady(ReviewFigures),
+    /// The courses of a folder, read again because its files changed (or
+    /// read for the first time, in place of an outline).
+    CourseRefreshed(PathBuf, Vec<Course>),
+    /// The courses of the lesson opened alone, and which course and lesson
+    /// it is in them.
+    CourseRead(Vec<Course>, Option<(usize, usize)>),
+    /// Another course's progress and where to start in it.
+    CourseReady {
+        course: usize,
+        progress: HashMap<String, LessonProgress>,
+        start: usize,
+    },
+}

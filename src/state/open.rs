@@ -1,0 +1,190 @@
+//! Opening lessons and courses: what is asked of the runtime, and what is
+//! done with what it brings back.
+
+use super::check::CheckState;
+use super::library::Placed;
+use super::reader::{Focus, Search};
+use super::{Effect, Opened, State};
+use crate::model::{Course, LessonProgress, LessonStatus};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// Asks for lesson `index` of the open course to be loaded.
+pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
+    save_position(s, fx);
+    let Some(entry) = s.course().lessons.get(index) else {
+        return;
+    };
+    let origin = entry.origin.clone();
+    let status = entry.status.clone();
+    s.reader.lesson = index;
+    s.contents.cursor = index;
+    s.reader.loading = true;
+    if let LessonStatus::Broken(diag) = status {
+        let r = &mut s.reader;
+        r.search = Search::default();
+        r.check = CheckState::default();
+        r.focus = Focus::Page;
+        r.doc = None;
+        r.broken = Some(crate::model::Diagnostic::error("", diag));
+        r.loading = false;
+        r.top = 0;
+        return;
+    }
+    if let Some(key) = s.lesson_key() {
+        fx.push(Effect::SetLastLesson(key));
+    }
+    fx.push(Effect::Load {
+        origin,
+        lesson: index,
+    });
+}
+
+pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
+    if opened.index != s.reader.lesson {
+        return;
+    }
+    let in_review = s.review.as_ref().is_some_and(|r| r.active());
+    if in_review {
+        if let (Some(r), Ok(l)) = (&mut s.review, &opened.lesson) {
+            r.deal(l.check.as_ref());
+        }
+    }
+    let g = s.geometry();
+    let r = &mut s.reader;
+    r.loading = false;
+    r.marked_read = false;
+    r.search = Search::default();
+    r.focus = Focus::Page;
+    r.check = CheckState::resumed(&opened.progress);
+    let lesson = match opened.lesson {
+        Err(diag) => {
+            r.doc = None;
+            r.broken = Some(diag);
+            r.top = 0;
+            return;
+        }
+        Ok(lesson) => lesson,
+    };
+    r.broken = None;
+    let pending = std::mem::take(&mut r.pending);
+    let anchor = pending.anchor.or(opened.progress.anchor);
+    // Drawn from its first screen when that is all the frame shows.
+    let at_top = anchor.is_none() && pending.search.is_none() && !pending.check && !in_review;
+    r.show(lesson, &g, at_top);
+    r.top = anchor.map_or(0, |a| r.line_of(a, &g));
+    if let Some(q) = pending.search {
+        r.search_for(q, &g);
+    }
+    if pending.check {
+        r.jump_to_check(&g);
+    }
+    // The runner knows whether there is code worth highlighting.
+    fx.push(Effect::Highlight);
+}
+
+/// The store's progress, arriving after the open lesson was drawn from
+/// none. Nothing has been read from the keyboard yet, so the lesson goes
+/// to its saved place and answer; a lesson already read to its end this
+/// session stays read.
+pub(super) fn progress_read(s: &mut State, mut progress: HashMap<String, LessonProgress>) {
+    for (lesson, p) in std::mem::take(&mut s.library.progress) {
+        if p.read {
+            progress.entry(lesson).or_default().read = true;
+        }
+    }
+    s.library.progress = progress;
+    let Some(slug) = s.reader.doc.as_ref().map(|d| d.lesson.meta.slug.clone()) else {
+        return;
+    };
+    let Some(p) = s.library.progress.get(&slug).cloned() else {
+        return;
+    };
+    let g = s.geometry();
+    s.reader.check = CheckState::resumed(&p);
+    s.reader.relayout_check();
+    if let Some(a) = p.anchor {
+        s.reader.top = s.reader.line_of(a, &g);
+    }
+}
+
+/// The lesson opened alone takes its place in its courses. Nothing was
+/// read from the keyboard meanwhile: only where it stands changes.
+pub(super) fn course_read(s: &mut State, courses: Vec<Course>, start: Option<(usize, usize)>) {
+    if let Some(lesson) = s.library.read(courses, start) {
+        s.reader.lesson = lesson;
+        s.contents.cursor = lesson;
+    }
+}
+
+/// A folder's courses read again (or read whole in place of an outline).
+pub(super) fn refresh(s: &mut State, dir: &Path, fresh: Vec<Course>, fx: &mut Vec<Effect>) {
+    let was_outline = !s.library.is_full();
+    let slug = s.lesson_key().map(|k| k.lesson);
+    let n_before = s.course().lessons.len();
+    match s
+        .library
+        .refresh(dir, fresh, slug.as_deref(), s.reader.lesson)
+    {
+        Placed::At(i) => {
+            s.reader.lesson = i;
+            if was_outline {
+                s.contents.cursor = i;
+            }
+        }
+        // The open lesson's file is gone: the one now in its place opens
+        // (with no position saved for it: the place was in another lesson).
+        Placed::Replaced(i) => {
+            s.reader.doc = None;
+            open(s, i, fx);
+        }
+        Placed::Empty => s.reader.lesson = 0,
+    }
+    let n = s.course().lessons.len();
+    if n != n_before {
+        s.contents.cursor = s.contents.cursor.min(n.saturating_sub(1));
+    }
+}
+
+/// Another course of the library, with its progress, opens at `start`.
+pub(super) fn course_ready(
+    s: &mut State,
+    course: usize,
+    progress: HashMap<String, LessonProgress>,
+    start: usize,
+    fx: &mut Vec<Effect>,
+) {
+    save_position(s, fx);
+    s.library.current = course;
+    s.library.progress = progress;
+    s.library.index_ready = false;
+    s.review = None;
+    s.reader.doc = None;
+    s.reader.lesson = 0;
+    s.reader.focus = Focus::Page;
+    s.contents.focused = false;
+    open(s, start, fx);
+}
+
+pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
+    if s.reader.marked_read || !s.reader.at_end(&s.geometry()) {
+        return;
+    }
+    if let Some(key) = s.lesson_key() {
+        s.reader.marked_read = true;
+        s.library.progress.entry(key.lesson.clone()).or_default().read = true;
+        fx.push(Effect::MarkRead(key));
+    }
+}
+
+pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
+    if s.reader.doc.is_none() {
+        return;
+    }
+    if let Some(key) = s.lesson_key() {
+        let anchor = s.reader.anchor();
+        // The course's progress map is what reopening a lesson reads.
+        s.library.progress.entry(key.lesson.clone()).or_default().anchor = Some(anchor);
+        fx.push(Effect::SavePosition { key, anchor });
+    }
+}

@@ -1,0 +1,246 @@
+//! Start-up, in the order it happens, with the speed tricks that pay for
+//! it named in one place:
+//!
+//! 1. [`Boot::prepare`], before the terminal is set up: a lesson named on
+//!    the command line is parsed at once (it is the lesson to show either
+//!    way); otherwise the store starts opening on a thread, since which
+//!    lesson to show is its answer. A large course with a stored listing
+//!    starts from an outline of one lesson (1.2 MB of entries to touch at
+//!    10,000 lessons otherwise); a lesson named alone stands as its own
+//!    course (its folder is read after the first frame).
+//! 2. [`Boot::first_state`], once the terminal has its size: the state,
+//!    opened where the store says the reader left off.
+//! 3. The first frame (the runtime's).
+//! 4. [`Boot::after_first_frame`]: the rest of the page, the lesson's
+//!    folder or the whole listing, and the store's progress, each applied
+//!    as a message before any key is read.
+
+use super::startup::{self, Early, StoreOpening, library, outline, quick_start, resume_in};
+use crate::effects::Runner;
+use crate::index::{Index, Snapshot};
+use crate::loader::{self, Library};
+use crate::model::{Diagnostic, Lesson, Origin};
+use crate::state::{CourseView, Msg, Prefs, Size, Start, State};
+use std::path::PathBuf;
+
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// What follows the first frame.
+enum Later {
+    Nothing,
+    /// The named lesson's folder: its other lessons, and where it stands.
+    ReadFolder,
+    /// The whole listing in place of the outline.
+    ReplaceOutline(Snapshot),
+}
+
+pub(super) struct Boot {
+    paths: Vec<PathBuf>,
+    data_dir: Option<PathBuf>,
+    start_review: bool,
+    lib: Library,
+    index: Option<Index>,
+    opening: Option<StoreOpening>,
+    preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
+    later: Later,
+    /// Folders shown from their last listing, to check against the files.
+    pub stale: Vec<PathBuf>,
+}
+
+impl Boot {
+    pub(super) fn prepare(paths: &[PathBuf], data_dir: Option<PathBuf>, review: bool) -> Res<Boot> {
+        let first_file = paths.iter().find(|p| p.is_file());
+        let named = !review && first_file.is_some();
+        // Parsed on this thread: a second thread to parse it alongside the
+        // set-up cost more to start than it saved (first frame 2.4 ms with
+        // one, 2.2 ms without, on two cores).
+        let preloaded = first_file.filter(|_| named).map(|p| {
+            let origin = Origin::File(p.clone());
+            let lesson = loader::load_lesson(&origin);
+            (origin, lesson)
+        });
+        // The store, opened on a thread alongside the course and the
+        // terminal: the first frame waits for the slower, not for both.
+        let opening = (!named).then(|| StoreOpening::start(data_dir.clone(), true));
+        let alone = match (&preloaded, paths) {
+            (Some((origin, Ok(lesson))), [_]) => Some(startup::alone(origin, lesson)),
+            _ => None,
+        };
+        let mut index = Index::open(data_dir.as_deref());
+        let mut stale = Vec::new();
+        let quick = if named {
+            None
+        } else {
+            quick_start(paths, &index, review)
+        };
+        let (lib, later) = match (quick, alone) {
+            (_, Some(lib)) => (lib, Later::ReadFolder),
+            (Some(snapshot), None) => (
+                Library {
+                    courses: vec![outline(&snapshot)],
+                    start: None,
+                },
+                Later::ReplaceOutline(snapshot),
+            ),
+            (None, None) => (library(paths, &mut index, &mut stale)?, Later::Nothing),
+        };
+        if lib.courses.iter().all(|c| c.lessons.is_empty()) {
+            return Err("no lessons to show".into());
+        }
+        if let Some(o) = &opening {
+            o.want(&lib.courses[lib.start.map_or(0, |(c, _)| c)].slug);
+        }
+        Ok(Boot {
+            paths: paths.to_vec(),
+            data_dir,
+            start_review: review,
+            lib,
+            index: Some(index),
+            opening,
+            preloaded,
+            later,
+            stale,
+        })
+    }
+
+    /// The runner's index (opened by `prepare`), and the lesson parsed
+    /// there for the runner to hand out.
+    pub(super) fn equip(&mut self, runner: &mut Runner) {
+        if let Some(index) = self.index.take() {
+            runner.index = index;
+        }
+        if let Some((origin, lesson)) = self.preloaded.take() {
+            runner.preload(origin, lesson);
+        }
+    }
+
+    /// The store: the one started in `prepare`, or one started now.
+    fn opening(&mut self, awaited: bool, slug: &str) -> StoreOpening {
+        self.opening.take().unwrap_or_else(|| {
+            let o = StoreOpening::start(self.data_dir.clone(), awaited);
+            o.want(slug);
+            o
+        })
+    }
+
+    pub(super) fn first_state(
+        &mut self,
+        size: Size,
+        prefs: Prefs,
+        runner: &mut Runner,
+    ) -> Res<(State, Vec<crate::state::Effect>)> {
+        let mut courses = std::mem::take(&mut self.lib.courses);
+        let course = self.lib.start.map_or(0, |(c, _)| c);
+        let named = self.lib.start.filter(|_| !self.start_review).map(|(_, l)| l);
+        let mut progress = None;
+        let (lesson, view, anchor) = match named {
+            Some(lesson) => {
+                let view = match self.later {
+                    Later::ReadFolder => CourseView::Alone,
+                    _ => CourseView::Full,
+                };
+                (lesson, view, None)
+            }
+            None => {
+                let opening = self.opening(true, &courses[course].slug);
+                let left = opening.early();
+                // A review starts from the cards due: the whole store first.
+                if self.start_review {
+                    progress = Some(settle(runner, opening));
+                } else {
+                    self.opening = Some(opening);
+                }
+                self.where_to_start(&mut courses, course, left)?
+            }
+        };
+        let start = Start {
+            courses,
+            course,
+            lesson,
+            view,
+            anchor,
+        };
+        let (mut s, mut fx) = start.state(size, prefs);
+        if let Some(p) = progress {
+            fx.extend(crate::state::receive(&mut s, p));
+        }
+        Ok((s, fx))
+    }
+
+    fn where_to_start(
+        &self,
+        courses: &mut [crate::model::Course],
+        course: usize,
+        left: Early,
+    ) -> Res<(usize, CourseView, Option<crate::model::Anchor>)> {
+        if let Some((_, lesson)) = self.lib.start {
+            return Ok((lesson, CourseView::Full, None));
+        }
+        let outline = match &self.later {
+            Later::ReplaceOutline(snapshot) => Some(snapshot),
+            _ => None,
+        };
+        Ok(resume_in(courses, course, outline, left)?)
+    }
+
+    /// Screens asked for on the command line, over the first lesson.
+    pub(super) fn first_actions(&self, s: &State) -> Vec<crate::state::Action> {
+        let mut out = Vec::new();
+        if self.lib.start.is_none() && s.library.courses.len() > 1 {
+            out.push(crate::state::Action::CoursesOpen);
+        }
+        if self.start_review {
+            out.push(crate::state::Action::Review);
+        }
+        out
+    }
+
+    /// What follows the first frame, as messages for the state, in order.
+    /// The store's progress comes last, so the frame after these has it.
+    pub(super) fn after_first_frame(&mut self, runner: &mut Runner) -> Res<Vec<Msg>> {
+        let mut msgs = vec![Msg::Drawn];
+        match std::mem::replace(&mut self.later, Later::Nothing) {
+            Later::Nothing => {}
+            Later::ReadFolder => {
+                // A folder that cannot be read leaves the lesson alone.
+                msgs.push(
+                    match library(&self.paths, &mut runner.index, &mut self.stale) {
+                        Ok(lib) => Msg::CourseRead(lib.courses, lib.start),
+                        Err(e) => Msg::Notice(format!("Only this lesson: {e}")),
+                    },
+                );
+            }
+            Later::ReplaceOutline(snapshot) => {
+                let courses = match snapshot.decode() {
+                    Some(courses) => courses,
+                    None => runner.index.courses(&snapshot.dir)?,
+                };
+                msgs.push(Msg::CourseRefreshed(snapshot.dir.clone(), courses));
+                self.stale.push(snapshot.dir);
+            }
+        }
+        Ok(msgs)
+    }
+
+    /// The store, if the first frame did not wait for it: opened now (in
+    /// the background since `prepare`, or started here at low priority).
+    pub(super) fn settle_store(&mut self, runner: &mut Runner, slug: &str) -> Option<Msg> {
+        if runner.store.is_some() {
+            return None;
+        }
+        let opening = self.opening(false, slug);
+        Some(settle(runner, opening))
+    }
+
+    pub(super) fn data_dir(&self) -> Option<PathBuf> {
+        self.data_dir.clone()
+    }
+}
+
+/// Takes the opened store for the runner; its progress, for the state.
+fn settle(runner: &mut Runner, opening: StoreOpening) -> Msg {
+    let resume = opening.finish();
+    runner.store = Some(resume.store);
+    Msg::ProgressRead(resume.progress)
+}
+

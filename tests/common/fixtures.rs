@@ -63,7 +63,7 @@ pub fn seed() -> Option<Vec<u8>> {
     match std::fs::read(&path) {
         Ok(b) => Some(b),
         Err(e) if under_ci() => panic!(
-            "the seed lesson is missing at {} ({e}), and CI is set: the tests about \
+            "the seed lesson cannot be read at {} ({e}), and CI is set: the tests about \
              the real seed cannot be skipped there. Put ../shared/seeds/ beside the \
              crate or point {SEED_DIR_VAR} at a folder holding {SEED_NAME}.",
             path.display()

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{SEED, check_plain, check_styled, norm, seed_bytes};
+use common::{check_plain, check_styled, norm};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -114,28 +114,36 @@ fn single_error_line(o: &Output, file: &Path) -> String {
 
 // ------------------------------------------------------------- colour
 
+/// The fixture's path as an argument.
+fn fixture() -> String {
+    common::fixture_path().display().to_string()
+}
+
 #[test]
 fn color_never_emits_no_escape_and_fits() {
-    let Some(_) = seed_bytes() else { return };
+    let lesson = fixture();
     for width in ["1", "40", "80", "120"] {
-        let o = run(&["render", "--color", "never", "--width", width, SEED]);
+        let o = run(&["render", "--color", "never", "--width", width, &lesson]);
         assert_eq!(code(&o), 0, "{}", stderr(&o));
         let out = stdout(&o);
         assert!(!out.contains('\u{1b}'), "ESC with --color never");
         check_plain(&out, width.parse().unwrap()).unwrap();
         if width != "1" {
-            assert!(norm(&out).contains("1,500 tokens"), "the question is shown");
+            assert!(
+                norm(&out).contains("halve the yeast"),
+                "the question is shown"
+            );
         }
     }
 }
 
 #[test]
 fn color_always_emits_only_sgr_and_fits() {
-    let Some(_) = seed_bytes() else { return };
+    let lesson = fixture();
     for theme in ["dark", "light", "mono"] {
         for width in ["40", "80"] {
             let o = run(&[
-                "render", "--color", "always", "--theme", theme, "--width", width, SEED,
+                "render", "--color", "always", "--theme", theme, "--width", width, &lesson,
             ]);
             assert_eq!(code(&o), 0, "{}", stderr(&o));
             let out = stdout(&o);
@@ -147,9 +155,11 @@ fn color_always_emits_only_sgr_and_fits() {
         }
     }
     // Colour is the only difference from plain output.
-    let plain = stdout(&run(&["render", "--color", "never", "--width", "80", SEED]));
+    let plain = stdout(&run(&[
+        "render", "--color", "never", "--width", "80", &lesson,
+    ]));
     let styled = stdout(&run(&[
-        "render", "--color", "always", "--width", "80", SEED,
+        "render", "--color", "always", "--width", "80", &lesson,
     ]));
     assert_eq!(common::strip_sgr(&styled).unwrap(), plain);
 }
@@ -230,10 +240,47 @@ fn lint_of_the_builtin_course_and_content_prints_nothing() {
 
 #[test]
 fn lint_of_the_seed_is_clean() {
-    let Some(_) = seed_bytes() else { return };
-    let o = run(&["lint", SEED]);
+    common::with_seed(|path, _| {
+        let o = run_path(&["lint"], path);
+        assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+        assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    });
+}
+
+/// The fixture is valid, and holds on purpose what this version does not
+/// know: each is one warning, none an error.
+#[test]
+fn lint_of_the_fixture_warns_of_what_it_does_not_know() {
+    let path = common::fixture_path();
+    let o = run_path(&["lint"], &path);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
-    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("0 error(s), 6 warning(s)"),
+        "{}",
+        stderr(&o)
+    );
+    let out = stdout(&o);
+    let got: Vec<(String, String)> = out
+        .lines()
+        .map(|l| {
+            let (file, _, _, sev, msg) = parse_diag(l);
+            assert_eq!(file, path.display().to_string(), "{l}");
+            (sev.to_string(), msg.to_string())
+        })
+        .collect();
+    let want = [
+        "unknown run flag `gloss`",
+        "unknown run flag `sup`",
+        "unknown block type `table`",
+        "unknown block type `callout`",
+        "unknown figure type `timeline`",
+        "unknown figure type `photo`",
+    ];
+    assert_eq!(got.len(), want.len(), "{out}");
+    for ((sev, msg), want) in got.iter().zip(want) {
+        assert_eq!(sev, "warning", "{out}");
+        assert!(msg.contains(want), "{msg:?} is not about {want:?}\n{out}");
+    }
 }
 
 #[test]

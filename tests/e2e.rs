@@ -507,94 +507,92 @@ fn reopens_at_the_last_lesson_and_place() {
     t.quit_cleanly();
 }
 
-// ---- a course folder around the seed ------------------------------------
+// ---- a course folder around the fixture ---------------------------------
 
-/// `lectern COURSE/SEED`, once its lesson is on screen.
-fn open_seed(course: &Path, data: &Path) -> Term {
-    let t = Term::spawn(&[&course.join(common::SEED_NAME)], data, 100, 30);
-    t.wait_for("Where inference time actually goes");
+/// `lectern COURSE/why-dough-rises.json`, once its lesson is on screen.
+fn open_fixture(course: &Path, data: &Path) -> Term {
+    let t = Term::spawn(&[&course.join(common::FIXTURE_NAME)], data, 100, 30);
+    t.wait_for(common::FIXTURE_TITLE);
     t
 }
 
-/// `lectern DIR/where-inference-time-goes.json` in a course folder whose
-/// file names do not sort in course order: what the issue will check.
+/// `lectern DIR/why-dough-rises.json` in a course folder whose file names
+/// do not sort in course order: what the issue will check.
 #[test]
 fn a_lesson_file_inside_its_course() {
-    let Some(course) = common::course_dir(false) else {
-        return;
-    };
+    let course = common::fixture_course(false);
     let data = data_dir();
-    let mut t = open_seed(course.path(), data.path());
+    let mut t = open_fixture(course.path(), data.path());
     t.wait_for("Lesson 2 of 3");
 
     t.press("]");
-    t.wait_for("Counting tokens by hand");
+    t.wait_for("Salt and the gluten network");
     t.wait_for("Lesson 3 of 3");
     t.press("[[");
-    t.wait_for("Packaging the weights");
+    t.wait_for("Weighing flour, not measuring it");
     t.wait_for("Lesson 1 of 3");
     t.press("]");
     t.wait_for("Lesson 2 of 3");
-    t.wait_for("Where inference time actually goes");
+    t.wait_for(common::FIXTURE_TITLE);
 
     t.press("?");
     t.wait_for("Help · Esc to close");
     t.esc();
     t.wait_gone("Help · Esc to close");
 
-    t.press("/decode\r");
-    t.wait_for("[/decode: 1/9]");
+    t.press("/yeast\r");
+    t.wait_for("[/yeast: 1/20]");
 
     t.press("G");
     t.wait_for("Check your understanding");
 
     t.press("\t");
-    t.wait_for("Contents · Shipping It");
-    t.wait_for("6. Shipping a model, not just a");
-    t.wait_for("7. Running it for real");
+    t.wait_for("Contents · Kitchen Science");
+    t.wait_for("1. Measuring, and why cups lie");
+    t.wait_for("2. Fermentation, or patience");
+    t.wait_for("3. Dough structure");
+    // q on the contents closes them, as on less's help; q again quits.
+    t.press("q");
+    t.wait_gone("Contents · Kitchen Science");
     t.quit_cleanly();
 }
 
 #[test]
 fn a_course_folder_goes_by_position() {
-    let Some(course) = common::course_dir(true) else {
-        return;
-    };
+    let course = common::fixture_course(true);
     let data = data_dir();
     let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
-    t.wait_for("Packaging the weights");
+    t.wait_for("Weighing flour, not measuring it");
     t.wait_for("Lesson 1 of 4");
     t.press("]");
-    t.wait_for("Where inference time actually goes");
+    t.wait_for(common::FIXTURE_TITLE);
     t.press("]");
-    t.wait_for("Counting tokens by hand");
+    t.wait_for("Salt and the gluten network");
     t.press("]");
     t.wait_for("This lesson could not be loaded.");
     t.wait_for("broken.json");
     t.press("]");
     t.wait_for("This is the last lesson of the course.");
     t.press("[");
-    t.wait_for("Counting tokens by hand");
+    t.wait_for("Salt and the gluten network");
     t.quit_cleanly();
 }
 
 #[test]
 fn a_wrong_answer_is_explained_and_remembered() {
-    let Some(course) = common::course_dir(false) else {
-        return;
-    };
+    let course = common::fixture_course(false);
     let data = data_dir();
-    let mut t = open_seed(course.path(), data.path());
+    let mut t = open_fixture(course.path(), data.path());
     t.press("c");
     t.wait_for("Check your understanding");
-    // Option 1 on screen is option 0 in the file: wrong.
+    // Option 1 on screen is option 2 in the file: wrong.
     t.press("1");
     t.wait_for("Why it tempts");
     t.wait_for("Wrong: your answer");
     t.wait_for("First try (your score): ✘ wrong · 1 attempt");
     t.quit_cleanly();
 
-    let mut t = open_seed(course.path(), data.path());
+    let mut t = open_fixture(course.path(), data.path());
     t.press("gc");
     t.wait_for("Check your understanding");
     t.wait_for("Wrong: your answer");

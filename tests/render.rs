@@ -1,12 +1,14 @@
 //! Snapshot tests of `lectern render` output (plain text, no theme) for
-//! the seed lesson, a crafted lesson with every block type, and a
-//! markdown-only lesson; plus checks in code that every line fits and
-//! that nothing of the seed's text is lost or reordered.
+//! the project's own fixture lesson (every kind of block, figure and run,
+//! and hostile text), the real seed lesson when it is present, a crafted
+//! lesson of edge cases and a markdown-only lesson; plus checks in code
+//! that every line fits and that nothing of a real lesson's text is lost
+//! or reordered.
 
 #![recursion_limit = "256"]
 mod common;
 
-use common::{check_plain, norm, seed_bytes};
+use common::{check_plain, norm};
 use lectern::loader::load_bytes;
 use lectern::model::Lesson;
 use lectern::render::{self, Options};
@@ -42,21 +44,6 @@ fn assert_fits(out: &str, width: u16) {
     }
 }
 
-/// Text of a runs value: an array of runs (or strings), or a string.
-fn runs_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Array(runs) => runs
-            .iter()
-            .map(|r| match r {
-                Value::String(s) => s.as_str(),
-                r => r["text"].as_str().unwrap_or(""),
-            })
-            .collect(),
-        _ => String::new(),
-    }
-}
-
 /// Asserts that each of `needles` occurs in `hay` after the previous one.
 fn assert_in_order(hay: &str, needles: &[String], what: &str) {
     let mut from = 0;
@@ -78,61 +65,196 @@ fn assert_in_order(hay: &str, needles: &[String], what: &str) {
     }
 }
 
-// ---------------------------------------------------------------- seed
+// -------------------------------------------------- the fixture and the seed
 
-/// What the seed must show in the main flow, in display order: title,
-/// key idea, figure title and caption, every heading, paragraph and list
-/// item, then the question and the options in `order`.
-fn seed_flow(seed: &Value, answers: bool) -> Vec<String> {
-    let r = &seed["reader"];
-    let mut out = vec![
-        seed["lesson"]["title"].as_str().unwrap().to_string(),
-        seed["lesson"]["keyIdea"].as_str().unwrap().to_string(),
-    ];
-    let fig = &r["hero"]["figure"]["figure"];
-    out.push(fig["title"].as_str().unwrap().to_string());
-    out.push(fig["caption"].as_str().unwrap().to_string());
-    for b in r["blocks"].as_array().unwrap() {
-        match b["t"].as_str().unwrap() {
-            "h2" | "h3" | "h4" | "p" => out.push(runs_text(&b["runs"])),
-            "ul" | "ol" => {
-                let start = b["start"].as_u64();
-                for (i, item) in b["items"].as_array().unwrap().iter().enumerate() {
-                    let text = runs_text(item);
-                    out.push(match start {
-                        Some(s) => format!("{}. {text}", s + i as u64),
-                        None => format!("• {text}"),
-                    });
-                }
-            }
-            "code" => {} // checked line by line in `seed_code_lines`
-            other => panic!("the seed grew a block type this test does not know: {other}"),
+/// A run as drawn in running text: a link's target follows its text
+/// unless they are the same, and an unknown flag's text is kept in
+/// brackets.
+fn run_shown(r: &Value) -> String {
+    let Some(m) = r.as_object() else {
+        return r.as_str().unwrap_or("").to_string();
+    };
+    let mut s = m["text"].as_str().unwrap_or("").to_string();
+    if let Some(href) = m.get("href").and_then(Value::as_str) {
+        if href != s {
+            s.push_str(&format!(" <{href}>"));
         }
     }
+    for (k, v) in m {
+        if !["text", "b", "i", "s", "code", "kbd", "href"].contains(&k.as_str()) {
+            if let Some(t) = v.as_str() {
+                s.push_str(&format!(" [{t}]"));
+            }
+        }
+    }
+    s
+}
+
+/// Runs (an array of runs or strings, or one string) as drawn.
+fn runs_shown(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(runs) => runs.iter().map(run_shown).collect(),
+        _ => String::new(),
+    }
+}
+
+/// Every string `v` holds, in document order, `skip` keys left out at the
+/// top: how an unknown block or figure is shown.
+fn strings_in(v: &Value, skip: &[&str], out: &mut Vec<String>) {
+    match v {
+        Value::String(s) if !s.trim().is_empty() => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings_in(x, &[], out)),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| !skip.contains(&k.as_str()))
+            .for_each(|(_, x)| strings_in(x, &[], out)),
+        _ => {}
+    }
+}
+
+/// Text as the loader's sanitiser shows it (lesson-format notes): C0
+/// controls as control pictures, C1 and bidi controls as U+FFFD.
+fn sanitised(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c,
+            '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap(),
+            '\u{7f}' => '\u{2421}',
+            '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
+}
+
+/// A figure block's flow: its title, what an unknown figure is shown by,
+/// and its caption. A compare figure's columns are checked apart, since
+/// side by side they interleave.
+fn figure_flow(block: &Value, out: &mut Vec<String>) {
+    let fig = &block["figure"];
+    let label = block["label"].as_str().unwrap_or("Figure");
+    out.push(match fig["title"].as_str() {
+        Some(t) => format!("{label}: {t}"),
+        None => label.to_string(),
+    });
+    match fig["type"].as_str() {
+        Some("compare") => {}
+        kind => {
+            out.push(format!("(figure type: {}, shown as text)", kind.unwrap()));
+            match block["alt"].as_str() {
+                Some(alt) => out.push(alt.to_string()),
+                None => strings_in(fig, &["type", "title", "caption"], out),
+            }
+        }
+    }
+    out.extend(fig["caption"].as_str().map(String::from));
+}
+
+fn list_flow(block: &Value, out: &mut Vec<String>) {
+    let start = match block["t"].as_str() {
+        Some("ol") => Some(block["start"].as_u64().unwrap_or(1)),
+        _ => None,
+    };
+    for (i, item) in block["items"].as_array().unwrap().iter().enumerate() {
+        let marker = match start {
+            Some(s) => format!("{}. ", s + i as u64),
+            None => "• ".to_string(),
+        };
+        if item.is_object() {
+            out.push(format!("{marker}{}", runs_shown(&item["runs"])));
+            blocks_flow(&item["blocks"], out);
+        } else {
+            out.push(format!("{marker}{}", runs_shown(item)));
+        }
+    }
+}
+
+fn blocks_flow(blocks: &Value, out: &mut Vec<String>) {
+    for b in blocks.as_array().into_iter().flatten() {
+        let Some(t) = b["t"].as_str() else {
+            // A bare string where a block should be is a paragraph.
+            out.push(b.as_str().expect("a block or a string").to_string());
+            continue;
+        };
+        match t {
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" => out.push(runs_shown(&b["runs"])),
+            "ul" | "ol" => list_flow(b, out),
+            "code" => {} // checked line by line in `check_code`
+            "figure" => figure_flow(b, out),
+            "quote" | "blockquote" => {
+                out.push(runs_shown(&b["runs"]));
+                blocks_flow(&b["blocks"], out);
+            }
+            "hr" => {}
+            unknown => {
+                out.push(format!("unknown block: {unknown}"));
+                match b["alt"].as_str() {
+                    Some(alt) => out.push(alt.to_string()),
+                    None => strings_in(b, &["t"], out),
+                }
+            }
+        }
+    }
+}
+
+/// What a lesson must show in the main flow, in display order: title, key
+/// idea, hero figure, every block's text, then the question and the
+/// options in `order` (with the verdicts and explanations when
+/// `answers`), and why the right one is right.
+fn flow(v: &Value, answers: bool) -> Vec<String> {
+    let r = &v["reader"];
+    let mut out = vec![v["lesson"]["title"].as_str().unwrap().to_string()];
+    out.extend(
+        v["lesson"]["keyIdea"]
+            .as_str()
+            .or(r["keyIdea"].as_str())
+            .map(String::from),
+    );
+    figure_flow(&r["hero"]["figure"], &mut out);
+    blocks_flow(&r["blocks"], &mut out);
     let check = &r["check"];
-    out.push(runs_text(&check["question"]));
+    out.push(runs_shown(&check["question"]));
     let options = check["options"].as_array().unwrap();
     for (pos, i) in check["order"].as_array().unwrap().iter().enumerate() {
         let o = &options[i.as_u64().unwrap() as usize];
-        out.push(format!("{}. {}", pos + 1, runs_text(&o["text"])));
+        out.push(format!("{}. {}", pos + 1, runs_shown(&o["text"])));
         if answers {
             if o["correct"].as_bool() == Some(true) {
                 out.push("✔ The right answer".into());
             } else {
-                out.push(format!("Why it tempts: {}", runs_text(&o["tempting"])));
+                out.push(format!("Why it tempts: {}", runs_shown(&o["tempting"])));
             }
         }
     }
-    out.iter().map(|s| norm(s)).collect()
+    if answers && check["why"].is_array() {
+        out.push(format!("Why: {}", runs_shown(&check["why"])));
+    }
+    out.iter().map(|s| squash(&sanitised(s))).collect()
 }
 
-/// The output with the figure bar taken off each line, so a figure's
-/// wrapped title and caption read as running text.
-fn unbarred(out: &str) -> String {
+/// Text with every whitespace character removed: wrapping may break a
+/// long word or a line of CJK anywhere, so only the characters and their
+/// order are compared.
+fn squash(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// The output as one squashed string, with the bars that start the lines
+/// of figures, quotes, unknown blocks and code taken off, so text wrapped
+/// inside them reads on.
+fn flattened(out: &str) -> String {
     out.lines()
-        .map(|l| l.strip_prefix("▌ ").or(l.strip_prefix("▌")).unwrap_or(l))
-        .collect::<Vec<_>>()
-        .join("\n")
+        .map(|l| {
+            let mut l = l.trim_start();
+            while let Some(rest) = ["▌", "│", "┊", "┆"]
+                .iter()
+                .find_map(|bar| l.strip_prefix(bar))
+            {
+                l = rest.trim_start();
+            }
+            squash(l)
+        })
+        .collect()
 }
 
 /// The rows of the hero figure between its title and caption, split into
@@ -153,16 +275,16 @@ fn figure_columns(out: &str) -> (String, String) {
             }
         }
     }
-    (norm(&left), norm(&right))
+    (squash(&left), squash(&right))
 }
 
-fn check_seed_columns(seed: &Value, out: &str, width: u16) {
-    let fig = &seed["reader"]["hero"]["figure"]["figure"];
+fn check_columns(v: &Value, out: &str, width: u16) {
+    let fig = &v["reader"]["hero"]["figure"]["figure"];
     let (left, right) = figure_columns(out);
     for (side, col) in [("left", &fig["left"]), ("right", &fig["right"])] {
-        let mut want = vec![norm(col["title"].as_str().unwrap())];
+        let mut want = vec![squash(col["title"].as_str().unwrap())];
         for item in col["items"].as_array().unwrap() {
-            want.push(norm(&format!("• {}", item.as_str().unwrap())));
+            want.push(squash(&format!("• {}", item.as_str().unwrap())));
         }
         // Side by side, each column has its own stream; stacked, both
         // are in the left stream, one after the other.
@@ -180,8 +302,8 @@ fn check_seed_columns(seed: &Value, out: &str, width: u16) {
     }
 }
 
-/// Code lines as drawn: `│ ` starts a line, `┆ ` continues one that was
-/// too long for the width.
+/// Code lines as drawn, every code block's one after the other: `│ `
+/// starts a line, `┆ ` continues one that was too long for the width.
 fn drawn_code(out: &str) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut inside = false;
@@ -206,21 +328,35 @@ fn drawn_code(out: &str) -> Vec<String> {
     lines
 }
 
-fn check_seed_code(seed: &Value, out: &str, width: u16) {
-    let code: Vec<&Value> = seed["reader"]["blocks"]
+/// Tabs to the next multiple of four columns, as code is drawn.
+fn expand_tabs(line: &str) -> String {
+    let mut out = String::new();
+    for c in line.chars() {
+        if c == '\t' {
+            let n = 4 - out.chars().count() % 4;
+            out.push_str(&" ".repeat(n));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn check_code(v: &Value, out: &str, width: u16) {
+    let want: Vec<String> = v["reader"]["blocks"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|b| b["t"] == "code")
+        .flat_map(|b| b["text"].as_str().unwrap().split('\n'))
+        .map(expand_tabs)
         .collect();
-    assert_eq!(code.len(), 1, "the seed has one code block");
-    let want: Vec<&str> = code[0]["text"].as_str().unwrap().split('\n').collect();
+    assert!(!want.is_empty(), "the lesson has code");
     let got = drawn_code(out);
     assert_eq!(got.len(), want.len(), "width {width}: code line count");
     for (g, w) in got.iter().zip(&want) {
         // Code is broken by characters, never by words; only the spaces a
         // row ended with (trimmed on output) can differ.
-        let squash = |s: &str| s.chars().filter(|c| *c != ' ').collect::<String>();
         assert_eq!(squash(g), squash(w), "width {width}: code line");
         if w.len() + 2 <= usize::from(width) {
             assert_eq!(
@@ -232,28 +368,26 @@ fn check_seed_code(seed: &Value, out: &str, width: u16) {
     }
 }
 
-#[test]
-fn seed_renders_all_its_text_in_order_at_every_width() {
-    let Some(bytes) = seed_bytes() else { return };
-    let seed: Value = serde_json::from_slice(&bytes).unwrap();
-    let lesson = load("seed.json", &bytes);
+/// Nothing of `bytes`' text lost or reordered at any width, with or
+/// without the answers; the figure's columns side by side from 80.
+fn renders_all_its_text_in_order(name: &str, bytes: &[u8]) {
+    let v: Value = serde_json::from_slice(bytes).unwrap();
+    let lesson = load(name, bytes);
     for answers in [false, true] {
-        let want = seed_flow(&seed, answers);
+        let want = flow(&v, answers);
         for width in WIDTHS {
             let out = plain(&lesson, width, answers);
             assert_fits(&out, width);
             assert!(!out.contains('\u{1b}'));
-            assert_in_order(&norm(&unbarred(&out)), &want, &format!("width {width}"));
-            check_seed_columns(&seed, &out, width);
-            check_seed_code(&seed, &out, width);
+            assert_in_order(&flattened(&out), &want, &format!("width {width}"));
+            check_columns(&v, &out, width);
+            check_code(&v, &out, width);
         }
     }
 }
 
-#[test]
-fn seed_fits_every_width_from_one() {
-    let Some(bytes) = seed_bytes() else { return };
-    let lesson = load("seed.json", &bytes);
+fn fits_every_width_from_one(name: &str, bytes: &[u8]) {
+    let lesson = load(name, bytes);
     for width in 1..=130 {
         for answers in [false, true] {
             assert_fits(&plain(&lesson, width, answers), width);
@@ -262,13 +396,184 @@ fn seed_fits_every_width_from_one() {
 }
 
 #[test]
-fn seed_snapshots() {
-    let Some(bytes) = seed_bytes() else { return };
-    let lesson = load("seed.json", &bytes);
+fn fixture_renders_all_its_text_in_order_at_every_width() {
+    renders_all_its_text_in_order(common::FIXTURE_NAME, &common::fixture());
+}
+
+#[test]
+fn seed_renders_all_its_text_in_order_at_every_width() {
+    common::with_seed(|path, bytes| {
+        renders_all_its_text_in_order(&path.display().to_string(), bytes)
+    });
+}
+
+#[test]
+fn fixture_fits_every_width_from_one() {
+    fits_every_width_from_one(common::FIXTURE_NAME, &common::fixture());
+}
+
+#[test]
+fn seed_fits_every_width_from_one() {
+    common::with_seed(|_, bytes| fits_every_width_from_one("seed.json", bytes));
+}
+
+#[test]
+fn fixture_snapshots() {
+    let lesson = load(common::FIXTURE_NAME, &common::fixture());
     for width in WIDTHS {
-        insta::assert_snapshot!(format!("seed_w{width}"), plain(&lesson, width, false));
+        insta::assert_snapshot!(format!("fixture_w{width}"), plain(&lesson, width, false));
         insta::assert_snapshot!(
-            format!("seed_w{width}_answers"),
+            format!("fixture_w{width}_answers"),
+            plain(&lesson, width, true)
+        );
+    }
+}
+
+#[test]
+fn seed_snapshots() {
+    common::with_seed(|_, bytes| {
+        let lesson = load("seed.json", bytes);
+        for width in WIDTHS {
+            insta::assert_snapshot!(format!("seed_w{width}"), plain(&lesson, width, false));
+            insta::assert_snapshot!(
+                format!("seed_w{width}_answers"),
+                plain(&lesson, width, true)
+            );
+        }
+    });
+}
+
+/// The keys of every run (an object with `text` but no `t`) inside `v`.
+fn run_flags(v: &Value, out: &mut std::collections::BTreeSet<String>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| run_flags(x, out)),
+        Value::Object(m) => {
+            if m.get("text").is_some_and(Value::is_string) && !m.contains_key("t") {
+                out.extend(m.keys().filter(|k| *k != "text").cloned());
+            }
+            m.values().for_each(|x| run_flags(x, out));
+        }
+        _ => {}
+    }
+}
+
+/// The fixture holds every kind of block, figure and run the format
+/// defines, so the tests above cover them all.
+#[test]
+fn the_fixture_holds_every_kind_the_format_defines() {
+    use lectern::model::{Block, FigureBody, Source};
+    let v = common::fixture_value();
+    let blocks = v["reader"]["blocks"].as_array().unwrap();
+    let types: Vec<&str> = blocks.iter().filter_map(|b| b["t"].as_str()).collect();
+    for t in [
+        "h2", "h3", "h4", "p", "ul", "ol", "code", "figure", "quote", "hr",
+    ] {
+        assert!(types.contains(&t), "no `{t}` block");
+    }
+    assert!(blocks.iter().any(Value::is_string), "no bare-string block");
+    let mut flags = std::collections::BTreeSet::new();
+    run_flags(&v["reader"], &mut flags);
+    for flag in ["b", "i", "s", "code", "kbd", "href"] {
+        assert!(flags.contains(flag), "no run flagged `{flag}`");
+    }
+
+    let lesson = load(common::FIXTURE_NAME, &common::fixture());
+    assert_eq!(lesson.source, Source::Reader);
+    let hero = lesson.hero.as_ref().expect("a hero figure");
+    assert!(matches!(hero.body, FigureBody::Compare { .. }));
+    let levels: Vec<u8> = lesson
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Heading { level, .. } => Some(*level),
+            _ => None,
+        })
+        .collect();
+    assert!(levels.contains(&2) && levels.contains(&3) && levels.contains(&4));
+    let has = |f: &dyn Fn(&Block) -> bool| lesson.blocks.iter().any(f);
+    assert!(has(&|b| matches!(b, Block::List { start: None, .. })));
+    assert!(has(&|b| matches!(b, Block::List { start: Some(8), .. })));
+    assert!(has(
+        &|b| matches!(b, Block::Code { lang: Some(l), label: Some(_), .. } if l == "python")
+    ));
+    assert!(has(&|b| matches!(b, Block::Quote(_))));
+    assert!(has(&|b| matches!(b, Block::Rule)));
+    for kind in ["callout", "table"] {
+        assert!(
+            has(&|b| matches!(b, Block::Unknown { kind: k, .. } if k == kind)),
+            "unknown block `{kind}` kept"
+        );
+    }
+    for kind in ["timeline", "photo"] {
+        assert!(
+            has(&|b| matches!(b, Block::Figure(f)
+                if matches!(&f.body, FigureBody::Unknown { kind: k, .. } if k == kind))),
+            "unknown figure `{kind}` kept"
+        );
+    }
+    let check = lesson.check.as_ref().expect("a check");
+    assert_eq!(check.order, vec![2, 0, 3, 1]);
+    assert_eq!(check.correct_index(), Some(1));
+    for o in check.options.iter().filter(|o| !o.correct) {
+        assert!(o.tempting.is_some(), "a wrong option without `tempting`");
+    }
+    assert!(check.why.is_some());
+    let m = &lesson.meta;
+    assert!(m.prev.is_some() && m.next.is_some() && m.module.is_some());
+    assert!(m.licence.is_some() && m.cite.is_some() && m.authorship.is_some());
+    assert!(m.review_status.is_some() && m.key_idea.is_some() && m.answer.is_some());
+}
+
+/// Wide CJK text, emoji, and control characters the terminal must never
+/// receive: sanitised once at the loader, shown, and every line fits.
+#[test]
+fn the_fixtures_hostile_text_is_shown_sanitised() {
+    let lesson = load(common::FIXTURE_NAME, &common::fixture());
+    for width in [7, 40, 80] {
+        let out = plain(&lesson, width, true);
+        assert_fits(&out, width);
+        let flat = flattened(&out);
+        for want in [
+            "␛[31mHOT␛[0m",
+            "Abell␇,",
+            "one-byteCSI\u{fffd}2J",
+            "reversal\u{fffd}daer\u{fffd}",
+            "湯種（ゆだね）",
+            "👩‍🍳",
+            "🐾",
+            "馒头",
+        ] {
+            assert!(
+                flat.contains(want),
+                "width {width}: {want:?} missing\n{out}"
+            );
+        }
+    }
+}
+
+/// The same lesson's markdown form, drawn when there is no reader tree.
+fn fixture_as_markdown() -> Value {
+    let mut v = common::fixture_value();
+    v.as_object_mut().unwrap().remove("reader");
+    v
+}
+
+#[test]
+fn the_fixtures_markdown_body_renders_with_its_table() {
+    let lesson = load_value(&fixture_as_markdown());
+    assert_eq!(lesson.source, lectern::model::Source::Markdown);
+    assert!(
+        lesson
+            .blocks
+            .iter()
+            .any(|b| matches!(b, lectern::model::Block::Table { .. }))
+    );
+    for width in 1..=130 {
+        assert_fits(&plain(&lesson, width, true), width);
+    }
+    for width in [40, 80] {
+        insta::assert_snapshot!(
+            format!("fixture_markdown_w{width}"),
             plain(&lesson, width, true)
         );
     }

@@ -1,136 +1,21 @@
-//! Shared by the integration tests: a course folder built around the seed
-//! lesson, a small driver that runs the reader's state the way the runtime
-//! does, and checkers for what may reach a terminal.
+//! Shared by the integration tests: the lessons they read and course
+//! folders built around them (in `fixtures`), a small driver that runs
+//! the reader's state the way the runtime does, and checkers for what may
+//! reach a terminal.
 #![allow(dead_code)]
 
-use lectern::loader;
 use lectern::effects::Runner;
+use lectern::loader;
 use lectern::keymap;
 use lectern::state::{self, Action, Effect, Msg, State};
 use lectern::store::LessonProgress;
-use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-pub const SEED_NAME: &str = "where-inference-time-goes.json";
-
-/// The real lesson (test material only; see the lesson-format notes).
-pub fn seed_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/seeds")
-        .join(SEED_NAME)
-}
-
-/// The seed, or `None` (with a note) where it is not available.
-pub fn seed() -> Option<Vec<u8>> {
-    match std::fs::read(seed_path()) {
-        Ok(b) => Some(b),
-        Err(_) => {
-            eprintln!(
-                "seed lesson not found at {}; skipped",
-                seed_path().display()
-            );
-            None
-        }
-    }
-}
-
-pub const SEED_COURSE: &str = "cloud-and-shipping";
-
-/// A lesson of the seed's course, written for these tests.
-pub fn crafted(slug: &str, title: &str, position: u32, module: (u32, &str), words: &str) -> Value {
-    let blocks = vec![
-        json!({"t": "h2", "id": "first", "runs": [{"text": format!("About {title}")}]}),
-        json!({"t": "p", "runs": [
-            {"text": format!("This lesson is made up for the tests. It mentions {words} ")},
-            {"text": "twice", "b": true},
-            {"text": format!(", so search has something to find: {words}.")}
-        ]}),
-        json!({"t": "ul", "items": [
-            [{"text": "One point"}],
-            [{"text": "Another point with "}, {"text": "inline code", "code": true}]
-        ]}),
-        json!({"t": "h2", "id": "second", "runs": [{"text": "A second heading"}]}),
-        json!({"t": "p", "runs": [{"text": "A closing paragraph that is long enough to wrap \
-            onto a second line on narrow screens, and then some more words."}]}),
-    ];
-    json!({
-        "course": {"slug": SEED_COURSE, "title": "Shipping It"},
-        "lesson": {"slug": slug, "title": title, "position": position, "of": 74,
-                   "minutes": 3, "answer": null, "keyIdea": null},
-        "body": {"format": "markdown", "text": "unused: the reader tree is drawn"},
-        "reader": {
-            "schema": 1,
-            "title": title,
-            "courseTitle": "Shipping It",
-            "module": {"index": module.0, "slug": format!("module-{}", module.0),
-                       "title": module.1},
-            "answer": null,
-            "keyIdea": null,
-            "blocks": blocks,
-            "check": {
-                "question": [{"text": format!("Which is true of {title}?")}],
-                "options": [
-                    {"text": [{"text": "The true one"}], "correct": true, "tempting": null},
-                    {"text": [{"text": "The false one"}], "correct": false,
-                     "tempting": [{"text": "It sounds plausible."}]}
-                ],
-                "order": [1, 0],
-                "why": [{"text": "Because the tests say so."}]
-            }
-        }
-    })
-}
-
-pub const BEFORE: &str = "m-packaging-weights.json";
-pub const AFTER: &str = "a-counting-tokens.json";
-pub const BROKEN: &str = "broken.json";
-
-/// A course folder whose file names do not sort in course order:
-///
-/// | file                            | position | title                 |
-/// |---------------------------------|----------|-----------------------|
-/// | `a-counting-tokens.json`        | 51       | Counting tokens by hand |
-/// | `broken.json`                   | none     | (truncated JSON)      |
-/// | `m-packaging-weights.json`      | 49       | Packaging the weights |
-/// | `where-inference-time-goes.json`| 50       | the seed              |
-///
-/// Course order: packaging (49), seed (50), counting (51), broken.
-/// `None` when the seed is not available.
-pub fn course_dir(with_broken: bool) -> Option<tempfile::TempDir> {
-    let seed = seed()?;
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join(SEED_NAME), seed).unwrap();
-    let before = crafted(
-        "packaging-weights",
-        "Packaging the weights",
-        49,
-        (6, "Shipping a model, not just a web app"),
-        "safetensors",
-    );
-    let after = crafted(
-        "counting-tokens",
-        "Counting tokens by hand",
-        51,
-        (7, "Running it for real"),
-        "tokenizers",
-    );
-    for (name, v) in [(BEFORE, before), (AFTER, after)] {
-        std::fs::write(
-            dir.path().join(name),
-            serde_json::to_string_pretty(&v).unwrap(),
-        )
-        .unwrap();
-    }
-    if with_broken {
-        std::fs::write(
-            dir.path().join(BROKEN),
-            "{\n  \"course\": {\"slug\": \"cloud-and-shipping\",\n",
-        )
-        .unwrap();
-    }
-    Some(dir)
-}
+pub mod fixtures;
+// Not every test binary reads a lesson.
+#[allow(unused_imports)]
+pub use fixtures::*;
 
 /// The reader's state driven the way the runtime drives it: keys through
 /// the key tables, effects through the real effect runner (its store and
@@ -257,23 +142,6 @@ impl Reader {
 // ---- render and CLI checks ----
 
 use lectern::layout::wrap::width;
-
-/// The seed lesson, read from the shared folder beside the crate. Tests
-/// that need it skip (with a message) when it is absent.
-pub const SEED: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/seeds/where-inference-time-goes.json"
-);
-
-pub fn seed_bytes() -> Option<Vec<u8>> {
-    match std::fs::read(SEED) {
-        Ok(b) => Some(b),
-        Err(e) => {
-            eprintln!("seed lesson not found at {SEED} ({e}); test skipped");
-            None
-        }
-    }
-}
 
 /// Whitespace collapsed to single spaces, so wrapped text compares with
 /// the text it came from.

@@ -99,7 +99,7 @@ fn demo_dir() -> tempfile::TempDir {
 
 struct H {
     s: State,
-    _dir: Option<tempfile::TempDir>,
+    _dirs: Vec<tempfile::TempDir>,
     /// Saved progress the store hands over when lessons open, by slug.
     saved: HashMap<String, crate::model::LessonProgress>,
     runner: Runner,
@@ -117,7 +117,7 @@ impl H {
         let lib = loader::open_paths(&[dir.path().to_path_buf()]).unwrap();
         assert_eq!(lib.courses.len(), 1);
         let mut h = H::with(lib.courses, width, height);
-        h._dir = Some(dir);
+        h._dirs.push(dir);
         h
     }
 
@@ -134,7 +134,7 @@ impl H {
     fn with(courses: Vec<crate::model::Course>, width: u16, height: u16) -> H {
         H {
             s: State::new(courses, width, height),
-            _dir: None,
+            _dirs: Vec::new(),
             saved: HashMap::new(),
             runner: Runner::inline(),
         }
@@ -1349,4 +1349,86 @@ fn an_outline_gives_way_to_its_course() {
         .courses;
     let _ = h.msg(Msg::CourseRefreshed(root, fresh));
     assert_eq!(h.title(), "Third");
+}
+
+// ---- leaving screens -----------------------------------------------------
+
+/// Every screen reached by its key, from the page of a two-course
+/// library, as (keys to get there, the screen).
+fn screen_paths() -> Vec<(&'static str, Screen)> {
+    vec![
+        ("", Screen::Reading),
+        ("c", Screen::Check),
+        ("\t", Screen::Contents),
+        ("/", Screen::Search),
+        ("s", Screen::CourseSearch),
+        ("?", Screen::Help),
+        ("S", Screen::Stats),
+        ("C", Screen::Courses),
+    ]
+}
+
+fn two_courses() -> H {
+    let a = demo_dir();
+    let b = demo_dir();
+    let lib = loader::open_paths(&[a.path().to_path_buf(), b.path().to_path_buf()]).unwrap();
+    let mut courses = lib.courses;
+    courses[1].slug = "demo-two".into();
+    let mut h = H::with(courses, 80, 24);
+    h._dirs = vec![a, b];
+    h.open(0);
+    h
+}
+
+#[test]
+fn every_screen_is_reached_by_its_key_and_left_with_esc() {
+    for (keys, screen) in screen_paths() {
+        let mut h = two_courses();
+        h.keys(keys);
+        assert_eq!(h.s.screen(), screen, "after {keys:?}");
+        h.keys("\x1b");
+        assert_eq!(h.s.screen(), Screen::Reading, "Esc on {screen:?}");
+        assert!(!h.s.quit);
+    }
+    // Review: a session with a card, ended by Esc.
+    let mut h = two_courses();
+    h.msg(Msg::ReviewReady(vec!["first".into()], 1));
+    assert_eq!(h.s.screen(), Screen::Review);
+    h.keys("\x1b");
+    assert_eq!(h.s.screen(), Screen::Reading);
+}
+
+#[test]
+fn q_closes_an_overlay_as_in_less_help_and_quits_from_the_page() {
+    for (keys, screen) in screen_paths() {
+        if screen.is_prompt() || matches!(screen, Screen::Reading | Screen::Check) {
+            continue;
+        }
+        let mut h = two_courses();
+        h.keys(keys);
+        h.keys("q");
+        assert!(!h.s.quit, "q on {screen:?} quit");
+        assert_eq!(h.s.screen(), Screen::Reading, "q on {screen:?}");
+    }
+    let mut h = two_courses();
+    h.keys("q");
+    assert!(h.s.quit, "q on the page quits");
+    let mut h = two_courses();
+    h.keys("cq");
+    assert!(h.s.quit, "q on the check quits");
+}
+
+#[test]
+fn ctrl_c_quits_from_every_screen() {
+    let ctrl_c = ratatui::crossterm::event::KeyEvent::new(
+        ratatui::crossterm::event::KeyCode::Char('c'),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    );
+    for (keys, screen) in screen_paths() {
+        let mut h = two_courses();
+        h.keys(keys);
+        let a = keymap::lookup(h.s.screen(), &ctrl_c).expect("Ctrl-C is bound");
+        h.act(a);
+        assert!(h.s.quit, "Ctrl-C on {screen:?}");
+    }
 }

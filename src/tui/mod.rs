@@ -35,7 +35,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let mut boot = Boot::prepare(paths, data_dir, start_review)?;
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
     let (tx, rx, signals) = events::channel();
-    let mut term = terminal::Term::enter(!common.no_mouse)?;
+    let term = terminal::Term::enter(!common.no_mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
     boot.equip(&mut runner);
@@ -47,39 +47,30 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         width: area.width,
         height: area.height,
     };
-    let (mut s, fx) = boot.first_state(size, prefs, &mut runner)?;
-    apply(&mut runner, &mut s, &mut term, fx);
-    for action in boot.first_actions(&s) {
-        let fx = state::update(&mut s, action);
-        apply(&mut runner, &mut s, &mut term, fx);
+    let (s, fx) = boot.first_state(size, prefs, &mut runner)?;
+    let mut r = Reader {
+        s,
+        runner,
+        term,
+        theme,
+    };
+    r.apply(fx);
+    for action in boot.first_actions(&r.s) {
+        r.update(action);
     }
-    term.terminal.draw(|f| crate::ui::draw(f, &s, &theme))?;
+    r.term.terminal.draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
-    // Before any key is read; one frame for all of it, with the store's
-    // progress.
-    for msg in boot.after_first_frame(&mut runner)? {
-        let fx = state::receive(&mut s, msg);
-        apply(&mut runner, &mut s, &mut term, fx);
-    }
-    let slug = s.course().slug.clone();
-    let mut drawn = false;
-    if let Some(msg) = boot.settle_store(&mut runner, &slug) {
-        let fx = state::receive(&mut s, msg);
-        apply(&mut runner, &mut s, &mut term, fx);
-        draw(&mut term, &mut s, &mut runner, &theme)?;
-        drawn = true;
-    }
+    let mut drawn = r.after_first_frame(&mut boot)?;
     events::listen(&tx, signals);
     // A resize before the key reader started was not reported.
-    if let Some(action) = resized(&mut term, None) {
-        let fx = state::update(&mut s, action);
-        apply(&mut runner, &mut s, &mut term, fx);
+    if let Some(action) = resized(&mut r.term, None) {
+        r.update(action);
         drawn = false;
     }
     let mut stale = std::mem::take(&mut boot.stale);
-    while !s.quit {
+    while !r.s.quit {
         if !std::mem::take(&mut drawn) {
-            draw(&mut term, &mut s, &mut runner, &theme)?;
+            r.draw()?;
         }
         if !stale.is_empty() {
             let sink = events::sink(&tx);
@@ -87,31 +78,14 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         }
         // What the held-back work found (the cards due, a store fault) is
         // news worth a redraw.
-        if runner.has_held() && runner.flush(&mut s) {
-            draw(&mut term, &mut s, &mut runner, &theme)?;
+        if r.runner.has_held() && r.runner.flush(&mut r.s) {
+            r.draw()?;
         }
         let Ok(incoming) = rx.recv() else { break };
-        let fx = match incoming {
-            Incoming::Stop => state::update(&mut s, Action::Quit),
-            Incoming::Resumed => {
-                let _ = term.resume();
-                update_opt(&mut s, resized(&mut term, None))
-            }
-            Incoming::Reply(reply) => match runner.take(reply) {
-                Some(msg) => state::receive(&mut s, msg),
-                None => Vec::new(),
-            },
-            Incoming::Term(Event::Resize(w, h)) => {
-                update_opt(&mut s, resized(&mut term, Some((w, h))))
-            }
-            Incoming::Term(ev) => {
-                let action = input::action(&s, ev);
-                update_opt(&mut s, action)
-            }
-        };
-        apply(&mut runner, &mut s, &mut term, fx);
+        r.handle(incoming);
     }
-    runner.flush(&mut s);
+    r.runner.flush(&mut r.s);
+    let Reader { mut runner, term, .. } = r;
     drop(term);
     if let Some(w) = runner.store.as_mut().and_then(Store::take_warning) {
         eprintln!("lectern: {w}");
@@ -119,39 +93,97 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     Ok(())
 }
 
-fn update_opt(s: &mut State, action: Option<Action>) -> Vec<Effect> {
-    action.map_or_else(Vec::new, |a| state::update(s, a))
+/// The running reader: its state, the effect runner and the terminal.
+struct Reader {
+    s: State,
+    runner: Runner,
+    term: terminal::Term,
+    theme: Theme,
 }
 
-/// Effects to the runner; the terminal's own are carried out here.
-fn apply(runner: &mut Runner, s: &mut State, term: &mut terminal::Term, fx: Vec<Effect>) {
-    for effect in runner.apply(s, fx) {
-        match effect {
-            Effect::SetMouse(on) => term.set_mouse(on),
-            Effect::Suspend => {
-                let _ = term.suspend();
+impl Reader {
+    fn update(&mut self, action: Action) {
+        let fx = state::update(&mut self.s, action);
+        self.apply(fx);
+    }
+
+    fn receive(&mut self, msg: Msg) {
+        let fx = state::receive(&mut self.s, msg);
+        self.apply(fx);
+    }
+
+    /// Effects to the runner; the terminal's own are carried out here.
+    fn apply(&mut self, fx: Vec<Effect>) {
+        for effect in self.runner.apply(&mut self.s, fx) {
+            match effect {
+                Effect::SetMouse(on) => self.term.set_mouse(on),
+                Effect::Suspend => {
+                    let _ = self.term.suspend();
+                }
+                _ => {}
             }
-            _ => {}
         }
     }
-}
 
-/// Draws the state. A lesson just opened is drawn from its first screen
-/// alone; the rest of it is then laid out and drawn, before the next key.
-fn draw(
-    term: &mut terminal::Term,
-    s: &mut State,
-    runner: &mut Runner,
-    theme: &Theme,
-) -> std::io::Result<()> {
-    term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
-    if s.reader.partial() {
-        terminal::let_frame_show();
-        let fx = state::receive(s, Msg::Drawn);
-        apply(runner, s, term, fx);
-        term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
+    /// The work that follows the first frame, before any key is read;
+    /// whether the screen is drawn as it now stands.
+    fn after_first_frame(&mut self, boot: &mut Boot) -> Result<bool, Box<dyn std::error::Error>> {
+        for msg in boot.after_first_frame(&mut self.runner)? {
+            self.receive(msg);
+        }
+        // One frame for all of it, with the store's progress.
+        let slug = self.s.course().slug.clone();
+        match boot.settle_store(&mut self.runner, &slug) {
+            Some(msg) => {
+                self.receive(msg);
+                self.draw()?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
-    Ok(())
+
+    fn handle(&mut self, incoming: Incoming) {
+        match incoming {
+            Incoming::Stop => self.update(Action::Quit),
+            Incoming::Resumed => {
+                let _ = self.term.resume();
+                if let Some(a) = resized(&mut self.term, None) {
+                    self.update(a);
+                }
+            }
+            Incoming::Reply(reply) => {
+                if let Some(msg) = self.runner.take(reply) {
+                    self.receive(msg);
+                }
+            }
+            Incoming::Term(Event::Resize(w, h)) => {
+                if let Some(a) = resized(&mut self.term, Some((w, h))) {
+                    self.update(a);
+                }
+            }
+            Incoming::Term(ev) => {
+                if let Some(a) = input::action(&self.s, ev) {
+                    self.update(a);
+                }
+            }
+        }
+    }
+
+    /// Draws the state. A lesson just opened is drawn from its first
+    /// screen alone; the rest of it is then laid out and drawn, before the
+    /// next key.
+    fn draw(&mut self) -> std::io::Result<()> {
+        let (s, theme) = (&self.s, &self.theme);
+        self.term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
+        if self.s.reader.partial() {
+            terminal::let_frame_show();
+            self.receive(Msg::Drawn);
+            let (s, theme) = (&self.s, &self.theme);
+            self.term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
+        }
+        Ok(())
+    }
 }
 
 /// The screen takes its new size (`None`: asked of the terminal); the

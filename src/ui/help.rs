@@ -17,8 +17,17 @@ pub fn draw(f: &mut Frame, area: Rect, top: usize, theme: &Theme) {
         "Help · Esc to close · j/k/Space scroll",
         theme,
     );
+    let help = keymap::help();
+    // The widest key label sets the column, so a long one cannot run into
+    // its description.
+    let col = help
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().map(|(keys, _)| crate::layout::wrap::width(keys)))
+        .max()
+        .unwrap_or(0)
+        + 2;
     let mut lines = Vec::new();
-    for (screen, rows) in keymap::help() {
+    for (screen, rows) in help {
         if rows.is_empty() {
             continue;
         }
@@ -27,9 +36,10 @@ pub fn draw(f: &mut Frame, area: Rect, top: usize, theme: &Theme) {
         }
         lines.push(Line::styled(screen.title(), theme.accent()));
         for (keys, what) in rows {
+            let pad = col.saturating_sub(crate::layout::wrap::width(&keys));
             lines.push(Line::from(vec![
                 Span::styled(
-                    format!("  {keys:<18}"),
+                    format!("  {keys}{}", " ".repeat(pad)),
                     theme.style(
                         crate::layout::Style::new(crate::layout::Role::Kbd)
                             .with(crate::layout::BOLD),

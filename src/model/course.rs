@@ -1,18 +1,33 @@
 use super::lesson::Module;
+use super::{Diagnostic, Origin};
+use std::fmt;
 use std::path::PathBuf;
 
-/// Where a lesson's bytes live: a file, or a lesson built into the binary.
+/// Whether a lesson can be opened.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LessonStatus {
     Ok,
-    /// The lesson failed to load; the message is the one-line diagnostic.
-    Broken(String),
+    /// The lesson failed to load: why, and where in the file.
+    Broken(Diagnostic),
+}
+
+/// Which lesson of which course: the slugs progress is kept under.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LessonKey {
+    pub course: String,
+    pub lesson: String,
+}
+
+impl fmt::Display for LessonKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.course, self.lesson)
+    }
 }
 
 /// What the course view needs of a lesson without parsing its body.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LessonEntry {
-    pub origin: crate::loader::Origin,
+    pub origin: Origin,
     pub slug: String,
     pub title: String,
     pub position: Option<u32>,
@@ -72,7 +87,7 @@ impl Course {
     }
 
     /// Where each lesson comes from, in reading order.
-    pub fn origins(&self) -> Vec<crate::loader::Origin> {
+    pub fn origins(&self) -> Vec<Origin> {
         self.lessons.iter().map(|l| l.origin.clone()).collect()
     }
 

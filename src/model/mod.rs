@@ -5,13 +5,17 @@
 
 mod check;
 mod course;
+mod diag;
 mod lesson;
+mod origin;
 
 pub use check::{Check, CheckOption, Verdict};
-pub use course::{Course, LessonEntry, LessonStatus, ModuleEntry};
+pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
+pub use diag::{Diagnostic, Severity};
 pub use lesson::{
     Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
 };
+pub use origin::Origin;
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.

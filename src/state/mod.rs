@@ -36,7 +36,7 @@ pub const MAX_TEXT_WIDTH: u16 = 100;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Opened {
     pub index: usize,
-    pub lesson: Result<Lesson, String>,
+    pub lesson: Result<Lesson, crate::model::Diagnostic>,
     pub progress: LessonProgress,
 }
 

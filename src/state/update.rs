@@ -510,14 +510,14 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     s.lesson = index;
     s.toc_cursor = index;
     s.loading = true;
-    if let LessonStatus::Broken(msg) = status {
+    if let LessonStatus::Broken(why) = status {
         s.search = Default::default();
         s.quiz = CheckView::default();
         if s.mode == Mode::Quiz {
             s.mode = Mode::Reading;
         }
         s.doc = None;
-        s.broken = Some(msg);
+        s.broken = Some(why.to_string());
         s.loading = false;
         s.top = 0;
         return;
@@ -549,9 +549,9 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     let p = opened.progress;
     s.quiz = resumed_check(&p);
     match opened.lesson {
-        Err(msg) => {
+        Err(why) => {
             s.doc = None;
-            s.broken = Some(msg);
+            s.broken = Some(why.to_string());
             s.top = 0;
         }
         Ok(lesson) => {

@@ -41,7 +41,7 @@ struct Runtime {
     preloaded: Option<(loader::Origin, LoadResult)>,
 }
 
-type LoadResult = Result<crate::model::Lesson, String>;
+type LoadResult = Result<crate::model::Lesson, crate::model::Diagnostic>;
 
 /// Work that waits until the frame is on screen: writes (each syncs to
 /// disk) and starting the highlighter (which would compete with the first

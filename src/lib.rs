@@ -13,21 +13,28 @@
 //! * [`layout`] wraps a lesson to a width into styled lines (semantic roles,
 //!   no terminal types), cached per width.
 //! * [`highlight`] puts syntect behind a small lazy API.
-//! * [`render`] prints layouts as text (`lectern render`); [`lint`] checks files.
+//! * [`render`] prints layouts as text (`lectern render`); `lint` checks files.
 //! * [`state`], [`ui`] and [`tui`] are the interactive reader; [`store`]
-//!   keeps progress.
-pub mod cli;
-pub mod commands;
+//!   keeps progress, `stats` sums it up.
+//! * `cli` parses the command line and `commands` runs one subcommand
+//!   each: [`run`] is the whole program.
+mod cli;
+mod commands;
 pub mod highlight;
 pub mod index;
 pub mod layout;
-pub mod lint;
+mod lint;
 pub mod loader;
 pub mod model;
 pub mod render;
 pub mod state;
-pub mod stats;
+mod stats;
 pub mod store;
 pub mod theme;
 pub mod tui;
 pub mod ui;
+
+/// The program: this process's command line, run, as an exit status.
+pub fn run() -> std::process::ExitCode {
+    commands::run(cli::Cli::from_env())
+}

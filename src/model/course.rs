@@ -95,11 +95,57 @@ impl Course {
         self.lessons.iter().position(|l| l.slug == slug)
     }
 
+    /// The key progress is kept under for lesson `index` of this course.
+    pub fn key(&self, index: usize) -> Option<LessonKey> {
+        self.lessons.get(index).map(|l| LessonKey {
+            course: self.slug.clone(),
+            lesson: l.slug.clone(),
+        })
+    }
+
     /// Saturates: `minutes` comes from the files, so it can be anything.
     pub fn total_minutes(&self) -> u32 {
         self.lessons
             .iter()
             .filter_map(|l| l.minutes)
             .fold(0, u32::saturating_add)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(slug: &str, position: Option<u32>) -> LessonEntry {
+        LessonEntry {
+            origin: Origin::File(PathBuf::from(format!("{slug}.json"))),
+            slug: slug.into(),
+            title: slug.into(),
+            position,
+            minutes: None,
+            module: None,
+            status: LessonStatus::Ok,
+        }
+    }
+
+    #[test]
+    fn lessons_are_keyed_by_course_and_lesson_slug() {
+        let mut course = Course {
+            slug: "rust".into(),
+            lessons: vec![entry("b", None), entry("a", Some(1))],
+            ..Course::default()
+        };
+        course.sort();
+        let key = course.key(1).unwrap();
+        assert_eq!(
+            key,
+            LessonKey {
+                course: "rust".into(),
+                lesson: "b".into()
+            }
+        );
+        assert_eq!(key.to_string(), "rust/b");
+        assert!(course.key(0).unwrap() < key);
+        assert_eq!(course.key(2), None);
     }
 }

@@ -9,7 +9,10 @@
 //! ```
 //!
 //! * [`loader`] reads lesson JSON (or its markdown body), sanitises text once.
-//! * [`model`] is the document: lessons, blocks, runs, figures, the check.
+//! * [`model`] is the document: lessons, blocks, runs, figures, the check;
+//!   and the names the other layers share: where a lesson comes from
+//!   (`Origin`), which lesson (`LessonKey`), what is wrong with one
+//!   (`Diagnostic`). It imports nothing of lectern's.
 //! * [`layout`] wraps a lesson to a width into styled lines (semantic roles,
 //!   no terminal types), cached per width.
 //! * [`highlight`] puts syntect behind a small lazy API.

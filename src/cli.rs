@@ -14,41 +14,41 @@ use std::path::PathBuf;
                   PATH may be a lesson file (opened inside its course), a course folder, or a folder of courses.",
     args_conflicts_with_subcommands = true
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
 
     /// Lesson files or course folders to open.
-    pub paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
 
     #[command(flatten)]
-    pub common: Common,
+    pub(crate) common: Common,
 }
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Common {
     /// Where progress is kept (default: $LECTERN_DATA_DIR, else the XDG data dir).
     #[arg(long, global = true, value_name = "DIR")]
-    pub data_dir: Option<PathBuf>,
+    pub(crate) data_dir: Option<PathBuf>,
 
     /// Colour theme (default: from the terminal background; NO_COLOR gives mono).
     #[arg(long, global = true, value_enum)]
-    pub theme: Option<ThemeKind>,
+    pub(crate) theme: Option<ThemeKind>,
 
     /// Leave the mouse to the terminal (text selection) instead of scrolling.
     #[arg(long, global = true)]
-    pub no_mouse: bool,
+    pub(crate) no_mouse: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print a lesson as styled text (a folder: its table of contents).
     Render {
         /// Lesson file or course folder (default: the built-in course;
@@ -77,7 +77,7 @@ impl Cli {
     /// usual ways in, are read directly; anything else (options,
     /// subcommands, several paths) goes to clap. Building clap's parser is
     /// about 50 us of a 1.8 ms first frame.
-    pub fn from_env() -> Cli {
+    pub(crate) fn from_env() -> Cli {
         let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
         Cli::plain(&args).unwrap_or_else(Cli::parse)
     }

@@ -58,7 +58,7 @@ fn at(seen: &Seen, path: &str, severity: Severity, message: String) -> Diagnosti
 }
 
 /// Lints files and folders; built-in lessons when `paths` is empty.
-pub fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
+pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     let origins: Vec<Origin> = if paths.is_empty() {
         loader::BUILTIN
             .iter()
@@ -80,7 +80,7 @@ pub fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     let mut seen = Vec::new();
     for origin in origins {
         let name = origin.name();
-        let bytes = match origin.read() {
+        let bytes = match loader::read(&origin) {
             Ok(b) => b.into_owned(),
             Err(e) => {
                 out.push(Diagnostic::error(&name, format!("cannot read lesson: {e}")));
@@ -141,15 +141,15 @@ fn course_checks(seen: &[Seen]) -> Vec<Diagnostic> {
                 continue;
             }
             for (key, target) in [("prev", &s.prev), ("next", &s.next)] {
-                if let Some(t) = target {
-                    if !slugs.contains_key(t.as_str()) {
-                        out.push(at(
-                            s,
-                            &format!("{key}.slug"),
-                            Severity::Warning,
-                            format!("`{key}` names lesson `{t}`, which is not in this course"),
-                        ));
-                    }
+                if let Some(t) = target
+                    && !slugs.contains_key(t.as_str())
+                {
+                    out.push(at(
+                        s,
+                        &format!("{key}.slug"),
+                        Severity::Warning,
+                        format!("`{key}` names lesson `{t}`, which is not in this course"),
+                    ));
                 }
             }
         }
@@ -157,6 +157,6 @@ fn course_checks(seen: &[Seen]) -> Vec<Diagnostic> {
     out
 }
 
-pub fn has_errors(diags: &[Diagnostic]) -> bool {
+pub(crate) fn has_errors(diags: &[Diagnostic]) -> bool {
     diags.iter().any(Diagnostic::is_error)
 }

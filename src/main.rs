@@ -1,6 +1,3 @@
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let cli = lectern::cli::Cli::from_env();
-    lectern::commands::run(cli)
+fn main() -> std::process::ExitCode {
+    lectern::run()
 }

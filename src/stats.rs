@@ -1,25 +1,24 @@
 //! Progress summaries: per course and module, lessons read, checks
 //! answered, first-try score, reviews due, streak and misconceptions.
-//! Shared by `lectern stats` (text) and the reader's stats screen.
+//! The figures and their lines, shared by `lectern stats` (text) and the
+//! reader's stats screen; printing is the command's.
 
-use crate::cli::Common;
 use crate::layout::{BOLD, Line, Role, Style, wrap};
 use crate::model::Course;
 use crate::store::{LessonProgress, Store};
 use chrono::{Duration, Utc};
 use std::collections::HashMap;
-use std::path::Path;
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Tally {
-    pub lessons: usize,
-    pub read: usize,
-    pub answered: usize,
-    pub first_right: usize,
+pub(crate) struct Tally {
+    pub(crate) lessons: usize,
+    pub(crate) read: usize,
+    pub(crate) answered: usize,
+    pub(crate) first_right: usize,
 }
 
 impl Tally {
-    pub fn add(&mut self, p: Option<&LessonProgress>) {
+    pub(crate) fn add(&mut self, p: Option<&LessonProgress>) {
         self.lessons += 1;
         let Some(p) = p else { return };
         self.read += usize::from(p.read);
@@ -29,7 +28,7 @@ impl Tally {
         }
     }
 
-    pub fn score(&self) -> Option<u32> {
+    pub(crate) fn score(&self) -> Option<u32> {
         (self.answered > 0).then(|| (self.first_right * 100 / self.answered) as u32)
     }
 }
@@ -37,7 +36,7 @@ impl Tally {
 /// Review figures that need the store (not part of the reader's state).
 pub use crate::model::ReviewFigures as Reviews;
 
-pub fn reviews(store: &Store, course: &Course) -> Reviews {
+pub(crate) fn reviews(store: &Store, course: &Course) -> Reviews {
     let now = Utc::now();
     let end_of_day = now + Duration::hours(24);
     let misconceptions = store
@@ -81,7 +80,7 @@ fn push(out: &mut Vec<Line>, text: &str, style: Style, width: usize) {
 }
 
 /// A course's progress as lines for `width` columns.
-pub fn course_lines(
+pub(crate) fn course_lines(
     course: &Course,
     progress: &HashMap<String, LessonProgress>,
     width: usize,
@@ -134,7 +133,7 @@ pub fn course_lines(
     out
 }
 
-pub fn review_lines(r: &Reviews, width: usize) -> Vec<Line> {
+pub(crate) fn review_lines(r: &Reviews, width: usize) -> Vec<Line> {
     let mut out = Vec::new();
     push(
         &mut out,
@@ -160,36 +159,6 @@ pub fn review_lines(r: &Reviews, width: usize) -> Vec<Line> {
         }
     }
     out
-}
-
-/// `lectern stats [PATH]`.
-pub fn print(path: Option<&Path>, common: &Common) -> Result<(), Box<dyn std::error::Error>> {
-    let courses = match crate::commands::resolve(path)? {
-        crate::commands::Target::Courses(c) => c,
-        crate::commands::Target::Lesson(o) => {
-            let p = o.path().map(Path::to_path_buf).unwrap_or_default();
-            crate::loader::open_paths(&[p])?.courses
-        }
-    };
-    let dir = Store::data_dir(common.data_dir.as_deref());
-    let mut store = Store::open(dir.as_deref());
-    let mut out = String::new();
-    let width = 80;
-    for (i, course) in courses.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let progress = store.course_progress(&course.slug);
-        let mut lines = course_lines(course, &progress, width);
-        lines.push(Line::default());
-        lines.extend(review_lines(&reviews(&store, course), width));
-        crate::render::write_lines(&mut out, &lines, None);
-    }
-    if let Some(w) = store.take_warning() {
-        eprintln!("lectern: {w}");
-    }
-    print!("{out}");
-    Ok(())
 }
 
 #[cfg(test)]

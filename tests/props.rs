@@ -375,7 +375,7 @@ proptest! {
     #[test]
     fn arbitrary_bytes_never_panic(bytes in vec(any::<u8>(), 0..2048)) {
         if let Err(d) = load_bytes("bytes.json", &bytes) {
-            prop_assert!(d.line >= 1 && d.col >= 1);
+            prop_assert!(d.line >= 1 && d.column >= 1);
         }
     }
 

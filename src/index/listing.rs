@@ -17,7 +17,7 @@ use crate::model::{Course, LessonEntry, LessonStatus, Module};
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the layout below changes.
-const MAGIC: &[u8; 8] = b"lectern2";
+const MAGIC: &[u8; 8] = b"lectern3";
 
 /// Magic and the head's length: what to read before the head.
 pub const PREFIX: usize = MAGIC.len() + 4;
@@ -83,9 +83,9 @@ fn record(out: &mut Out, l: &LessonEntry) {
     }
     match &l.status {
         LessonStatus::Ok => out.0.push(0),
-        LessonStatus::Broken(msg) => {
+        LessonStatus::Broken(why) => {
             out.0.push(1);
-            out.str(msg);
+            out.str(&serde_json::to_string(why).unwrap_or_default());
         }
     }
 }
@@ -203,7 +203,7 @@ fn lesson(r: &mut In, dir: &Path) -> Option<LessonEntry> {
     };
     let status = match r.byte()? {
         0 => LessonStatus::Ok,
-        1 => LessonStatus::Broken(r.string()?),
+        1 => LessonStatus::Broken(serde_json::from_str(&r.string()?).ok()?),
         _ => return None,
     };
     Some(LessonEntry {
@@ -307,7 +307,7 @@ mod tests {
                 })
             }),
             status: if broken {
-                LessonStatus::Broken("a.json:1:2: error: expected `{`".into())
+                LessonStatus::Broken(crate::model::Diagnostic::error("a.json", "expected `{`"))
             } else {
                 LessonStatus::Ok
             },

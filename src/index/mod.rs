@@ -18,7 +18,7 @@ use std::time::UNIX_EPOCH;
 mod listing;
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 4;
+const VERSION: i64 = 5;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -233,7 +233,17 @@ impl Index {
         let rows = stmt.query_map([dir], |r| {
             let path: String = r.get(0)?;
             let module_index: Option<u32> = r.get(9)?;
-            let broken: Option<String> = r.get(12)?;
+            let broken = r
+                .get::<_, Option<String>>(12)?
+                .map(|json| serde_json::from_str(&json))
+                .transpose()
+                .map_err(|e| {
+                    rusqlite::Error::FromSqlConversionFailure(
+                        12,
+                        rusqlite::types::Type::Text,
+                        e.into(),
+                    )
+                })?;
             let h = Headed {
                 entry: LessonEntry {
                     origin: Origin::File(PathBuf::from(&path)),
@@ -284,7 +294,7 @@ impl Index {
             let e = &h.entry;
             let broken = match &e.status {
                 LessonStatus::Ok => None,
-                LessonStatus::Broken(m) => Some(m.as_str()),
+                LessonStatus::Broken(why) => serde_json::to_string(why).ok(),
             };
             tx.execute(
                 // An upsert keeps the row id, which the text is keyed by.

@@ -5,7 +5,7 @@ use super::Origin;
 
 include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
 
-pub fn get(name: &str) -> Option<&'static str> {
+pub(super) fn get(name: &str) -> Option<&'static str> {
     BUILTIN
         .iter()
         .find(|(n, _)| *n == name)

@@ -35,7 +35,7 @@ pub struct Headed {
 /// checked for JSON syntax, but no body is built.
 pub fn read_head(origin: Origin) -> Headed {
     let name = origin.name();
-    let broken = |origin: Origin, msg: String| {
+    let broken = |origin: Origin, why: Diagnostic| {
         let stem = origin
             .path()
             .and_then(|p| p.file_stem())
@@ -48,17 +48,17 @@ pub fn read_head(origin: Origin) -> Headed {
                 position: None,
                 minutes: None,
                 module: None,
-                status: LessonStatus::Broken(msg),
+                status: LessonStatus::Broken(why),
             },
             course_slug: None,
             course_title: None,
         }
     };
-    let bytes = match origin.read() {
+    let bytes = match super::read(&origin) {
         Ok(b) => b,
         Err(e) => {
             let d = Diagnostic::error(&name, format!("cannot read lesson: {e}"));
-            return broken(origin, d.to_string());
+            return broken(origin, d);
         }
     };
     let mut de = serde_json::Deserializer::from_slice(super::strip_bom(&bytes));
@@ -70,11 +70,11 @@ pub fn read_head(origin: Origin) -> Headed {
         Some(h) => h,
         // The full loader words every problem best; ask it.
         None => {
-            let msg = match super::load_bytes(&name, &bytes) {
-                Err(d) => d.to_string(),
-                Ok(_) => Diagnostic::error(&name, "unreadable lesson header").to_string(),
+            let why = match super::load_bytes(&name, &bytes) {
+                Err(d) => d,
+                Ok(_) => Diagnostic::error(&name, "unreadable lesson header"),
             };
-            return broken(origin, msg);
+            return broken(origin, why);
         }
     };
     let module = head

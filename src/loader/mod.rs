@@ -5,22 +5,22 @@
 mod builtin;
 mod convert;
 mod course;
-mod diag;
 mod markdown;
 mod node;
 mod origin;
 mod path;
 mod raw;
-pub mod sanitize;
+pub(crate) mod sanitize;
 
+pub use crate::model::{Diagnostic, Origin, Severity};
 pub use builtin::{BUILTIN, builtin_course};
-pub use course::{
-    Headed, Heads, Library, group, json_files, open_paths, open_paths_with, read_dir_heads,
-    read_head, scan_dir,
-};
-pub use diag::{Diagnostic, Severity};
+#[cfg(test)]
+pub(crate) use course::scan_dir;
+pub(crate) use course::{Headed, group, json_files, open_paths_with, read_head};
+pub use course::{Library, open_paths};
 pub use node::{Finding, Level};
-pub use origin::{MAX_LESSON_BYTES, Origin};
+pub use origin::MAX_LESSON_BYTES;
+pub(crate) use origin::read;
 pub use path::JsonPath;
 
 use crate::model::Lesson;
@@ -34,15 +34,14 @@ pub struct Loaded {
 
 pub fn load(origin: &Origin) -> Result<Loaded, Diagnostic> {
     let name = origin.name();
-    let bytes = origin
-        .read()
-        .map_err(|e| Diagnostic::error(&name, format!("cannot read lesson: {e}")))?;
+    let bytes =
+        read(origin).map_err(|e| Diagnostic::error(&name, format!("cannot read lesson: {e}")))?;
     load_bytes(&name, &bytes)
 }
 
-/// The lesson at `origin`, or its one-line diagnostic: what the reader
-/// shows in its place when it cannot be loaded.
-pub fn load_lesson(origin: &Origin) -> Result<crate::model::Lesson, Diagnostic> {
+/// The lesson at `origin`, or why it cannot be loaded: what the reader
+/// shows in its place.
+pub fn load_lesson(origin: &Origin) -> Result<Lesson, Diagnostic> {
     load(origin).map(|l| l.lesson)
 }
 
@@ -66,11 +65,11 @@ fn located(
     severity: Severity,
     message: String,
 ) -> Diagnostic {
-    let (line, col) = path::line_col(bytes, path::locate(bytes, at));
+    let (line, column) = path::line_col(bytes, path::locate(bytes, at));
     Diagnostic {
         file: name.to_string(),
         line,
-        col,
+        column,
         path: Some(at.to_string()),
         severity,
         message,
@@ -78,7 +77,7 @@ fn located(
 }
 
 /// Findings of a loaded lesson as located diagnostics.
-pub fn diagnostics(name: &str, bytes: &[u8], findings: &[Finding]) -> Vec<Diagnostic> {
+pub(crate) fn diagnostics(name: &str, bytes: &[u8], findings: &[Finding]) -> Vec<Diagnostic> {
     findings
         .iter()
         .map(|f| {
@@ -98,10 +97,10 @@ fn strip_bom(bytes: &[u8]) -> &[u8] {
 /// Bytes → JSON value, with the syntax problems a user can act on.
 fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic> {
     let bytes = strip_bom(bytes);
-    let at = |line: usize, col: usize, message: String| Diagnostic {
+    let at = |line: usize, column: usize, message: String| Diagnostic {
         file: name.to_string(),
         line: line.max(1),
-        col: col.max(1),
+        column: column.max(1),
         path: None,
         severity: Severity::Error,
         message,

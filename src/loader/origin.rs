@@ -1,39 +1,19 @@
+//! Reading a lesson's bytes from wherever its [`Origin`] says they are.
+
+use super::Origin;
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Where a lesson's bytes come from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Origin {
-    File(PathBuf),
-    /// A lesson of the course compiled into the binary, by file name.
-    Builtin(&'static str),
-}
-
-impl Origin {
-    /// What diagnostics call the lesson: its path, or `builtin:NAME`.
-    pub fn name(&self) -> String {
-        match self {
-            Origin::File(p) => p.display().to_string(),
-            Origin::Builtin(n) => format!("builtin:{n}"),
-        }
-    }
-
-    pub fn path(&self) -> Option<&Path> {
-        match self {
-            Origin::File(p) => Some(p),
-            Origin::Builtin(_) => None,
-        }
-    }
-
-    pub fn read(&self) -> std::io::Result<Cow<'static, [u8]>> {
-        match self {
-            Origin::File(p) => read_capped(p).map(Cow::Owned),
-            Origin::Builtin(n) => super::builtin::get(n)
-                .map(|s| Cow::Borrowed(s.as_bytes()))
-                .ok_or_else(|| {
-                    std::io::Error::new(std::io::ErrorKind::NotFound, "no such built-in lesson")
-                }),
-        }
+/// The bytes of the lesson at `origin`: a file (capped at
+/// [`MAX_LESSON_BYTES`]) or a lesson built into the binary.
+pub fn read(origin: &Origin) -> std::io::Result<Cow<'static, [u8]>> {
+    match origin {
+        Origin::File(p) => read_capped(p).map(Cow::Owned),
+        Origin::Builtin(n) => super::builtin::get(n)
+            .map(|s| Cow::Borrowed(s.as_bytes()))
+            .ok_or_else(|| {
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such built-in lesson")
+            }),
     }
 }
 

@@ -79,6 +79,7 @@ pub fn clean_owned(s: &str) -> String {
 }
 
 /// True when `s` holds nothing that [`clean`] would change.
+#[cfg(test)]
 pub fn is_clean(s: &str) -> bool {
     matches!(clean(s), Cow::Borrowed(_))
 }

@@ -234,7 +234,7 @@ fn a_broken_lesson_does_not_hide_the_rest_of_its_course() {
     let slugs: Vec<_> = courses[0].lessons.iter().map(|l| l.slug.as_str()).collect();
     assert_eq!(slugs, ["a.json", "b.json", "0-broken"]);
     assert!(
-        matches!(courses[0].lessons[2].status, crate::model::LessonStatus::Broken(ref m) if m.contains("truncated"))
+        matches!(courses[0].lessons[2].status, crate::model::LessonStatus::Broken(ref d) if d.message.contains("truncated"))
     );
 }
 

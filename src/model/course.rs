@@ -1,18 +1,33 @@
 use super::lesson::Module;
+use super::{Diagnostic, Origin};
+use std::fmt;
 use std::path::PathBuf;
 
-/// Where a lesson's bytes live: a file, or a lesson built into the binary.
+/// Whether a lesson can be opened.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LessonStatus {
     Ok,
-    /// The lesson failed to load; the message is the one-line diagnostic.
-    Broken(String),
+    /// The lesson failed to load: why, and where in the file.
+    Broken(Diagnostic),
+}
+
+/// Which lesson of which course: the slugs progress is kept under.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LessonKey {
+    pub course: String,
+    pub lesson: String,
+}
+
+impl fmt::Display for LessonKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.course, self.lesson)
+    }
 }
 
 /// What the course view needs of a lesson without parsing its body.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LessonEntry {
-    pub origin: crate::loader::Origin,
+    pub origin: Origin,
     pub slug: String,
     pub title: String,
     pub position: Option<u32>,
@@ -72,12 +87,20 @@ impl Course {
     }
 
     /// Where each lesson comes from, in reading order.
-    pub fn origins(&self) -> Vec<crate::loader::Origin> {
+    pub fn origins(&self) -> Vec<Origin> {
         self.lessons.iter().map(|l| l.origin.clone()).collect()
     }
 
     pub fn index_of(&self, slug: &str) -> Option<usize> {
         self.lessons.iter().position(|l| l.slug == slug)
+    }
+
+    /// The key progress is kept under for lesson `index` of this course.
+    pub fn key(&self, index: usize) -> Option<LessonKey> {
+        self.lessons.get(index).map(|l| LessonKey {
+            course: self.slug.clone(),
+            lesson: l.slug.clone(),
+        })
     }
 
     /// Saturates: `minutes` comes from the files, so it can be anything.
@@ -86,5 +109,43 @@ impl Course {
             .iter()
             .filter_map(|l| l.minutes)
             .fold(0, u32::saturating_add)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(slug: &str, position: Option<u32>) -> LessonEntry {
+        LessonEntry {
+            origin: Origin::File(PathBuf::from(format!("{slug}.json"))),
+            slug: slug.into(),
+            title: slug.into(),
+            position,
+            minutes: None,
+            module: None,
+            status: LessonStatus::Ok,
+        }
+    }
+
+    #[test]
+    fn lessons_are_keyed_by_course_and_lesson_slug() {
+        let mut course = Course {
+            slug: "rust".into(),
+            lessons: vec![entry("b", None), entry("a", Some(1))],
+            ..Course::default()
+        };
+        course.sort();
+        let key = course.key(1).unwrap();
+        assert_eq!(
+            key,
+            LessonKey {
+                course: "rust".into(),
+                lesson: "b".into()
+            }
+        );
+        assert_eq!(key.to_string(), "rust/b");
+        assert!(course.key(0).unwrap() < key);
+        assert_eq!(course.key(2), None);
     }
 }

@@ -5,15 +5,19 @@
 
 mod check;
 mod course;
+mod diag;
 mod lesson;
+mod origin;
 mod progress;
 
 pub use check::{Check, CheckOption, Verdict};
-pub use course::{Course, LessonEntry, LessonStatus, ModuleEntry};
+pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
+pub use diag::{Diagnostic, Severity};
 pub use progress::{LessonProgress, ReviewFigures};
 pub use lesson::{
     Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
 };
+pub use origin::Origin;
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.
@@ -23,12 +27,3 @@ pub struct Anchor {
     pub line: u32,
 }
 
-// Until the seams branch lands: these move here for real.
-pub use crate::loader::{Diagnostic, Origin};
-
-/// A lesson of a course, by the two slugs that name it in the store.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct LessonKey {
-    pub course: String,
-    pub lesson: String,
-}

@@ -26,7 +26,7 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
         r.check = CheckState::default();
         r.focus = Focus::Page;
         r.doc = None;
-        r.broken = Some(crate::model::Diagnostic::error("", diag));
+        r.broken = Some(diag);
         r.loading = false;
         r.top = 0;
         return;

@@ -1,0 +1,63 @@
+//! `lectern render [PATH]`: a lesson as styled text, or a folder's table
+//! of contents.
+
+use super::target::{Target, resolve};
+use crate::cli::ColorChoice;
+use crate::loader;
+use crate::render;
+use crate::theme::{Theme, ThemeKind};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+pub(super) fn run(
+    path: Option<&Path>,
+    width: Option<u16>,
+    color: ColorChoice,
+    answers: bool,
+    theme: Option<ThemeKind>,
+) -> super::Outcome {
+    let stdout = std::io::stdout();
+    let tty = stdout.is_terminal();
+    let width = width.unwrap_or_else(|| {
+        if tty {
+            ratatui::crossterm::terminal::size().map_or(80, |(w, _)| w.max(1))
+        } else {
+            80
+        }
+    });
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let theme = match color {
+        ColorChoice::Never => None,
+        ColorChoice::Auto if !tty || no_color => None,
+        _ => Some(Theme::new(theme.unwrap_or_else(ThemeKind::detect))),
+    };
+    let text = match resolve(path)? {
+        Target::Lesson(origin) => {
+            let loaded = loader::load(&origin)?;
+            render::lesson(
+                &loaded.lesson,
+                &render::Options {
+                    width,
+                    theme,
+                    answers,
+                },
+            )
+        }
+        Target::Courses(courses) => {
+            let mut out = String::new();
+            for (i, c) in courses.iter().enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
+                render::write_lines(&mut out, &render::toc(c, width), theme.as_ref());
+            }
+            out
+        }
+    };
+    let mut lock = stdout.lock();
+    // A closed pipe (`lectern render | head`) is not an error to report.
+    match lock.write_all(text.as_bytes()).and_then(|_| lock.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}

@@ -1,0 +1,93 @@
+//! The check question, from the reader tree (runs, tempting explanations,
+//! display order) or the plain top-level `check`.
+
+use super::super::node::{Node, R};
+use super::super::path::JsonPath;
+use super::super::raw::{self, text};
+use super::blocks::runs;
+use super::{Cx, typed};
+use crate::model::{Check, CheckOption, Run};
+
+pub(super) fn rich(n: &Node, cx: &mut Cx) -> R<Check> {
+    n.obj()?;
+    let question = runs(&n.req("question", "the question as runs")?, cx)?;
+    let mut options = Vec::new();
+    for o in n.req("options", "an array of options")?.arr()? {
+        o.obj()?;
+        options.push(CheckOption {
+            text: runs(&o.req("text", "the option's text as runs")?, cx)?,
+            correct: o.opt_bool("correct")?.unwrap_or(false),
+            tempting: o
+                .get("tempting")
+                .map(|t| runs(&t, cx))
+                .transpose()?
+                .filter(|r| !r.is_empty()),
+        });
+    }
+    let order = order(n, options.len(), cx);
+    let why = n
+        .get("why")
+        .map(|w| runs(&w, cx))
+        .transpose()?
+        .filter(|r| !r.is_empty());
+    Ok(Check {
+        question,
+        options,
+        order,
+        why,
+    })
+}
+
+/// The file's display order when it is a permutation of the `len`
+/// options, else file order (with a warning).
+fn order(n: &Node, len: usize, cx: &mut Cx) -> Vec<usize> {
+    let identity: Vec<usize> = (0..len).collect();
+    let Some(o) = n.get("order") else {
+        return identity;
+    };
+    let given: Option<Vec<usize>> =
+        o.v.as_array()
+            .and_then(|a| a.iter().map(|x| x.as_u64().map(|x| x as usize)).collect());
+    match given {
+        Some(g) if Check::is_permutation(&g, len) => g,
+        _ => {
+            cx.warn(
+                &o.path(),
+                "`order` is not a permutation of the option indices: file order is used",
+            );
+            identity
+        }
+    }
+}
+
+pub(super) fn plain(n: &Node) -> R<Check> {
+    let c: raw::PlainCheck = typed(n)?;
+    let options: Vec<CheckOption> = c
+        .options
+        .into_iter()
+        .map(|o| CheckOption {
+            text: vec![Run::plain(o.text.0)],
+            correct: o.correct.unwrap_or(false),
+            tempting: text(o.tempting).map(|t| vec![Run::plain(t)]),
+        })
+        .collect();
+    Ok(Check {
+        question: vec![Run::plain(c.question.0)],
+        order: (0..options.len()).collect(),
+        options,
+        why: None,
+    })
+}
+
+/// A check needs exactly one right option; `at` is where its options are.
+pub(super) fn validate(c: &Check, at: &JsonPath, cx: &mut Cx) {
+    match c.options.iter().filter(|o| o.correct).count() {
+        _ if c.options.is_empty() => cx.error(at, "the check has no options"),
+        0 => cx.error(at, "no option is marked `correct: true`"),
+        1 => {}
+        n => cx.error(
+            at,
+            format!("{n} options are marked `correct: true`; exactly one should be"),
+        ),
+    }
+}

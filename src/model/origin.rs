@@ -1,0 +1,27 @@
+use std::path::{Path, PathBuf};
+
+/// Where a lesson's bytes come from. Reading them is the loader's job
+/// (`loader::read`); the model only names the place.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Origin {
+    File(PathBuf),
+    /// A lesson of the course compiled into the binary, by file name.
+    Builtin(&'static str),
+}
+
+impl Origin {
+    /// What diagnostics call the lesson: its path, or `builtin:NAME`.
+    pub fn name(&self) -> String {
+        match self {
+            Origin::File(p) => p.display().to_string(),
+            Origin::Builtin(n) => format!("builtin:{n}"),
+        }
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Origin::File(p) => Some(p),
+            Origin::Builtin(_) => None,
+        }
+    }
+}

@@ -110,16 +110,18 @@ pub fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<S
 /// Every code block of a lesson, in the order the layout numbers them.
 pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> crate::layout::Highlights {
     let mut budget = MAX_LESSON_BYTES;
-    crate::layout::Highlights(crate::layout::code_blocks(lesson)
-        .into_iter()
-        .map(|(lang, text)| {
-            if text.len() > budget {
-                return None;
-            }
-            budget -= text.len();
-            highlight(lang, text, dark)
-        })
-        .collect())
+    crate::layout::Highlights(
+        crate::layout::code_blocks(lesson)
+            .into_iter()
+            .map(|(lang, text)| {
+                if text.len() > budget {
+                    return None;
+                }
+                budget -= text.len();
+                highlight(lang, text, dark)
+            })
+            .collect(),
+    )
 }
 
 /// Whether a lesson has any code worth loading syntect for.

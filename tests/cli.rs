@@ -265,7 +265,7 @@ fn lint_of_the_fixture_warns_of_what_it_does_not_know() {
         .map(|l| {
             let (file, _, _, sev, msg) = parse_diag(l);
             assert_eq!(file, path.display().to_string(), "{l}");
-            (sev.to_string(), msg.to_string())
+            (sev.clone(), msg.clone())
         })
         .collect();
     let want = [

@@ -180,7 +180,9 @@ impl Runner {
             }
             Effect::BuildIndex => self.build_index(s),
             Effect::CourseSearch(q) => {
-                let texts = self.index.search(&s.course().origins(), &q, state::COURSE_HITS);
+                let texts = self
+                    .index
+                    .search(&s.course().origins(), &q, state::COURSE_HITS);
                 let hits = state::course_hits(texts, &q);
                 Some(Msg::CourseResults(q, hits))
             }

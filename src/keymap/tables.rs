@@ -29,98 +29,328 @@ fn digit(c: char) -> Action {
 
 /// Every screen but the prompts.
 static GLOBAL: &[Binding] = &[
-    bind(&[Char('q')], |_| Action::Close, "quit (on an overlay: close it)", Some("quit")),
+    bind(
+        &[Char('q')],
+        |_| Action::Close,
+        "quit (on an overlay: close it)",
+        Some("quit"),
+    ),
     bind(&[Ctrl('c')], |_| Action::Quit, "quit from anywhere", None),
-    bind(&[Char('?')], |_| Action::Help, "show this help", Some("help")),
-    bind(&[Code(Esc)], |_| Action::Back, "close, leave the check, clear the search", None),
-    bind(&[Ctrl('z')], |_| Action::Suspend, "suspend to the shell", None),
+    bind(
+        &[Char('?')],
+        |_| Action::Help,
+        "show this help",
+        Some("help"),
+    ),
+    bind(
+        &[Code(Esc)],
+        |_| Action::Back,
+        "close, leave the check, clear the search",
+        None,
+    ),
+    bind(
+        &[Ctrl('z')],
+        |_| Action::Suspend,
+        "suspend to the shell",
+        None,
+    ),
 ];
 
 /// Moving through the course and opening the other screens.
 static COURSE: &[Binding] = &[
-    bind(&[Char(']')], |_| Action::NextLesson, "next lesson (course order)", Some("next lesson")),
-    bind(&[Char('[')], |_| Action::PrevLesson, "previous lesson", None),
-    bind(&[Code(Tab)], |_| Action::ToggleContents, "show or hide the table of contents", Some("contents")),
-    bind(&[Char('s')], |_| Action::CourseSearchStart, "search the whole course", None),
-    bind(&[Char('R')], |_| Action::Review, "review due check questions", None),
+    bind(
+        &[Char(']')],
+        |_| Action::NextLesson,
+        "next lesson (course order)",
+        Some("next lesson"),
+    ),
+    bind(
+        &[Char('[')],
+        |_| Action::PrevLesson,
+        "previous lesson",
+        None,
+    ),
+    bind(
+        &[Code(Tab)],
+        |_| Action::ToggleContents,
+        "show or hide the table of contents",
+        Some("contents"),
+    ),
+    bind(
+        &[Char('s')],
+        |_| Action::CourseSearchStart,
+        "search the whole course",
+        None,
+    ),
+    bind(
+        &[Char('R')],
+        |_| Action::Review,
+        "review due check questions",
+        None,
+    ),
     bind(&[Char('S')], |_| Action::Stats, "progress and stats", None),
-    bind(&[Char('C')], |_| Action::CoursesOpen, "choose another course of the library", None),
-    bind(&[Char('m')], |_| Action::ToggleMouse, "mouse on/off (off lets the terminal select text)", None),
+    bind(
+        &[Char('C')],
+        |_| Action::CoursesOpen,
+        "choose another course of the library",
+        None,
+    ),
+    bind(
+        &[Char('m')],
+        |_| Action::ToggleMouse,
+        "mouse on/off (off lets the terminal select text)",
+        None,
+    ),
 ];
 
 /// The page's keys shared by reading and the check.
 static PAGE: &[Binding] = &[
-    bind(&[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')], |_| Action::PageDown, "down one page", Some("page")),
-    bind(&[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')], |_| Action::PageUp, "up one page", None),
-    bind(&[Char('g'), Code(Home)], |_| Action::Top, "top of the lesson", None),
-    bind(&[Char('G'), Code(End)], |_| Action::Bottom, "end of the lesson (the check question)", None),
-    bind(&[Char('/')], |_| Action::SearchStart, "search this lesson", Some("search")),
+    bind(
+        &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
+        |_| Action::PageDown,
+        "down one page",
+        Some("page"),
+    ),
+    bind(
+        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
+        |_| Action::PageUp,
+        "up one page",
+        None,
+    ),
+    bind(
+        &[Char('g'), Code(Home)],
+        |_| Action::Top,
+        "top of the lesson",
+        None,
+    ),
+    bind(
+        &[Char('G'), Code(End)],
+        |_| Action::Bottom,
+        "end of the lesson (the check question)",
+        None,
+    ),
+    bind(
+        &[Char('/')],
+        |_| Action::SearchStart,
+        "search this lesson",
+        Some("search"),
+    ),
     bind(&[Char('n')], |_| Action::SearchNext, "next match", None),
     bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
     bind(&[Digit], digit, "answer the check with that option", None),
     bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
-    bind(&[Char('a')], |_| Action::Reveal, "reveal the answer and every explanation", None),
+    bind(
+        &[Char('a')],
+        |_| Action::Reveal,
+        "reveal the answer and every explanation",
+        None,
+    ),
 ];
 
 static READING: &[Binding] = &[
-    bind(&[Char('j'), Code(Down), Code(Enter)], |_| Action::LineDown, "down one line", None),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "up one line", None),
+    bind(
+        &[Char('j'), Code(Down), Code(Enter)],
+        |_| Action::LineDown,
+        "down one line",
+        None,
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "up one line",
+        None,
+    ),
     bind(&[Char('}')], |_| Action::NextHeading, "next heading", None),
-    bind(&[Char('{')], |_| Action::PrevHeading, "previous heading", None),
-    bind(&[Char('c')], |_| Action::JumpToCheck, "go to the check question", Some("check")),
+    bind(
+        &[Char('{')],
+        |_| Action::PrevHeading,
+        "previous heading",
+        None,
+    ),
+    bind(
+        &[Char('c')],
+        |_| Action::JumpToCheck,
+        "go to the check question",
+        Some("check"),
+    ),
 ];
 
 static CHECK: &[Binding] = &[
-    bind(&[Char('j'), Code(Down)], |_| Action::LineDown, "next option", Some("choose")),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous option", None),
-    bind(&[Code(Enter)], |_| Action::Open, "answer with the selected option", Some("answer")),
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next option",
+        Some("choose"),
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous option",
+        None,
+    ),
+    bind(
+        &[Code(Enter)],
+        |_| Action::Open,
+        "answer with the selected option",
+        Some("answer"),
+    ),
 ];
 
 static CONTENTS: &[Binding] = &[
-    bind(&[Char('j'), Code(Down)], |_| Action::LineDown, "next entry", Some("move")),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous entry", None),
-    bind(&[Code(Enter), Char('l')], |_| Action::Open, "open the lesson", Some("open")),
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next entry",
+        Some("move"),
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous entry",
+        None,
+    ),
+    bind(
+        &[Code(Enter), Char('l')],
+        |_| Action::Open,
+        "open the lesson",
+        Some("open"),
+    ),
 ];
 
 static REVIEW: &[Binding] = &[
     bind(&[Digit], digit, "answer with that option", Some("answer")),
-    bind(&[Char('j'), Code(Down)], |_| Action::LineDown, "next option", None),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous option", None),
-    bind(&[Code(Enter), Char(' '), Char('n')], |_| Action::ReviewNext, "answer the selected option, or go to the next card", Some("next")),
-    bind(&[Char('o')], |_| Action::ReviewReread, "re-read this card's lesson (R comes back)", Some("re-read")),
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next option",
+        None,
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous option",
+        None,
+    ),
+    bind(
+        &[Code(Enter), Char(' '), Char('n')],
+        |_| Action::ReviewNext,
+        "answer the selected option, or go to the next card",
+        Some("next"),
+    ),
+    bind(
+        &[Char('o')],
+        |_| Action::ReviewReread,
+        "re-read this card's lesson (R comes back)",
+        Some("re-read"),
+    ),
 ];
 
 /// Scrolling a boxed screen (help, stats).
 static BOXED: &[Binding] = &[
-    bind(&[Char('j'), Code(Down), Code(Enter)], |_| Action::LineDown, "down one line", None),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "up one line", None),
-    bind(&[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')], |_| Action::PageDown, "down one page", Some("scroll")),
-    bind(&[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')], |_| Action::PageUp, "up one page", None),
-    bind(&[Char('g'), Code(Home)], |_| Action::Top, "back to the top", None),
+    bind(
+        &[Char('j'), Code(Down), Code(Enter)],
+        |_| Action::LineDown,
+        "down one line",
+        None,
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "up one line",
+        None,
+    ),
+    bind(
+        &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
+        |_| Action::PageDown,
+        "down one page",
+        Some("scroll"),
+    ),
+    bind(
+        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
+        |_| Action::PageUp,
+        "up one page",
+        None,
+    ),
+    bind(
+        &[Char('g'), Code(Home)],
+        |_| Action::Top,
+        "back to the top",
+        None,
+    ),
 ];
 
-static STATS: &[Binding] = &[bind(&[Char('S')], |_| Action::Stats, "read the figures again", None)];
+static STATS: &[Binding] = &[bind(
+    &[Char('S')],
+    |_| Action::Stats,
+    "read the figures again",
+    None,
+)];
 
 static COURSES: &[Binding] = &[
-    bind(&[Char('j'), Code(Down)], |_| Action::LineDown, "next course", Some("move")),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous course", None),
-    bind(&[Char('g'), Code(Home)], |_| Action::Top, "first course", None),
-    bind(&[Char('G'), Code(End)], |_| Action::Bottom, "last course", None),
-    bind(&[Code(Enter)], |_| Action::Open, "open the course where you left off", Some("open")),
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next course",
+        Some("move"),
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous course",
+        None,
+    ),
+    bind(
+        &[Char('g'), Code(Home)],
+        |_| Action::Top,
+        "first course",
+        None,
+    ),
+    bind(
+        &[Char('G'), Code(End)],
+        |_| Action::Bottom,
+        "last course",
+        None,
+    ),
+    bind(
+        &[Code(Enter)],
+        |_| Action::Open,
+        "open the course where you left off",
+        Some("open"),
+    ),
 ];
 
 /// Every prompt: typed text goes into the query.
 static PROMPT: &[Binding] = &[
     bind(&[Code(Enter)], |_| Action::Open, "accept", Some("accept")),
-    bind(&[Code(Esc)], |_| Action::Back, "cancel the prompt", Some("cancel")),
+    bind(
+        &[Code(Esc)],
+        |_| Action::Back,
+        "cancel the prompt",
+        Some("cancel"),
+    ),
     bind(&[Ctrl('c')], |_| Action::Quit, "quit from anywhere", None),
-    bind(&[Code(Backspace)], |_| Action::InputBackspace, "delete a character", None),
+    bind(
+        &[Code(Backspace)],
+        |_| Action::InputBackspace,
+        "delete a character",
+        None,
+    ),
     bind(&[Printable], Action::Input, "type the search", None),
 ];
 
 static COURSE_SEARCH: &[Binding] = &[
-    bind(&[Code(Down), Ctrl('n')], |_| Action::LineDown, "next result", Some("choose")),
-    bind(&[Code(Up), Ctrl('p')], |_| Action::LineUp, "previous result", None),
+    bind(
+        &[Code(Down), Ctrl('n')],
+        |_| Action::LineDown,
+        "next result",
+        Some("choose"),
+    ),
+    bind(
+        &[Code(Up), Ctrl('p')],
+        |_| Action::LineUp,
+        "previous result",
+        None,
+    ),
 ];
 
 /// A screen's tables, most specific first.

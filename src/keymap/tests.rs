@@ -34,7 +34,10 @@ fn less_keys_work_while_reading() {
 fn prompts_take_text_not_commands() {
     assert_eq!(lookup(Screen::Search, &key('q')), Some(Action::Input('q')));
     assert_eq!(lookup(Screen::Search, &key('j')), Some(Action::Input('j')));
-    assert_eq!(lookup(Screen::CourseSearch, &key('G')), Some(Action::Input('G')));
+    assert_eq!(
+        lookup(Screen::CourseSearch, &key('G')),
+        Some(Action::Input('G'))
+    );
 }
 
 #[test]

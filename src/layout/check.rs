@@ -53,8 +53,15 @@ pub fn check_lines(check: Option<&Check>, width: u16, view: &CheckMarks) -> Chec
     if let Some(check) = check {
         for pos in 0..check.order.len() {
             let label = format!("{}.", pos + 1);
-            if let Some(first) = lines.iter().position(|l| l.text().trim_start().starts_with(&label)) {
-                options.push(OptionRows { pos, first, last: first });
+            if let Some(first) = lines
+                .iter()
+                .position(|l| l.text().trim_start().starts_with(&label))
+            {
+                options.push(OptionRows {
+                    pos,
+                    first,
+                    last: first,
+                });
             }
         }
     }

@@ -13,11 +13,11 @@ mod progress;
 pub use check::{Check, CheckOption, Verdict};
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
 pub use diag::{Diagnostic, Severity};
-pub use progress::{LessonProgress, ReviewFigures};
 pub use lesson::{
     Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
 };
 pub use origin::Origin;
+pub use progress::{LessonProgress, ReviewFigures};
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.
@@ -26,4 +26,3 @@ pub struct Anchor {
     pub block: u32,
     pub line: u32,
 }
-

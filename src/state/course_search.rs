@@ -25,7 +25,10 @@ const SNIPPET: usize = 60;
 pub enum Searched {
     Nothing,
     /// Enter on a hit: open its lesson and find the query there.
-    Open { lesson: usize, query: String },
+    Open {
+        lesson: usize,
+        query: String,
+    },
     Close,
 }
 

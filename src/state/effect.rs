@@ -6,13 +6,19 @@ use crate::model::{Anchor, LessonKey, Origin};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
     /// Read lesson `lesson` (an index into the open course) from `origin`.
-    Load { origin: Origin, lesson: usize },
+    Load {
+        origin: Origin,
+        lesson: usize,
+    },
     /// Highlight the code of the open lesson (in the background).
     Highlight,
     /// Make sure the open course's search index is complete.
     BuildIndex,
     CourseSearch(String),
-    SavePosition { key: LessonKey, anchor: Anchor },
+    SavePosition {
+        key: LessonKey,
+        anchor: Anchor,
+    },
     MarkRead(LessonKey),
     SetLastLesson(LessonKey),
     RecordAttempt {

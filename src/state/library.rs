@@ -75,8 +75,8 @@ impl Library {
         let course_slug = self.course().slug.clone();
         // A folder emptied under the reader keeps what it showed: its
         // lessons then say they cannot be read.
-        let emptied = fresh.is_empty()
-            && self.courses.iter().all(|c| c.root.as_deref() == Some(dir));
+        let emptied =
+            fresh.is_empty() && self.courses.iter().all(|c| c.root.as_deref() == Some(dir));
         if !emptied {
             let mut fresh = Some(fresh);
             let mut courses = Vec::with_capacity(self.courses.len());

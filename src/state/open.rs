@@ -172,7 +172,11 @@ pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
     }
     if let Some(key) = s.lesson_key() {
         s.reader.marked_read = true;
-        s.library.progress.entry(key.lesson.clone()).or_default().read = true;
+        s.library
+            .progress
+            .entry(key.lesson.clone())
+            .or_default()
+            .read = true;
         fx.push(Effect::MarkRead(key));
     }
 }
@@ -184,7 +188,11 @@ pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
     if let Some(key) = s.lesson_key() {
         let anchor = s.reader.anchor();
         // The course's progress map is what reopening a lesson reads.
-        s.library.progress.entry(key.lesson.clone()).or_default().anchor = Some(anchor);
+        s.library
+            .progress
+            .entry(key.lesson.clone())
+            .or_default()
+            .anchor = Some(anchor);
         fx.push(Effect::SavePosition { key, anchor });
     }
 }

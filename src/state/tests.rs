@@ -151,7 +151,11 @@ impl H {
     /// reading of it would.
     fn hand_over_saved(&mut self) {
         for (slug, p) in &self.saved {
-            self.s.library.progress.entry(slug.clone()).or_insert_with(|| p.clone());
+            self.s
+                .library
+                .progress
+                .entry(slug.clone())
+                .or_insert_with(|| p.clone());
         }
     }
 
@@ -301,7 +305,8 @@ fn leaving_a_lesson_saves_its_position() {
     let fx = h.act(Action::NextLesson);
     assert_eq!(
         fx[0],
-        Effect::SavePosition { key: key("demo", "first"),
+        Effect::SavePosition {
+            key: key("demo", "first"),
             anchor
         }
     );
@@ -321,7 +326,10 @@ fn a_saved_position_is_restored_on_open() {
     );
     h.open(0);
     let start = h.doc().page.blocks[5];
-    assert_eq!(h.s.reader.top, start.min(h.s.reader.max_top(&h.s.geometry())));
+    assert_eq!(
+        h.s.reader.top,
+        start.min(h.s.reader.max_top(&h.s.geometry()))
+    );
     assert_eq!(h.s.reader.anchor().block, 5);
 }
 
@@ -389,22 +397,36 @@ fn lines_and_pages_scroll_and_clamp() {
     let mut h = H::demo(60, 12);
     let rows = h.s.geometry().rows();
     assert_eq!(rows, 10);
-    assert!(h.s.reader.max_top(&h.s.geometry()) > 3 * rows, "the lesson is several pages long");
+    assert!(
+        h.s.reader.max_top(&h.s.geometry()) > 3 * rows,
+        "the lesson is several pages long"
+    );
 
     h.keys("k");
     assert_eq!(h.s.reader.top, 0, "no scrolling above the top");
     h.keys("jjj");
     assert_eq!(h.s.reader.top, 3);
     h.keys(" ");
-    assert_eq!(h.s.reader.top, 3 + rows - 1, "a page keeps one line of context");
+    assert_eq!(
+        h.s.reader.top,
+        3 + rows - 1,
+        "a page keeps one line of context"
+    );
     h.keys("b");
     assert_eq!(h.s.reader.top, 3);
 
     for _ in 0..100 {
         h.act(Action::PageDown);
     }
-    assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()), "PageDown stops at the end");
-    assert_eq!(h.s.reader.max_top(&h.s.geometry()), h.s.reader.total() - rows);
+    assert_eq!(
+        h.s.reader.top,
+        h.s.reader.max_top(&h.s.geometry()),
+        "PageDown stops at the end"
+    );
+    assert_eq!(
+        h.s.reader.max_top(&h.s.geometry()),
+        h.s.reader.total() - rows
+    );
     h.act(Action::LineDown);
     h.act(Action::Scroll(7));
     assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()));
@@ -422,14 +444,15 @@ fn bottom_shows_the_check_and_marks_the_lesson_read() {
     assert!(!h.s.reader.marked_read);
     let fx = h.keys("G");
     assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()));
-    assert_eq!(h.s.screen(), Screen::Reading, "G scrolls; it does not answer");
+    assert_eq!(
+        h.s.screen(),
+        Screen::Reading,
+        "G scrolls; it does not answer"
+    );
     let visible = h.visible().join("\n");
     assert!(visible.contains("Alpha"), "{visible}");
     assert!(visible.contains("Beta"), "{visible}");
-    assert_eq!(
-        fx,
-        [Effect::MarkRead(key("demo", "first"))]
-    );
+    assert_eq!(fx, [Effect::MarkRead(key("demo", "first"))]);
     assert!(h.s.library.progress["first"].read);
     // Only once per opening.
     h.keys("kG");
@@ -444,7 +467,10 @@ fn the_check_title_is_on_screen_after_c() {
     assert_eq!(h.s.screen(), Screen::Check);
     assert_eq!(h.s.reader.check.cursor, Some(0));
     let check_start = h.doc().check_start();
-    assert_eq!(h.s.reader.top, check_start.min(h.s.reader.max_top(&h.s.geometry())));
+    assert_eq!(
+        h.s.reader.top,
+        check_start.min(h.s.reader.max_top(&h.s.geometry()))
+    );
     assert!(h.visible().join("\n").contains(crate::layout::CHECK_TITLE));
     h.keys("\x1b");
     assert_eq!(h.s.screen(), Screen::Reading);
@@ -466,7 +492,12 @@ fn headings_jump_forward_and_back_then_to_the_check() {
     h.keys("{");
     assert_eq!(h.s.reader.top, 0);
     h.keys("}}}}");
-    assert_eq!(h.s.reader.top, h.doc().check_start().min(h.s.reader.max_top(&h.s.geometry())));
+    assert_eq!(
+        h.s.reader.top,
+        h.doc()
+            .check_start()
+            .min(h.s.reader.max_top(&h.s.geometry()))
+    );
 }
 
 #[test]
@@ -485,7 +516,11 @@ fn resize_keeps_the_same_block_at_the_top() {
     h.act(Action::Resize(30, 9));
     assert_eq!(h.s.reader.anchor().block, before.block);
     h.act(Action::Resize(90, 14));
-    assert_eq!(h.s.reader.anchor(), before, "back to the first size, same place");
+    assert_eq!(
+        h.s.reader.anchor(),
+        before,
+        "back to the first size, same place"
+    );
     assert_eq!(h.visible()[0], top_text);
 
     // A heading at the top stays at the top.
@@ -534,19 +569,35 @@ fn search_finds_every_match_and_n_wraps_around() {
     let hit_lines: Vec<usize> = h.s.reader.search.hits.iter().map(|h| h.line).collect();
     assert_eq!(h.s.reader.search.current, Some(0));
     // The first match is on screen.
-    assert!(h.s.reader.top <= hit_lines[0] && hit_lines[0] < h.s.reader.top + h.s.geometry().rows());
+    assert!(
+        h.s.reader.top <= hit_lines[0] && hit_lines[0] < h.s.reader.top + h.s.geometry().rows()
+    );
 
     h.keys("n");
     assert_eq!(h.s.reader.search.current, Some(1));
-    assert!(h.s.reader.top <= hit_lines[1] && hit_lines[1] < h.s.reader.top + h.s.geometry().rows());
+    assert!(
+        h.s.reader.top <= hit_lines[1] && hit_lines[1] < h.s.reader.top + h.s.geometry().rows()
+    );
     h.keys("n");
     assert_eq!(h.s.reader.search.current, Some(2));
     h.keys("n");
-    assert_eq!(h.s.reader.search.current, Some(0), "n wraps to the first match");
-    assert!(h.s.reader.top <= hit_lines[0] && hit_lines[0] < h.s.reader.top + h.s.geometry().rows());
+    assert_eq!(
+        h.s.reader.search.current,
+        Some(0),
+        "n wraps to the first match"
+    );
+    assert!(
+        h.s.reader.top <= hit_lines[0] && hit_lines[0] < h.s.reader.top + h.s.geometry().rows()
+    );
     h.keys("N");
-    assert_eq!(h.s.reader.search.current, Some(2), "N wraps to the last match");
-    assert!(h.s.reader.top <= hit_lines[2] && hit_lines[2] < h.s.reader.top + h.s.geometry().rows());
+    assert_eq!(
+        h.s.reader.search.current,
+        Some(2),
+        "N wraps to the last match"
+    );
+    assert!(
+        h.s.reader.top <= hit_lines[2] && hit_lines[2] < h.s.reader.top + h.s.geometry().rows()
+    );
 
     // Esc in reading mode clears the search.
     h.keys("\x1b");
@@ -568,7 +619,10 @@ fn search_is_smart_case_and_reports_no_match() {
     assert!(h.s.reader.search.hits.is_empty());
     h.keys("\x1b");
     assert_eq!(h.s.screen(), Screen::Reading);
-    assert!(!h.s.reader.search.active(), "Esc in the prompt clears the search");
+    assert!(
+        !h.s.reader.search.active(),
+        "Esc in the prompt clears the search"
+    );
     h.act(Action::SearchNext);
     assert!(h.s.notice.as_deref().unwrap().starts_with("No search yet"));
 }
@@ -589,7 +643,12 @@ fn search_matches_follow_a_resize() {
     h.keys("/zebra\n");
     h.act(Action::Resize(30, 10));
     assert_eq!(h.s.reader.search.hits.len(), 3);
-    for &reader::Match { line, start: s, end: e } in &h.s.reader.search.hits {
+    for &reader::Match {
+        line,
+        start: s,
+        end: e,
+    } in &h.s.reader.search.hits
+    {
         let text = h.doc().line(line).unwrap().text();
         assert_eq!(&text[s..e], "zebra");
     }
@@ -632,7 +691,8 @@ fn quit_saves_the_position() {
     assert!(h.s.quit);
     assert_eq!(
         fx,
-        [Effect::SavePosition { key: key("demo", "first"),
+        [Effect::SavePosition {
+            key: key("demo", "first"),
             anchor
         }]
     );
@@ -711,7 +771,8 @@ fn answering_records_the_file_order_index() {
         .collect();
     assert_eq!(
         attempts,
-        [&Effect::RecordAttempt { key: key("demo", "first"),
+        [&Effect::RecordAttempt {
+            key: key("demo", "first"),
             option: 2,
             correct: false,
             review: false,
@@ -722,7 +783,13 @@ fn answering_records_the_file_order_index() {
     assert_eq!(h.s.reader.check.cursor, Some(0));
     assert_eq!(h.s.reader.check.first_try, Some(false));
     assert!(h.s.notice.as_deref().unwrap().contains("Not quite"));
-    let check = h.doc().check.lines.iter().map(|l| l.text()).collect::<Vec<_>>();
+    let check = h
+        .doc()
+        .check
+        .lines
+        .iter()
+        .map(|l| l.text())
+        .collect::<Vec<_>>();
     let check = check.join("\n");
     assert!(check.contains("Wrong: your answer"), "{check}");
     assert!(check.contains("Gamma tempts"), "{check}");
@@ -754,7 +821,8 @@ fn retry_keeps_the_first_try_as_the_score() {
     let fx = h.keys("2");
     assert_eq!(
         fx,
-        [Effect::RecordAttempt { key: key("demo", "first"),
+        [Effect::RecordAttempt {
+            key: key("demo", "first"),
             option: 0,
             correct: true,
             review: false,
@@ -768,7 +836,13 @@ fn retry_keeps_the_first_try_as_the_score() {
     assert_eq!(h.s.reader.check.attempts, 2);
     assert_eq!(h.s.library.progress["first"].first_try_correct, Some(false));
     assert_eq!(h.s.library.progress["first"].last_correct, Some(true));
-    let check = h.doc().check.lines.iter().map(|l| l.text()).collect::<Vec<_>>();
+    let check = h
+        .doc()
+        .check
+        .lines
+        .iter()
+        .map(|l| l.text())
+        .collect::<Vec<_>>();
     let check = check.join("\n");
     assert!(check.contains("Right: your answer"), "{check}");
     assert!(check.contains("Why: Alpha is right"), "{check}");
@@ -780,7 +854,11 @@ fn arrows_and_enter_answer_the_selected_option() {
     let mut h = H::demo(60, 16);
     h.keys("c");
     h.keys("jjjj");
-    assert_eq!(h.s.reader.check.cursor, Some(2), "clamped to the last option");
+    assert_eq!(
+        h.s.reader.check.cursor,
+        Some(2),
+        "clamped to the last option"
+    );
     h.keys("k");
     let fx = h.keys("\n");
     assert!(matches!(
@@ -802,7 +880,13 @@ fn reveal_shows_every_explanation_without_recording() {
             .all(|e| !matches!(e, Effect::RecordAttempt { .. }))
     );
     assert_eq!(h.s.screen(), Screen::Check);
-    let check = h.doc().check.lines.iter().map(|l| l.text()).collect::<Vec<_>>();
+    let check = h
+        .doc()
+        .check
+        .lines
+        .iter()
+        .map(|l| l.text())
+        .collect::<Vec<_>>();
     let check = check.join("\n");
     assert!(check.contains("The right answer"), "{check}");
     assert!(check.contains("Beta tempts") && check.contains("Gamma tempts"));
@@ -978,7 +1062,12 @@ fn every_builtin_lesson_opens_and_scrolls_to_its_end() {
 /// Every search hit still covers the query's text.
 fn hits_match(h: &H) -> Result<(), String> {
     let q = h.s.reader.search.query.to_lowercase();
-    for &reader::Match { line, start: s, end: e } in &h.s.reader.search.hits {
+    for &reader::Match {
+        line,
+        start: s,
+        end: e,
+    } in &h.s.reader.search.hits
+    {
         let text = h.doc().line(line).map(|l| l.text()).unwrap_or_default();
         match text.get(s..e) {
             Some(t) if t.to_lowercase() == q => {}
@@ -1023,7 +1112,11 @@ fn next_heading_never_scrolls_up() {
         "the check is taller than the screen"
     );
     h.keys("}");
-    assert!(h.s.reader.top >= top, "}} moved up from {top} to {}", h.s.reader.top);
+    assert!(
+        h.s.reader.top >= top,
+        "}} moved up from {top} to {}",
+        h.s.reader.top
+    );
 }
 
 /// Contents beside a wide page, then the terminal narrows: the contents
@@ -1051,7 +1144,10 @@ fn a_broken_lesson_does_not_keep_the_old_search() {
     assert!(h.s.reader.search.active());
     h.keys("]");
     assert!(h.s.reader.doc.is_none());
-    assert!(!h.s.reader.search.active(), "footer still shows [/third: …]");
+    assert!(
+        !h.s.reader.search.active(),
+        "footer still shows [/third: …]"
+    );
 }
 
 // ---- spaced review inside the reader -----------------------------------
@@ -1077,7 +1173,8 @@ fn a_review_records_review_attempts_by_file_index() {
     let fx = h.keys(&(pos + 1).to_string());
     assert_eq!(
         fx,
-        [Effect::RecordAttempt { key: key("demo", "third"),
+        [Effect::RecordAttempt {
+            key: key("demo", "third"),
             option: 0,
             correct: true,
             review: true,
@@ -1158,10 +1255,7 @@ fn a_broken_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.msg(Msg::ReviewReady(
-        vec!["first".into(), "0-broken".into()],
-        9,
-    ));
+    h.msg(Msg::ReviewReady(vec!["first".into(), "0-broken".into()], 9));
     h.keys("1\n");
     assert!(h.s.reader.doc.is_none(), "the broken card is shown");
     h.keys("\n");
@@ -1177,10 +1271,7 @@ fn a_broken_first_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.msg(Msg::ReviewReady(
-        vec!["0-broken".into(), "first".into()],
-        9,
-    ));
+    h.msg(Msg::ReviewReady(vec!["0-broken".into(), "first".into()], 9));
     assert!(h.s.reader.doc.is_none());
     h.keys("\n");
     assert_eq!(h.title(), "First");
@@ -1313,7 +1404,7 @@ fn a_lesson_opened_alone_takes_its_place_in_its_course() {
     assert_eq!(h.title(), "Second");
     let lib = loader::open_paths(&[file]).unwrap();
     let _ = receive(&mut h.s, Msg::CourseRead(lib.courses, lib.start));
-    assert!(!!h.s.library.is_full());
+    assert!(h.s.library.is_full());
     assert_eq!(h.s.course().lessons.len(), 3);
     assert_eq!(h.s.reader.lesson, 1, "second in reading order");
     assert_eq!(h.title(), "Second", "the open lesson stays open");
@@ -1335,7 +1426,7 @@ fn an_outline_gives_way_to_its_course() {
     assert_eq!(h.title(), "Second");
     let root = whole.root.clone().unwrap();
     let _ = h.msg(Msg::CourseRefreshed(root.clone(), vec![whole]));
-    assert!(!!h.s.library.is_full());
+    assert!(h.s.library.is_full());
     assert_eq!((h.s.reader.lesson, h.s.contents.cursor), (1, 1));
     assert_eq!(h.title(), "Second");
 

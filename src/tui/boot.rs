@@ -131,7 +131,11 @@ impl Boot {
     ) -> Res<(State, Vec<crate::state::Effect>)> {
         let mut courses = std::mem::take(&mut self.lib.courses);
         let course = self.lib.start.map_or(0, |(c, _)| c);
-        let named = self.lib.start.filter(|_| !self.start_review).map(|(_, l)| l);
+        let named = self
+            .lib
+            .start
+            .filter(|_| !self.start_review)
+            .map(|(_, l)| l);
         let mut progress = None;
         let (lesson, view, anchor) = match named {
             Some(lesson) => {
@@ -243,4 +247,3 @@ fn settle(runner: &mut Runner, opening: StoreOpening) -> Msg {
     runner.store = Some(resume.store);
     Msg::ProgressRead(resume.progress)
 }
-

@@ -58,7 +58,9 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     for action in boot.first_actions(&r.s) {
         r.update(action);
     }
-    r.term.terminal.draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
+    r.term
+        .terminal
+        .draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
     let mut drawn = r.after_first_frame(&mut boot)?;
     events::listen(&tx, signals);
@@ -85,7 +87,9 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         r.handle(incoming);
     }
     r.runner.flush(&mut r.s);
-    let Reader { mut runner, term, .. } = r;
+    let Reader {
+        mut runner, term, ..
+    } = r;
     drop(term);
     if let Some(w) = runner.store.as_mut().and_then(Store::take_warning) {
         eprintln!("lectern: {w}");

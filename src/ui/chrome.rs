@@ -1,7 +1,7 @@
 //! Header (where you are) and footer (what you can press, or a prompt).
 
-use crate::layout::wrap::width;
 use crate::keymap;
+use crate::layout::wrap::width;
 use crate::state::{MIN_HEIGHT, MIN_WIDTH, Screen, State};
 use crate::theme::Theme;
 use ratatui::Frame;

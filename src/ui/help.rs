@@ -22,7 +22,10 @@ pub fn draw(f: &mut Frame, area: Rect, top: usize, theme: &Theme) {
     // its description.
     let col = help
         .iter()
-        .flat_map(|(_, rows)| rows.iter().map(|(keys, _)| crate::layout::wrap::width(keys)))
+        .flat_map(|(_, rows)| {
+            rows.iter()
+                .map(|(keys, _)| crate::layout::wrap::width(keys))
+        })
         .max()
         .unwrap_or(0)
         + 2;

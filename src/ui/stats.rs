@@ -18,7 +18,9 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, v: &StatsView, theme: &Theme) 
         doc.extend(crate::stats::review_lines(figures, width));
     }
     // Clamped here: only the drawing knows how tall the box is.
-    let top = v.top.min(doc.len().saturating_sub(usize::from(inner.height)));
+    let top = v
+        .top
+        .min(doc.len().saturating_sub(usize::from(inner.height)));
     let lines: Vec<Line> = doc
         .into_iter()
         .skip(top)

@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use lectern::effects::Runner;
-use lectern::loader;
 use lectern::keymap;
+use lectern::loader;
 use lectern::state::{self, Action, Effect, Msg, State};
 use lectern::store::LessonProgress;
 use std::collections::HashMap;

@@ -158,7 +158,7 @@ impl Reader {
 
     /// Highlighted code arrived for lesson `slug`: lay out again with it.
     pub fn set_code(&mut self, slug: &str, code: Highlights, g: &Geometry) {
-        if !self.doc.as_ref().is_some_and(|d| d.lesson.meta.slug == slug) {
+        if self.doc.as_ref().is_none_or(|d| d.lesson.meta.slug != slug) {
             return;
         }
         let anchor = self.anchor();

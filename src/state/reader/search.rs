@@ -61,11 +61,8 @@ impl Search {
             let Some(text) = doc.line(line) else { break };
             found.clear();
             find_all(&text.text(), &self.query, &mut found);
-            self.hits.extend(
-                found
-                    .iter()
-                    .map(|&(start, end)| Match { line, start, end }),
-            );
+            self.hits
+                .extend(found.iter().map(|&(start, end)| Match { line, start, end }));
         }
         self.current = self.current.filter(|&c| c < self.hits.len());
     }

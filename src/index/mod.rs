@@ -3,9 +3,16 @@
 //! all, and a course-wide search is one indexed query.
 //!
 //! It lives in `index.db` beside the progress store, not inside it: it is
-//! derived data, rebuilt from the files whenever it is missing, stale
-//! (size or mtime changed) or unreadable, so it can never cost a reader
-//! their progress, and the progress file stays small.
+//! derived data, rebuilt from the files whenever it is missing, stale or
+//! unreadable, so it can never cost a reader their progress, and the
+//! progress file stays small.
+//!
+//! A file is unchanged when its size, mtime, ctime and inode (to the
+//! nanosecond) are as stored. A rewrite that restores the mtime still moves
+//! the ctime, which no user can set; only a file changed within a
+//! timestamp's granularity of when it was indexed could keep all four, so
+//! such a "racy" file is also compared by a digest of its bytes. Paths are
+//! stored as their bytes, so a name that is not UTF-8 opens again.
 
 use crate::loader::{self, Diagnostic, Headed, Origin};
 use crate::model::{Course, LessonEntry, LessonStatus, Module};
@@ -13,12 +20,13 @@ use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::HashMap;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
+
+use crate::loader::walk::{self, os_bytes, os_from_bytes};
 
 mod listing;
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 4;
+const VERSION: i64 = 5;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -34,10 +42,14 @@ const SMALL_FOLDER: usize = 16;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS lesson_file (
-    path         TEXT PRIMARY KEY NOT NULL,
-    dir          TEXT NOT NULL,
+    path         BLOB PRIMARY KEY NOT NULL,
+    dir          BLOB NOT NULL,
     size         INTEGER NOT NULL,
     mtime_ns     INTEGER NOT NULL,
+    ctime_ns     INTEGER NOT NULL DEFAULT 0,
+    ino          INTEGER NOT NULL DEFAULT 0,
+    digest       INTEGER,
+    seen_ns      INTEGER NOT NULL DEFAULT 0,
     course_slug  TEXT,
     course_title TEXT,
     slug         TEXT NOT NULL,
@@ -55,15 +67,72 @@ CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
 CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(body, tokenize = 'trigram');
 ";
 
-fn stamp(path: &Path) -> Option<(i64, i64)> {
+/// What a file's metadata says of its contents; see the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    size: i64,
+    mtime_ns: i64,
+    ctime_ns: i64,
+    ino: i64,
+}
+
+/// How close to the moment it was indexed a file's ctime must be for the
+/// stamp alone not to be trusted: coarse file-system clocks tick in up to
+/// a few milliseconds (FAT: two seconds).
+const RACY_NS: i64 = 2_000_000_000;
+
+fn nanos(secs: i64, nsec: i64) -> i64 {
+    // Before 1970 is negative, and fine.
+    secs.saturating_mul(1_000_000_000).saturating_add(nsec)
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    use std::os::unix::fs::MetadataExt;
     let m = std::fs::metadata(path).ok()?;
-    let mtime = m
-        .modified()
-        .ok()?
-        .duration_since(UNIX_EPOCH)
-        .ok()?
-        .as_nanos() as i64;
-    Some((m.len() as i64, mtime))
+    Some(Stamp {
+        size: m.len() as i64,
+        mtime_ns: nanos(m.mtime(), m.mtime_nsec()),
+        ctime_ns: nanos(m.ctime(), m.ctime_nsec()),
+        ino: m.ino() as i64,
+    })
+}
+
+fn now_ns() -> i64 {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
+}
+
+/// A lesson file read again, to be stored.
+struct Fresh {
+    path: Vec<u8>,
+    stamp: Stamp,
+    seen_ns: i64,
+    head: Headed,
+}
+
+/// A lesson file as the index last saw it.
+struct Row {
+    stamp: Stamp,
+    digest: Option<u64>,
+    seen_ns: i64,
+    head: Headed,
+}
+
+impl Row {
+    /// Whether the file still holds what was indexed: by its stamp, and
+    /// for a racy one by its bytes too.
+    fn holds(&self, now: Stamp, path: &Path) -> bool {
+        if self.stamp != now {
+            return false;
+        }
+        if now.ctime_ns.saturating_add(RACY_NS) < self.seen_ns {
+            return true;
+        }
+        self.digest.is_some()
+            && walk::read_regular(path).is_ok_and(|b| Some(walk::digest(&b)) == self.digest)
+    }
 }
 
 fn connect(dir: Option<&Path>) -> Connection {
@@ -126,7 +195,7 @@ impl Index {
     /// The courses of `dir`, from headers of every lesson file in it:
     /// unchanged files from the index, changed or new ones read and stored.
     pub fn courses(&mut self, dir: &Path) -> Result<Vec<Course>, Diagnostic> {
-        let (heads, large, changed) = self.heads(dir)?;
+        let (heads, large) = self.heads(dir)?;
         let courses = loader::group(heads, Some(dir.to_path_buf()));
         // Best effort, like every write here: a failed one only means a
         // slower start next time.
@@ -134,17 +203,20 @@ impl Index {
             if !large {
                 // Small now: read directly from here on.
                 let _ = std::fs::remove_file(file);
-            } else if changed || self.peek(dir).is_none() {
+            } else {
+                // Unchanged files but a listing that does not check out
+                // (damaged, cut short, older) is written again too:
+                // `write` leaves one that is already right alone.
                 let _ = listing::write(&file, dir, &courses);
             }
         }
         Ok(courses)
     }
 
-    /// Every lesson header of `dir`, whether the folder is large enough
-    /// to be indexed, and whether anything changed since it last was.
-    fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool, bool), Diagnostic> {
-        let name = dir.display().to_string();
+    /// Every lesson header of `dir`, and whether the folder is large
+    /// enough to be indexed.
+    fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool), Diagnostic> {
+        let name = walk::shown(dir);
         let files = loader::json_files(dir)
             .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
         if files.len() < SMALL_FOLDER {
@@ -152,29 +224,41 @@ impl Index {
                 .into_iter()
                 .map(|f| loader::read_head(Origin::File(f)))
                 .collect();
-            return Ok((heads, false, true));
+            return Ok((heads, false));
         }
-        let key = dir.to_string_lossy().into_owned();
+        let key = os_bytes(dir.as_os_str()).to_vec();
         let mut known = self.rows(&key).unwrap_or_default();
         let mut out = Vec::with_capacity(files.len());
         let mut fresh = Vec::new();
+        let mut racy = Vec::new();
         for f in files {
-            let Some((size, mtime)) = stamp(&f) else {
+            // Looked at before the stat: a change after it is racy.
+            let seen_ns = now_ns();
+            let Some(now) = stamp(&f) else {
                 continue;
             };
-            let p = f.to_string_lossy().into_owned();
+            let p = os_bytes(f.as_os_str()).to_vec();
             match known.remove(&p) {
-                Some((s, m, h)) if s == size && m == mtime => out.push(h),
+                Some(row) if row.holds(now, &f) => {
+                    if now.ctime_ns.saturating_add(RACY_NS) >= row.seen_ns {
+                        racy.push((p, seen_ns));
+                    }
+                    out.push(row.head);
+                }
                 _ => {
                     let h = loader::read_head(Origin::File(f));
-                    fresh.push((p, size, mtime, h.clone()));
+                    fresh.push(Fresh {
+                        path: p,
+                        stamp: now,
+                        seen_ns,
+                        head: h.clone(),
+                    });
                     out.push(h);
                 }
             }
         }
-        let changed = !fresh.is_empty() || !known.is_empty();
-        let _ = self.store(&key, &fresh, known.keys());
-        Ok((out, true, changed))
+        let _ = self.store(&key, &fresh, &racy, known.keys());
+        Ok((out, true))
     }
 
     /// The folder's courses as last seen, without looking at the files:
@@ -199,8 +283,12 @@ impl Index {
         let n = listing::head_len(&prefix).filter(|&n| n <= size.saturating_sub(prefix.len()))?;
         let mut head = vec![0; n];
         file.read_exact(&mut head).ok()?;
+        if !listing::head_checks(&prefix, &head) {
+            return None;
+        }
         let heads = listing::heads(&head, dir)?;
         Some(Snapshot {
+            path,
             dir: dir.to_path_buf(),
             file,
             body_at: (listing::PREFIX + n) as u64,
@@ -224,19 +312,21 @@ impl Index {
         )
     }
 
-    fn rows(&self, dir: &str) -> rusqlite::Result<HashMap<String, (i64, i64, Headed)>> {
+    fn rows(&self, dir: &[u8]) -> rusqlite::Result<HashMap<Vec<u8>, Row>> {
         let mut stmt = self.conn().prepare_cached(
             "SELECT path, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
-                    module_index, module_slug, module_title, broken
+                    module_index, module_slug, module_title, broken, ctime_ns, ino, digest, seen_ns
              FROM lesson_file WHERE dir = ?1",
         )?;
         let rows = stmt.query_map([dir], |r| {
-            let path: String = r.get(0)?;
+            let path: Vec<u8> = r.get(0)?;
             let module_index: Option<u32> = r.get(9)?;
             let broken: Option<String> = r.get(12)?;
-            let h = Headed {
+            let text = |i| r.get::<_, Option<String>>(i).ok().flatten().unwrap_or_default();
+            let digest: Option<i64> = r.get(15)?;
+            let head = Headed {
                 entry: LessonEntry {
-                    origin: Origin::File(PathBuf::from(&path)),
+                    origin: Origin::File(PathBuf::from(os_from_bytes(&path))),
                     slug: r.get(5)?,
                     title: r.get(6)?,
                     position: r.get(7)?,
@@ -244,33 +334,39 @@ impl Index {
                     module: module_index.map(|index| {
                         Box::new(Module {
                             index,
-                            slug: r
-                                .get::<_, Option<String>>(10)
-                                .ok()
-                                .flatten()
-                                .unwrap_or_default(),
-                            title: r
-                                .get::<_, Option<String>>(11)
-                                .ok()
-                                .flatten()
-                                .unwrap_or_default(),
+                            slug: text(10),
+                            title: text(11),
                         })
                     }),
                     status: broken.map_or(LessonStatus::Ok, LessonStatus::Broken),
                 },
                 course_slug: r.get(3)?,
                 course_title: r.get(4)?,
+                digest: digest.map(|d| d as u64),
             };
-            Ok((path, (r.get(1)?, r.get(2)?, h)))
+            let stamp = Stamp {
+                size: r.get(1)?,
+                mtime_ns: r.get(2)?,
+                ctime_ns: r.get(13)?,
+                ino: r.get(14)?,
+            };
+            let row = Row {
+                stamp,
+                digest: head.digest,
+                seen_ns: r.get(16)?,
+                head,
+            };
+            Ok((path, row))
         })?;
         rows.collect()
     }
 
     fn store<'a>(
         &mut self,
-        dir: &str,
-        fresh: &[(String, i64, i64, Headed)],
-        gone: impl Iterator<Item = &'a String>,
+        dir: &[u8],
+        fresh: &[Fresh],
+        racy: &[(Vec<u8>, i64)],
+        gone: impl Iterator<Item = &'a Vec<u8>>,
     ) -> rusqlite::Result<()> {
         let tx = self.conn_mut().transaction()?;
         for path in gone {
@@ -280,7 +376,15 @@ impl Index {
             )?;
             tx.execute("DELETE FROM lesson_file WHERE path = ?1", [path])?;
         }
-        for (path, size, mtime, h) in fresh {
+        // Checked by their bytes just now: not racy again until they change.
+        for (path, seen_ns) in racy {
+            tx.execute(
+                "UPDATE lesson_file SET seen_ns = ?2 WHERE path = ?1",
+                params![path, seen_ns],
+            )?;
+        }
+        for f in fresh {
+            let (h, st) = (&f.head, f.stamp);
             let e = &h.entry;
             let broken = match &e.status {
                 LessonStatus::Ok => None,
@@ -290,20 +394,23 @@ impl Index {
                 // An upsert keeps the row id, which the text is keyed by.
                 "INSERT INTO lesson_file
                  (path, dir, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
-                  module_index, module_slug, module_title, broken, has_text)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)
+                  module_index, module_slug, module_title, broken, has_text,
+                  ctime_ns, ino, digest, seen_ns)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0,
+                         ?15, ?16, ?17, ?18)
                  ON CONFLICT(path) DO UPDATE SET
                    dir = excluded.dir, size = excluded.size, mtime_ns = excluded.mtime_ns,
                    course_slug = excluded.course_slug, course_title = excluded.course_title,
                    slug = excluded.slug, title = excluded.title, position = excluded.position,
                    minutes = excluded.minutes, module_index = excluded.module_index,
                    module_slug = excluded.module_slug, module_title = excluded.module_title,
-                   broken = excluded.broken, has_text = 0",
+                   broken = excluded.broken, has_text = 0, ctime_ns = excluded.ctime_ns,
+                   ino = excluded.ino, digest = excluded.digest, seen_ns = excluded.seen_ns",
                 params![
-                    path,
+                    f.path,
                     dir,
-                    size,
-                    mtime,
+                    st.size,
+                    st.mtime_ns,
                     h.course_slug,
                     h.course_title,
                     e.slug,
@@ -314,11 +421,15 @@ impl Index {
                     e.module.as_ref().map(|m| m.slug.as_str()),
                     e.module.as_ref().map(|m| m.title.as_str()),
                     broken,
+                    st.ctime_ns,
+                    st.ino,
+                    h.digest.map(|d| d as i64),
+                    f.seen_ns,
                 ],
             )?;
             tx.execute(
                 "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-                [path],
+                [&f.path],
             )?;
         }
         tx.commit()
@@ -341,9 +452,9 @@ impl Index {
             // Built-in lessons have no header row yet: give them one.
             tx.execute(
                 "INSERT INTO lesson_file (path, dir, size, mtime_ns, slug, title, has_text)
-                 VALUES (?1, '', 0, 0, ?1, ?1, 1)
+                 VALUES (?1, x'', 0, 0, ?2, ?2, 1)
                  ON CONFLICT(path) DO UPDATE SET has_text = 1",
-                [&key],
+                params![&key, String::from_utf8_lossy(&key)],
             )?;
             let id: i64 = tx.query_row(
                 "SELECT rowid FROM lesson_file WHERE path = ?1",
@@ -392,7 +503,7 @@ impl Index {
         if q.is_empty() {
             return Vec::new();
         }
-        let position: HashMap<String, usize> = origins
+        let position: HashMap<Vec<u8>, usize> = origins
             .iter()
             .enumerate()
             .map(|(i, o)| (key_of(o), i))
@@ -424,10 +535,10 @@ impl Index {
         let Ok(mut stmt) = conn.prepare_cached(sql) else {
             return Vec::new();
         };
-        let Ok(rows) = stmt.query_map([arg], |r| r.get::<_, String>(0)) else {
+        let Ok(rows) = stmt.query_map([arg], |r| r.get::<_, Vec<u8>>(0)) else {
             return Vec::new();
         };
-        let mut matched: Vec<(usize, String)> = rows
+        let mut matched: Vec<(usize, Vec<u8>)> = rows
             .filter_map(Result::ok)
             .filter_map(|path| position.get(&path).map(|&i| (i, path)))
             .collect();
@@ -451,6 +562,8 @@ impl Index {
 
 /// See [`Index::peek`].
 pub struct Snapshot {
+    /// The listing's file.
+    path: PathBuf,
     pub dir: PathBuf,
     file: std::fs::File,
     body_at: u64,
@@ -461,9 +574,22 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// Lesson `slug` of course `course` (its first for `None`), with its
-    /// place in the course.
+    /// place in the course. A record that does not check out (the head was
+    /// checked when peeked) is no reason to stop: the listing is dropped,
+    /// to be written again, and the folder's files say where the lesson is.
     pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
-        let (i, range) = listing::find(&self.head, self.heads.get(course)?, slug)?;
+        let found = listing::find(&self.head, self.heads.get(course)?, slug)?;
+        match self.record(&found) {
+            Some(entry) => Some((found.place, entry)),
+            None => {
+                let _ = std::fs::remove_file(&self.path);
+                self.find_in_files(course, slug)
+            }
+        }
+    }
+
+    fn record(&self, found: &listing::Found) -> Option<LessonEntry> {
+        let range = &found.range;
         // A damaged head must not ask for more than the file holds.
         if self.body_at + range.end as u64 > self.size {
             return None;
@@ -473,7 +599,21 @@ impl Snapshot {
         file.seek(SeekFrom::Start(self.body_at + range.start as u64))
             .ok()?;
         file.read_exact(&mut record).ok()?;
-        Some((i, listing::lesson_at(&record, &self.dir)?))
+        listing::lesson_at(&record, found, &self.dir)
+    }
+
+    fn find_in_files(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
+        let courses = loader::scan_dir(&self.dir).ok()?;
+        let want = &self.heads.get(course)?.slug;
+        let c = courses
+            .iter()
+            .find(|c| &c.slug == want)
+            .or_else(|| courses.iter().max_by_key(|c| c.lessons.len()))?;
+        let place = match slug {
+            Some(slug) => c.index_of(slug)?,
+            None => 0,
+        };
+        Some((place, c.lessons.get(place)?.clone()))
     }
 
     /// The whole listing (read again from its file, which is replaced,
@@ -487,16 +627,17 @@ impl Snapshot {
     }
 }
 
-fn key_of(o: &Origin) -> String {
+fn key_of(o: &Origin) -> Vec<u8> {
     match o {
-        Origin::File(p) => p.to_string_lossy().into_owned(),
+        Origin::File(p) => os_bytes(p.as_os_str()).to_vec(),
         Origin::Builtin(n) => format!(
             "builtin:{n}:{}",
             loader::BUILTIN
                 .iter()
                 .find(|(b, _)| b == n)
                 .map_or(0, |(_, t)| t.len())
-        ),
+        )
+        .into_bytes(),
     }
 }
 
@@ -584,7 +725,7 @@ mod tests {
     }
 
     #[test]
-    fn a_listing_cut_after_its_head_finds_nothing() {
+    fn a_listing_cut_after_its_head_finds_the_lesson_in_the_files() {
         let course = tempfile::tempdir().unwrap();
         let data = tempfile::tempdir().unwrap();
         write(course.path(), "a", 1, "alpha");
@@ -597,8 +738,10 @@ mod tests {
         let bytes = std::fs::read(&file).unwrap();
         std::fs::write(&file, &bytes[..snapshot.body_at as usize]).unwrap();
         let cut = idx.peek(course.path()).unwrap();
-        assert!(cut.find(0, Some("a")).is_none());
+        assert_eq!(cut.find(0, Some("a")).unwrap().1.slug, "a");
         assert!(cut.decode().is_none());
+        // The cut listing is gone, to be written whole again.
+        assert!(!file.exists());
     }
 
     #[test]
@@ -613,6 +756,141 @@ mod tests {
             idx.courses(course.path()).unwrap()[0].lessons.len(),
             1 + SMALL_FOLDER
         );
-        assert!(idx.rows(&course.path().to_string_lossy()).unwrap().len() > SMALL_FOLDER);
+        assert!(idx.rows(os_bytes(course.path().as_os_str())).unwrap().len() > SMALL_FOLDER);
+    }
+
+    fn write_titled(dir: &Path, name: &str, title: &str) {
+        let v = json!({
+            "course": {"slug": "c", "title": "C"},
+            "lesson": {"slug": name, "title": title, "position": 1},
+            "body": {"format": "markdown", "text": "x"},
+        });
+        std::fs::write(dir.join(format!("{name}.json")), v.to_string()).unwrap();
+    }
+
+    fn title_of(courses: &[Course], slug: &str) -> String {
+        courses[0].lessons.iter().find(|l| l.slug == slug).unwrap().title.clone()
+    }
+
+    #[test]
+    fn garbage_after_the_head_of_a_listing_does_not_stop_reading() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "alpha");
+        filler(course.path());
+        let mut idx = Index::open(Some(data.path()));
+        let first = idx.courses(course.path()).unwrap();
+        let file = idx.listing_file(course.path()).unwrap();
+        let body_at = idx.peek(course.path()).unwrap().body_at as usize;
+        let mut bytes = std::fs::read(&file).unwrap();
+        for b in &mut bytes[body_at..] {
+            *b = 0xa5;
+        }
+        std::fs::write(&file, &bytes).unwrap();
+        // The head still checks out, so a first frame starts from it; the
+        // lesson itself then comes from the files.
+        let snapshot = idx.peek(course.path()).unwrap();
+        let (place, entry) = snapshot.find(0, Some("a")).unwrap();
+        assert_eq!(entry.slug, "a");
+        assert_eq!(first[0].lessons[place].slug, "a");
+        assert!(snapshot.decode().is_none());
+        assert!(idx.snapshot(course.path()).is_none());
+        // Read again, the listing is whole again.
+        assert_eq!(idx.courses(course.path()).unwrap(), first);
+        assert_eq!(idx.snapshot(course.path()).unwrap(), first);
+    }
+
+    #[test]
+    fn a_listing_left_damaged_is_written_again_though_no_file_changed() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "alpha");
+        filler(course.path());
+        let mut idx = Index::open(Some(data.path()));
+        let first = idx.courses(course.path()).unwrap();
+        let file = idx.listing_file(course.path()).unwrap();
+        let mut bytes = std::fs::read(&file).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(&file, &bytes).unwrap();
+        assert!(idx.snapshot(course.path()).is_none());
+        assert_eq!(idx.courses(course.path()).unwrap(), first);
+        assert_eq!(idx.snapshot(course.path()).unwrap(), first);
+    }
+
+    #[test]
+    fn a_same_size_rewrite_with_its_mtime_restored_is_seen() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write_titled(course.path(), "a", "Old title");
+        filler(course.path());
+        let path = course.path().join("a.json");
+        let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(title_of(&idx.courses(course.path()).unwrap(), "a"), "Old title");
+        write_titled(course.path(), "a", "New title");
+        let f = std::fs::File::options().write(true).open(&path).unwrap();
+        f.set_modified(mtime).unwrap();
+        drop(f);
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(title_of(&idx.courses(course.path()).unwrap(), "a"), "New title");
+    }
+
+    #[test]
+    fn a_racy_stamp_is_settled_by_the_digest() {
+        let row = |digest| Row {
+            stamp: Stamp {
+                size: 1,
+                mtime_ns: 5,
+                ctime_ns: 5,
+                ino: 1,
+            },
+            digest,
+            seen_ns: 6,
+            head: loader::read_head(Origin::Builtin("none")),
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, b"now").unwrap();
+        let st = row(None).stamp;
+        assert!(!row(Some(walk::digest(b"then"))).holds(st, &path));
+        assert!(row(Some(walk::digest(b"now"))).holds(st, &path));
+        assert!(!row(None).holds(st, &path));
+        // Long after the change, the stamp alone is trusted.
+        let old = Row {
+            seen_ns: 5 + 10 * RACY_NS,
+            ..row(None)
+        };
+        assert!(old.holds(st, &path));
+    }
+
+    #[test]
+    fn lessons_from_before_1970_and_names_not_utf8_come_back() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        filler(course.path());
+        write_titled(course.path(), "old", "Old");
+        let old = course.path().join("old.json");
+        let f = std::fs::File::options().write(true).open(&old).unwrap();
+        let before = std::time::UNIX_EPOCH - std::time::Duration::from_secs(86_400 * 400);
+        f.set_modified(before).unwrap();
+        drop(f);
+        let odd = course.path().join(walk::os_from_bytes(b"caf\xe9.json"));
+        std::fs::rename(course.path().join("z000.json"), &odd).unwrap();
+        for _ in 0..3 {
+            let mut idx = Index::open(Some(data.path()));
+            let courses = idx.courses(course.path()).unwrap();
+            assert_eq!(courses[0].lessons.len(), SMALL_FOLDER + 1);
+            assert_eq!(title_of(&courses, "old"), "Old");
+            assert!(courses[0].lessons.iter().any(|l| l.origin.path() == Some(odd.as_path())));
+            let listed = idx.snapshot(course.path()).unwrap();
+            assert_eq!(listed, courses);
+            assert!(
+                listed[0]
+                    .lessons
+                    .iter()
+                    .all(|l| l.origin.path().is_some_and(Path::exists))
+            );
+        }
     }
 }

@@ -12,6 +12,7 @@ mod origin;
 mod path;
 mod raw;
 pub mod sanitize;
+pub mod walk;
 
 pub use builtin::{BUILTIN, builtin_course};
 pub use course::{

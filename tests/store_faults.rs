@@ -95,9 +95,15 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
     answered(original.path());
     type Edit = fn(&Connection);
     let edits: [(&str, Edit); 3] = [
-        ("version 0", |c| c.pragma_update(None, "user_version", 0).unwrap()),
-        ("version -1", |c| c.pragma_update(None, "user_version", -1).unwrap()),
-        ("no review table", |c| c.execute_batch("DROP TABLE review").unwrap()),
+        ("version 0", |c| {
+            c.pragma_update(None, "user_version", 0).unwrap()
+        }),
+        ("version -1", |c| {
+            c.pragma_update(None, "user_version", -1).unwrap()
+        }),
+        ("no review table", |c| {
+            c.execute_batch("DROP TABLE review").unwrap()
+        }),
     ];
     for (what, edit) in edits {
         let dir = tempfile::tempdir().unwrap();
@@ -107,7 +113,10 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
         assert_eq!(s.take_warning(), None, "{what}");
         assert!(s.is_persistent(), "{what}");
         assert_eq!(s.attempts("c", "l").len(), 1, "{what}");
-        assert!(s.progress("c", "l").due.is_some(), "{what}: its card is back");
+        assert!(
+            s.progress("c", "l").due.is_some(),
+            "{what}: its card is back"
+        );
         s.record_attempt("c", "l", 2, true, false, t0());
         drop(s);
         assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
@@ -132,10 +141,16 @@ fn an_answer_the_lock_keeps_out_until_quit_is_kept_and_saved_at_the_next_start()
         .unwrap();
     s.record_attempt("c", "l", 3, false, false, t0());
     let warning = s.take_warning().expect("told it is busy");
-    assert!(warning.contains("busy") && !warning.contains('\n'), "{warning}");
+    assert!(
+        warning.contains("busy") && !warning.contains('\n'),
+        "{warning}"
+    );
     assert_eq!(s.attempts("c", "l").len(), 2, "the session sees it");
     let said = s.close().expect("told at quit");
-    assert!(said.contains("kept in") && said.contains("next start"), "{said}");
+    assert!(
+        said.contains("kept in") && said.contains("next start"),
+        "{said}"
+    );
     assert!(!said.contains('\n'));
     drop(s);
     assert_eq!(named(dir.path(), "progress.db.pending-").len(), 1);

@@ -422,7 +422,8 @@ mod tests {
         assert_eq!((hs[1].slug.as_str(), hs[1].count), ("c", 3));
         let full = decode(&bytes, dir).unwrap();
         let at = |h: &Head, slug: Option<&str>| {
-            find(head, h, slug).map(|f| (f.place, lesson_at(&body[f.range.clone()], &f, dir).unwrap()))
+            find(head, h, slug)
+                .map(|f| (f.place, lesson_at(&body[f.range.clone()], &f, dir).unwrap()))
         };
         for (h, c) in hs.iter().zip(&full) {
             assert_eq!(at(h, None), Some((0, c.lessons[0].clone())));

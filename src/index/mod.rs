@@ -322,7 +322,12 @@ impl Index {
             let path: Vec<u8> = r.get(0)?;
             let module_index: Option<u32> = r.get(9)?;
             let broken: Option<String> = r.get(12)?;
-            let text = |i| r.get::<_, Option<String>>(i).ok().flatten().unwrap_or_default();
+            let text = |i| {
+                r.get::<_, Option<String>>(i)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default()
+            };
             let digest: Option<i64> = r.get(15)?;
             let head = Headed {
                 entry: LessonEntry {
@@ -769,7 +774,13 @@ mod tests {
     }
 
     fn title_of(courses: &[Course], slug: &str) -> String {
-        courses[0].lessons.iter().find(|l| l.slug == slug).unwrap().title.clone()
+        courses[0]
+            .lessons
+            .iter()
+            .find(|l| l.slug == slug)
+            .unwrap()
+            .title
+            .clone()
     }
 
     #[test]
@@ -827,13 +838,19 @@ mod tests {
         let path = course.path().join("a.json");
         let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
         let mut idx = Index::open(Some(data.path()));
-        assert_eq!(title_of(&idx.courses(course.path()).unwrap(), "a"), "Old title");
+        assert_eq!(
+            title_of(&idx.courses(course.path()).unwrap(), "a"),
+            "Old title"
+        );
         write_titled(course.path(), "a", "New title");
         let f = std::fs::File::options().write(true).open(&path).unwrap();
         f.set_modified(mtime).unwrap();
         drop(f);
         let mut idx = Index::open(Some(data.path()));
-        assert_eq!(title_of(&idx.courses(course.path()).unwrap(), "a"), "New title");
+        assert_eq!(
+            title_of(&idx.courses(course.path()).unwrap(), "a"),
+            "New title"
+        );
     }
 
     #[test]
@@ -882,7 +899,12 @@ mod tests {
             let courses = idx.courses(course.path()).unwrap();
             assert_eq!(courses[0].lessons.len(), SMALL_FOLDER + 1);
             assert_eq!(title_of(&courses, "old"), "Old");
-            assert!(courses[0].lessons.iter().any(|l| l.origin.path() == Some(odd.as_path())));
+            assert!(
+                courses[0]
+                    .lessons
+                    .iter()
+                    .any(|l| l.origin.path() == Some(odd.as_path()))
+            );
             let listed = idx.snapshot(course.path()).unwrap();
             assert_eq!(listed, courses);
             assert!(

@@ -78,11 +78,17 @@ fn identity(meta: &Metadata) -> (u64, u64) {
 
 /// One folder's entries: lesson files, and folders (links followed once,
 /// by what they point at) not seen before.
-fn entries(dir: &Path, seen: &mut HashSet<(u64, u64)>, walk: &mut Walk) -> io::Result<Vec<PathBuf>> {
+fn entries(
+    dir: &Path,
+    seen: &mut HashSet<(u64, u64)>,
+    walk: &mut Walk,
+) -> io::Result<Vec<PathBuf>> {
     let mut dirs = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let Ok(entry) = entry else { continue };
-        let Ok(kind) = entry.file_type() else { continue };
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
         let lesson = is_lesson_name(&entry.file_name());
         // The entry's own type needs no stat: a course may hold thousands
         // of files. Links and folders are looked at closer.

@@ -13,10 +13,10 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
+use super::Anchor;
 use super::fault;
 use super::time::{from_ms, to_ms};
 use super::write::{self, Op};
-use super::Anchor;
 
 /// This session's journal: made on the first change it keeps.
 #[derive(Debug)]
@@ -28,12 +28,19 @@ pub(crate) struct Journal {
 }
 
 fn prefix(db: &Path) -> String {
-    let name = db.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    let name = db
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
     format!("{name}.pending-")
 }
 
 fn lock(file: &File, wait: bool) -> bool {
-    let how = if wait { libc::LOCK_EX } else { libc::LOCK_EX | libc::LOCK_NB };
+    let how = if wait {
+        libc::LOCK_EX
+    } else {
+        libc::LOCK_EX | libc::LOCK_NB
+    };
     unsafe { libc::flock(file.as_raw_fd(), how) == 0 }
 }
 
@@ -54,9 +61,9 @@ impl Journal {
     /// Appends `op`, durably: a kill or a crash after this loses nothing.
     pub(crate) fn keep(&mut self, op: &Op) -> io::Result<()> {
         if self.file.is_none() {
-            let path = self
-                .db
-                .with_file_name(format!("{}{:016x}", prefix(&self.db), fault::random()));
+            let path =
+                self.db
+                    .with_file_name(format!("{}{:016x}", prefix(&self.db), fault::random()));
             let file = File::options().append(true).create_new(true).open(&path)?;
             // Locked before anything is written: an empty journal is never
             // replayed, a non-empty one only once its session is over.

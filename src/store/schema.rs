@@ -76,7 +76,11 @@ fn v2_review_cards(conn: &Connection) -> rusqlite::Result<()> {
          ) WITHOUT ROWID;
          CREATE INDEX IF NOT EXISTS review_by_due ON review (due_ms);",
     )?;
-    if had { Ok(()) } else { review::replay_all(conn) }
+    if had {
+        Ok(())
+    } else {
+        review::replay_all(conn)
+    }
 }
 
 /// The tables this build reads and writes.

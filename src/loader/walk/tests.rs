@@ -22,7 +22,10 @@ fn link_cycles_are_walked_once() {
     symlink("..", sub.join("up")).unwrap();
     symlink(".", sub.join("self")).unwrap();
     let walk = tree(root.path());
-    assert_eq!(walk.files, vec![root.path().join("a.json"), sub.join("b.json")]);
+    assert_eq!(
+        walk.files,
+        vec![root.path().join("a.json"), sub.join("b.json")]
+    );
     assert!(walk.skipped.iter().all(|s| s.why.contains("already read")));
 }
 
@@ -32,7 +35,10 @@ fn a_link_to_a_folder_elsewhere_is_followed() {
     let other = tempfile::tempdir().unwrap();
     lesson(other.path(), "o.json");
     symlink(other.path(), root.path().join("there")).unwrap();
-    assert_eq!(tree(root.path()).files, vec![root.path().join("there/o.json")]);
+    assert_eq!(
+        tree(root.path()).files,
+        vec![root.path().join("there/o.json")]
+    );
 }
 
 #[test]

@@ -187,3 +187,29 @@ fn a_running_sessions_journal_is_left_to_it() {
     assert!(named(dir.path(), "progress.db.pending-").is_empty());
     assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
 }
+
+#[test]
+fn a_store_locked_at_start_is_written_once_the_lock_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    answered(dir.path());
+    // Exclusive locking: the other program holds the file from its first
+    // read on, so even opening it for reading is refused.
+    let other = Connection::open(db(dir.path())).unwrap();
+    other
+        .execute_batch("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;")
+        .unwrap();
+    let _: i64 = other
+        .query_row("SELECT count(*) FROM attempt", [], |r| r.get(0))
+        .unwrap();
+    let mut s = Store::open(Some(dir.path()));
+    assert!(!s.is_persistent());
+    let warning = s.take_warning().expect("told");
+    assert!(warning.contains("busy"), "{warning}");
+    s.record_attempt("c", "l", 3, false, false, t0());
+    assert_eq!(named(dir.path(), "progress.db.pending-").len(), 1);
+    drop(other);
+    assert_eq!(s.close(), None, "the file has it now");
+    drop(s);
+    assert!(named(dir.path(), "progress.db.pending-").is_empty());
+    assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
+}

@@ -38,6 +38,14 @@ impl Skipped {
     pub fn message(&self) -> String {
         format!("{}: {}, skipped", shown(&self.path), self.why)
     }
+
+    /// The warning lint gives for it.
+    pub fn diagnostic(&self) -> super::Diagnostic {
+        super::Diagnostic {
+            severity: super::Severity::Warning,
+            ..super::Diagnostic::error(&shown(&self.path), format!("{}, skipped", self.why))
+        }
+    }
 }
 
 /// A path as a user may see it: lossy for non-UTF-8 bytes, and sanitised.

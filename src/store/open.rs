@@ -138,10 +138,12 @@ fn fall_back(path: &Path, now: DateTime<Utc>, fault: (Fault, String), retry: boo
                 },
             }
         }
-        Err(_) => Opened {
+        // Told as what it is when it passes; else nothing can be read.
+        Err(_) if retry => Opened {
             retry,
-            ..Opened::nothing(vec![(Fault::Unopenable, fault.1)])
+            ..Opened::nothing(vec![fault])
         },
+        Err(_) => Opened::nothing(vec![(Fault::Unopenable, fault.1)]),
     }
 }
 

@@ -59,42 +59,17 @@ impl fmt::Display for JsonPath {
     }
 }
 
-/// 1-based line and column (in characters) of byte offset `at`.
+/// 1-based line and column (in characters) of byte offset `at`. For many
+/// offsets in one text, [`line_cols`] is one pass for all of them.
 pub fn line_col(src: &[u8], at: usize) -> (usize, usize) {
-    let at = at.min(src.len());
-    let before = &src[..at];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    let col = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    (line, col)
+    line_cols(src, &[at])[0]
 }
 
 /// Byte offset where the value at `path` starts, or where the deepest
-/// existing ancestor starts when the path leads to a missing field.
+/// existing ancestor starts when the path leads to a missing field. For
+/// many paths in one text, [`locate_all`] is one pass for all of them.
 pub fn locate(src: &[u8], path: &JsonPath) -> usize {
-    let mut s = Scanner { src, pos: 0 };
-    s.ws();
-    let mut found = s.pos;
-    for seg in &path.0 {
-        s.ws();
-        let here = s.pos;
-        let ok = match seg {
-            Seg::Key(k) => s.enter_key(k),
-            Seg::Index(i) => s.enter_index(*i),
-        };
-        if !ok {
-            return here;
-        }
-        s.ws();
-        found = s.pos;
-    }
-    found
+    locate_all(src, &[path])[0]
 }
 
 /// [`line_col`] of every offset in `at`, in one pass over `src`: lint may
@@ -161,11 +136,6 @@ pub fn locate_all(src: &[u8], paths: &[&JsonPath]) -> Vec<usize> {
             best
         })
         .collect()
-}
-
-/// `(line, col)` of every path of `paths` in `src`, in one pass each.
-pub fn locate_many(src: &[u8], paths: &[&JsonPath]) -> Vec<(usize, usize)> {
-    line_cols(src, &locate_all(src, paths))
 }
 
 /// A step of some path being located, and where its value starts once met.
@@ -304,61 +274,6 @@ impl Scanner<'_> {
             }
         }
     }
-
-    fn enter_key(&mut self, key: &str) -> bool {
-        if self.peek() != Some(b'{') {
-            return false;
-        }
-        self.pos += 1;
-        loop {
-            self.ws();
-            if self.peek() != Some(b'"') {
-                return false;
-            }
-            let raw = self.string().to_vec();
-            self.ws();
-            if self.peek() != Some(b':') {
-                return false;
-            }
-            self.pos += 1;
-            self.ws();
-            if key_matches(&raw, key) {
-                return true;
-            }
-            self.skip_value();
-            self.ws();
-            if self.peek() != Some(b',') {
-                return false;
-            }
-            self.pos += 1;
-        }
-    }
-
-    fn enter_index(&mut self, index: usize) -> bool {
-        if self.peek() != Some(b'[') {
-            return false;
-        }
-        self.pos += 1;
-        for _ in 0..index {
-            self.ws();
-            self.skip_value();
-            self.ws();
-            if self.peek() != Some(b',') {
-                return false;
-            }
-            self.pos += 1;
-        }
-        self.ws();
-        !matches!(self.peek(), Some(b']') | None)
-    }
-}
-
-fn key_matches(raw: &[u8], key: &str) -> bool {
-    if !raw.contains(&b'\\') {
-        return raw == key.as_bytes();
-    }
-    let quoted = [b"\"".as_slice(), raw, b"\""].concat();
-    serde_json::from_slice::<String>(&quoted).is_ok_and(|k| k == key)
 }
 
 #[cfg(test)]
@@ -399,6 +314,8 @@ mod tests {
 
     #[test]
     fn locating_all_at_once_agrees_with_one_at_a_time() {
+        // `locate` is `locate_all` of one path: the paths must not disturb
+        // each other's walk through the shared tree.
         let src = SRC.to_string();
         let dup = "{\"a\": {\"x\": 1}, \"a\": {\"y\": 2}, \"l\": [[1, 2], {\"k\": [3]}]}";
         for src in [src.as_str(), dup, "", "[1, {\"a\": ", "{\"a\": [1, 2}"] {
@@ -426,7 +343,19 @@ mod tests {
             let all = locate_all(src.as_bytes(), &refs);
             let one: Vec<usize> = paths.iter().map(|p| locate(src.as_bytes(), p)).collect();
             assert_eq!(all, one, "{src:?}");
-            let lc: Vec<_> = one.iter().map(|&at| line_col(src.as_bytes(), at)).collect();
+            let naive = |at: usize| {
+                let before = &src.as_bytes()[..at];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                let start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1);
+                (
+                    line,
+                    String::from_utf8_lossy(&before[start..]).chars().count() + 1,
+                )
+            };
+            let lc: Vec<_> = one.iter().map(|&at| naive(at)).collect();
             assert_eq!(line_cols(src.as_bytes(), &one), lc);
         }
     }
@@ -449,7 +378,7 @@ mod tests {
         (0..3)
             .map(|_| {
                 let t = std::time::Instant::now();
-                let found = locate_many(src.as_bytes(), &refs);
+                let found = line_cols(src.as_bytes(), &locate_all(src.as_bytes(), &refs));
                 assert_eq!(found.len(), n);
                 assert_eq!(found[n - 1].0, n + 1);
                 t.elapsed()

@@ -144,7 +144,7 @@ fn kept(s: &str, at: usize, c: char) -> bool {
             p.is_some_and(is_joining_script) && n.is_some_and(is_joining_script)
         }
         '\u{e0020}'..='\u{e007f}' => {
-            let base = before.skip_while(|&p| is_tag(p)).next();
+            let base = before.into_iter().find(|&p| !is_tag(p));
             let ends = c == '\u{e007f}' || after().find(|&n| !is_tag(n)) == Some('\u{e007f}');
             let has_tag = c != '\u{e007f}' || s[..at].chars().next_back().is_some_and(is_tag);
             base == Some('\u{1f3f4}') && ends && has_tag

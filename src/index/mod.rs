@@ -15,15 +15,21 @@
 //! stored as their bytes, so a name that is not UTF-8 opens again.
 
 use crate::loader::{self, Diagnostic, Headed, Origin};
-use crate::model::{Course, LessonEntry, LessonStatus, Module};
+use crate::model::Course;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::HashMap;
-use std::io::{Read, Seek, SeekFrom};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::loader::walk::{self, os_bytes, os_from_bytes};
+use crate::loader::walk::{self, os_bytes};
 
+mod fresh;
 mod listing;
+mod rows;
+mod snapshot;
+
+use fresh::{Fresh, RACY_NS, now_ns, stamp};
+pub use snapshot::Snapshot;
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
 const VERSION: i64 = 5;
@@ -66,74 +72,6 @@ CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
 -- Row ids match lesson_file's, so a lesson's text is found by its row id.
 CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(body, tokenize = 'trigram');
 ";
-
-/// What a file's metadata says of its contents; see the module docs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Stamp {
-    size: i64,
-    mtime_ns: i64,
-    ctime_ns: i64,
-    ino: i64,
-}
-
-/// How close to the moment it was indexed a file's ctime must be for the
-/// stamp alone not to be trusted: coarse file-system clocks tick in up to
-/// a few milliseconds (FAT: two seconds).
-const RACY_NS: i64 = 2_000_000_000;
-
-fn nanos(secs: i64, nsec: i64) -> i64 {
-    // Before 1970 is negative, and fine.
-    secs.saturating_mul(1_000_000_000).saturating_add(nsec)
-}
-
-fn stamp(path: &Path) -> Option<Stamp> {
-    use std::os::unix::fs::MetadataExt;
-    let m = std::fs::metadata(path).ok()?;
-    Some(Stamp {
-        size: m.len() as i64,
-        mtime_ns: nanos(m.mtime(), m.mtime_nsec()),
-        ctime_ns: nanos(m.ctime(), m.ctime_nsec()),
-        ino: m.ino() as i64,
-    })
-}
-
-fn now_ns() -> i64 {
-    let d = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
-}
-
-/// A lesson file read again, to be stored.
-struct Fresh {
-    path: Vec<u8>,
-    stamp: Stamp,
-    seen_ns: i64,
-    head: Headed,
-}
-
-/// A lesson file as the index last saw it.
-struct Row {
-    stamp: Stamp,
-    digest: Option<u64>,
-    seen_ns: i64,
-    head: Headed,
-}
-
-impl Row {
-    /// Whether the file still holds what was indexed: by its stamp, and
-    /// for a racy one by its bytes too.
-    fn holds(&self, now: Stamp, path: &Path) -> bool {
-        if self.stamp != now {
-            return false;
-        }
-        if now.ctime_ns.saturating_add(RACY_NS) < self.seen_ns {
-            return true;
-        }
-        self.digest.is_some()
-            && walk::read_regular(path).is_ok_and(|b| Some(walk::digest(&b)) == self.digest)
-    }
-}
 
 fn connect(dir: Option<&Path>) -> Connection {
     if let Some(dir) = dir {
@@ -312,134 +250,6 @@ impl Index {
         )
     }
 
-    fn rows(&self, dir: &[u8]) -> rusqlite::Result<HashMap<Vec<u8>, Row>> {
-        let mut stmt = self.conn().prepare_cached(
-            "SELECT path, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
-                    module_index, module_slug, module_title, broken, ctime_ns, ino, digest, seen_ns
-             FROM lesson_file WHERE dir = ?1",
-        )?;
-        let rows = stmt.query_map([dir], |r| {
-            let path: Vec<u8> = r.get(0)?;
-            let module_index: Option<u32> = r.get(9)?;
-            let broken: Option<String> = r.get(12)?;
-            let text = |i| {
-                r.get::<_, Option<String>>(i)
-                    .ok()
-                    .flatten()
-                    .unwrap_or_default()
-            };
-            let digest: Option<i64> = r.get(15)?;
-            let head = Headed {
-                entry: LessonEntry {
-                    origin: Origin::File(PathBuf::from(os_from_bytes(&path))),
-                    slug: r.get(5)?,
-                    title: r.get(6)?,
-                    position: r.get(7)?,
-                    minutes: r.get(8)?,
-                    module: module_index.map(|index| {
-                        Box::new(Module {
-                            index,
-                            slug: text(10),
-                            title: text(11),
-                        })
-                    }),
-                    status: broken.map_or(LessonStatus::Ok, LessonStatus::Broken),
-                },
-                course_slug: r.get(3)?,
-                course_title: r.get(4)?,
-                digest: digest.map(|d| d as u64),
-            };
-            let stamp = Stamp {
-                size: r.get(1)?,
-                mtime_ns: r.get(2)?,
-                ctime_ns: r.get(13)?,
-                ino: r.get(14)?,
-            };
-            let row = Row {
-                stamp,
-                digest: head.digest,
-                seen_ns: r.get(16)?,
-                head,
-            };
-            Ok((path, row))
-        })?;
-        rows.collect()
-    }
-
-    fn store<'a>(
-        &mut self,
-        dir: &[u8],
-        fresh: &[Fresh],
-        racy: &[(Vec<u8>, i64)],
-        gone: impl Iterator<Item = &'a Vec<u8>>,
-    ) -> rusqlite::Result<()> {
-        let tx = self.conn_mut().transaction()?;
-        for path in gone {
-            tx.execute(
-                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-                [path],
-            )?;
-            tx.execute("DELETE FROM lesson_file WHERE path = ?1", [path])?;
-        }
-        // Checked by their bytes just now: not racy again until they change.
-        for (path, seen_ns) in racy {
-            tx.execute(
-                "UPDATE lesson_file SET seen_ns = ?2 WHERE path = ?1",
-                params![path, seen_ns],
-            )?;
-        }
-        for f in fresh {
-            let (h, st) = (&f.head, f.stamp);
-            let e = &h.entry;
-            let broken = match &e.status {
-                LessonStatus::Ok => None,
-                LessonStatus::Broken(m) => Some(m.as_str()),
-            };
-            tx.execute(
-                // An upsert keeps the row id, which the text is keyed by.
-                "INSERT INTO lesson_file
-                 (path, dir, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
-                  module_index, module_slug, module_title, broken, has_text,
-                  ctime_ns, ino, digest, seen_ns)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0,
-                         ?15, ?16, ?17, ?18)
-                 ON CONFLICT(path) DO UPDATE SET
-                   dir = excluded.dir, size = excluded.size, mtime_ns = excluded.mtime_ns,
-                   course_slug = excluded.course_slug, course_title = excluded.course_title,
-                   slug = excluded.slug, title = excluded.title, position = excluded.position,
-                   minutes = excluded.minutes, module_index = excluded.module_index,
-                   module_slug = excluded.module_slug, module_title = excluded.module_title,
-                   broken = excluded.broken, has_text = 0, ctime_ns = excluded.ctime_ns,
-                   ino = excluded.ino, digest = excluded.digest, seen_ns = excluded.seen_ns",
-                params![
-                    f.path,
-                    dir,
-                    st.size,
-                    st.mtime_ns,
-                    h.course_slug,
-                    h.course_title,
-                    e.slug,
-                    e.title,
-                    e.position,
-                    e.minutes,
-                    e.module.as_ref().map(|m| m.index),
-                    e.module.as_ref().map(|m| m.slug.as_str()),
-                    e.module.as_ref().map(|m| m.title.as_str()),
-                    broken,
-                    st.ctime_ns,
-                    st.ino,
-                    h.digest.map(|d| d as i64),
-                    f.seen_ns,
-                ],
-            )?;
-            tx.execute(
-                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-                [&f.path],
-            )?;
-        }
-        tx.commit()
-    }
-
     /// Lessons of `origins` whose text the index does not have yet.
     pub fn missing(&self, origins: &[Origin]) -> Vec<Origin> {
         origins
@@ -565,73 +375,6 @@ impl Index {
     }
 }
 
-/// See [`Index::peek`].
-pub struct Snapshot {
-    /// The listing's file.
-    path: PathBuf,
-    pub dir: PathBuf,
-    file: std::fs::File,
-    body_at: u64,
-    size: u64,
-    head: Vec<u8>,
-    pub heads: Vec<listing::Head>,
-}
-
-impl Snapshot {
-    /// Lesson `slug` of course `course` (its first for `None`), with its
-    /// place in the course. A record that does not check out (the head was
-    /// checked when peeked) is no reason to stop: the listing is dropped,
-    /// to be written again, and the folder's files say where the lesson is.
-    pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
-        let found = listing::find(&self.head, self.heads.get(course)?, slug)?;
-        match self.record(&found) {
-            Some(entry) => Some((found.place, entry)),
-            None => {
-                let _ = std::fs::remove_file(&self.path);
-                self.find_in_files(course, slug)
-            }
-        }
-    }
-
-    fn record(&self, found: &listing::Found) -> Option<LessonEntry> {
-        let range = &found.range;
-        // A damaged head must not ask for more than the file holds.
-        if self.body_at + range.end as u64 > self.size {
-            return None;
-        }
-        let mut record = vec![0; range.len()];
-        let mut file = &self.file;
-        file.seek(SeekFrom::Start(self.body_at + range.start as u64))
-            .ok()?;
-        file.read_exact(&mut record).ok()?;
-        listing::lesson_at(&record, found, &self.dir)
-    }
-
-    fn find_in_files(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
-        let courses = loader::scan_dir(&self.dir).ok()?;
-        let want = &self.heads.get(course)?.slug;
-        let c = courses
-            .iter()
-            .find(|c| &c.slug == want)
-            .or_else(|| courses.iter().max_by_key(|c| c.lessons.len()))?;
-        let place = match slug {
-            Some(slug) => c.index_of(slug)?,
-            None => 0,
-        };
-        Some((place, c.lessons.get(place)?.clone()))
-    }
-
-    /// The whole listing (read again from its file, which is replaced,
-    /// never rewritten, so it is the same one).
-    pub fn decode(&self) -> Option<Vec<Course>> {
-        let mut bytes = Vec::new();
-        let mut file = &self.file;
-        file.seek(SeekFrom::Start(0)).ok()?;
-        file.read_to_end(&mut bytes).ok()?;
-        listing::decode(&bytes, &self.dir)
-    }
-}
-
 fn key_of(o: &Origin) -> Vec<u8> {
     match o {
         Origin::File(p) => os_bytes(p.as_os_str()).to_vec(),
@@ -666,6 +409,7 @@ pub fn lesson_text(origin: &Origin) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::fresh::{Row, Stamp};
     use super::*;
     use serde_json::json;
 

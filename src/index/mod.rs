@@ -81,17 +81,25 @@ fn connect(dir: Option<&Path>) -> Connection {
             match Connection::open(&path).and_then(|c| setup(&c).map(|_| c)) {
                 Ok(conn) => return conn,
                 // Derived data: a damaged cache is rebuilt from scratch.
-                Err(_) => {
-                    for suffix in ["", "-wal", "-shm"] {
-                        let _ = std::fs::remove_file(dir.join(format!("index.db{suffix}")));
-                    }
-                }
+                Err(_) => remove(dir),
             }
         }
     }
     let conn = Connection::open_in_memory().expect("SQLite can always open an in-memory database");
     let _ = conn.execute_batch(SCHEMA);
     conn
+}
+
+fn remove(dir: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(dir.join(format!("index.db{suffix}")));
+    }
+}
+
+/// Whether `e` says the file itself is damaged (not merely busy).
+fn is_damage(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    matches!(e.sqlite_error_code(), Some(DatabaseCorrupt | NotADatabase))
 }
 
 fn setup(conn: &Connection) -> rusqlite::Result<()> {
@@ -123,6 +131,18 @@ impl Index {
 
     fn conn(&self) -> &Connection {
         self.conn.get_or_init(|| connect(self.dir.as_deref()))
+    }
+
+    /// A file found damaged once opened (a bad page past the header) goes,
+    /// to be made again on next use: it is derived data. True if it went.
+    fn drop_if_damaged(&mut self, e: &rusqlite::Error) -> bool {
+        let Some(dir) = self.dir.as_deref().filter(|_| is_damage(e)) else {
+            return false;
+        };
+        // Closed before it is removed.
+        drop(self.conn.take());
+        remove(dir);
+        true
     }
 
     fn conn_mut(&mut self) -> &mut Connection {
@@ -165,7 +185,13 @@ impl Index {
             return Ok((heads, false));
         }
         let key = os_bytes(dir.as_os_str()).to_vec();
-        let mut known = self.rows(&key).unwrap_or_default();
+        let mut known = match self.rows(&key) {
+            Ok(rows) => rows,
+            Err(e) => {
+                self.drop_if_damaged(&e);
+                HashMap::new()
+            }
+        };
         let mut out = Vec::with_capacity(files.len());
         let mut fresh = Vec::new();
         let mut racy = Vec::new();
@@ -195,7 +221,11 @@ impl Index {
                 }
             }
         }
-        let _ = self.store(&key, &fresh, &racy, known.keys());
+        if let Err(e) = self.store(&key, &fresh, &racy, known.keys())
+            && self.drop_if_damaged(&e)
+        {
+            let _ = self.store(&key, &fresh, &racy, known.keys());
+        }
         Ok((out, true))
     }
 
@@ -491,6 +521,34 @@ mod tests {
         assert!(cut.decode().is_none());
         // The cut listing is gone, to be written whole again.
         assert!(!file.exists());
+    }
+
+    #[test]
+    fn an_index_damaged_past_its_header_is_rebuilt() {
+        let data = tempfile::tempdir().unwrap();
+        let course = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "x");
+        filler(course.path());
+        let mut idx = Index::open(Some(data.path()));
+        let first = idx.courses(course.path()).unwrap();
+        drop(idx);
+        let file = data.path().join("index.db");
+        {
+            // Checkpointed, so the pages are in the file to be damaged.
+            let c = Connection::open(&file).unwrap();
+            c.pragma_update(None, "journal_mode", "DELETE").unwrap();
+        }
+        let mut bytes = std::fs::read(&file).unwrap();
+        let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+        for b in &mut bytes[page..] {
+            *b = 0x5a;
+        }
+        std::fs::write(&file, &bytes).unwrap();
+        std::fs::remove_dir_all(data.path().join("listings")).unwrap();
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(idx.courses(course.path()).unwrap(), first);
+        let key = os_bytes(course.path().as_os_str()).to_vec();
+        assert_eq!(idx.rows(&key).unwrap().len(), first[0].lessons.len());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::loader::{self, Diagnostic, JsonPath, Origin, Severity};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What a course-level check needs of each lesson that loaded.
 struct Seen {
@@ -14,30 +14,6 @@ struct Seen {
     position: Option<u32>,
     prev: Option<String>,
     next: Option<String>,
-}
-
-fn files_under(path: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![path.to_path_buf()];
-    while let Some(p) = stack.pop() {
-        if p.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(&p)
-                .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
-                .unwrap_or_default();
-            entries.sort();
-            for e in entries.into_iter().rev() {
-                if e.is_dir()
-                    || e.extension()
-                        .is_some_and(|x| x.eq_ignore_ascii_case("json"))
-                {
-                    stack.push(e);
-                }
-            }
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }
 
 fn at(seen: &Seen, path: &str, severity: Severity, message: String) -> Diagnostic {
@@ -59,6 +35,7 @@ fn at(seen: &Seen, path: &str, severity: Severity, message: String) -> Diagnosti
 
 /// Lints files and folders; built-in lessons when `paths` is empty.
 pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
+    let mut skipped = Vec::new();
     let origins: Vec<Origin> = if paths.is_empty() {
         loader::BUILTIN
             .iter()
@@ -69,14 +46,18 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
             .iter()
             .flat_map(|p| {
                 if p.exists() {
-                    files_under(p).into_iter().map(Origin::File).collect()
+                    // One walk that cannot loop (symlink cycles) or block
+                    // (FIFOs): what it will not open is a warning.
+                    let walk = loader::walk::tree(p);
+                    skipped.extend(walk.skipped.iter().map(|s| s.diagnostic()));
+                    walk.files.into_iter().map(Origin::File).collect()
                 } else {
                     vec![Origin::File(p.clone())]
                 }
             })
             .collect()
     };
-    let mut out = Vec::new();
+    let mut out = skipped;
     let mut seen = Vec::new();
     for origin in origins {
         let name = origin.name();

@@ -3,24 +3,29 @@
 //! frame needs (the head and one record) is read in well under a
 //! millisecond, and the whole listing decodes in 4-5 ms (as JSON: 14).
 //!
-//! Strings are a `u32` length and UTF-8 bytes. After the magic comes the
-//! length of the head, then the head: the folder's path, and each course's
-//! slug, title and size with a table of its lessons' slugs and where each
-//! lesson's record lies in the body. The body follows: every lesson, in
-//! course order, with its file by name within the folder. A first frame
-//! reads the head and one record; the body is decoded after it.
-//! Anything that does not decode exactly, for this folder, is no listing at
-//! all: the folder is then read again.
+//! Strings are a `u32` length and UTF-8 bytes; paths and file names are
+//! their bytes as the system gave them (a name need not be UTF-8). After
+//! the magic come the length of the head and the digests of the head and of
+//! the body, then the head: the folder's path, and each course's slug,
+//! title and size with a table of its lessons' slugs, where each lesson's
+//! record lies in the body and the record's digest. The body follows: every
+//! lesson, in course order, with its file by name within the folder. A
+//! first frame reads the head and one record; the body is decoded after it.
+//! Anything that does not decode exactly, for this folder, with every
+//! digest it is read under matching, is no listing at all: the folder is
+//! then read again (and the listing written again).
 
 use crate::loader::Origin;
+use crate::loader::walk::{digest, os_bytes, os_from_bytes};
 use crate::model::{Course, LessonEntry, LessonStatus, Module};
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the layout below changes.
 const MAGIC: &[u8; 8] = b"lectern3";
 
-/// Magic and the head's length: what to read before the head.
-pub const PREFIX: usize = MAGIC.len() + 4;
+/// Magic, the head's length and the two digests: what to read before the
+/// head.
+pub const PREFIX: usize = MAGIC.len() + 4 + 8 + 8;
 
 /// Replaces `file` whole (a new file renamed over it), so a reader never
 /// sees half a listing.
@@ -29,7 +34,12 @@ pub fn write(file: &Path, dir: &Path, courses: &[Course]) -> std::io::Result<()>
         std::fs::create_dir_all(parent)?;
     }
     let tmp = file.with_extension(format!("tmp.{}", std::process::id()));
-    std::fs::write(&tmp, encode(dir, courses))?;
+    // A listing already as it would be written is left alone.
+    let bytes = encode(dir, courses);
+    if std::fs::read(file).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, file).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
@@ -38,7 +48,7 @@ pub fn write(file: &Path, dir: &Path, courses: &[Course]) -> std::io::Result<()>
 pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
     let mut head = Out(Vec::with_capacity(16 * 1024));
     let mut body = Out(Vec::with_capacity(64 * 1024));
-    head.str(&dir.to_string_lossy());
+    head.bytes(os_bytes(dir.as_os_str()));
     head.len(courses.len());
     for c in courses {
         head.str(&c.slug);
@@ -50,11 +60,14 @@ pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
             head.str(&l.slug);
             head.len(at);
             head.len(body.0.len() - at);
+            head.u64(digest(&body.0[at..]));
         }
     }
     let mut out = Out(Vec::with_capacity(PREFIX + head.0.len() + body.0.len()));
     out.0.extend_from_slice(MAGIC);
     out.len(head.0.len());
+    out.u64(digest(&head.0));
+    out.u64(digest(&body.0));
     out.0.extend_from_slice(&head.0);
     out.0.extend_from_slice(&body.0);
     out.0
@@ -65,9 +78,9 @@ fn record(out: &mut Out, l: &LessonEntry) {
         .origin
         .path()
         .and_then(Path::file_name)
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(os_bytes)
         .unwrap_or_default();
-    out.str(&name);
+    out.bytes(name);
     out.str(&l.slug);
     out.str(&l.title);
     out.opt(l.position);
@@ -97,12 +110,30 @@ pub fn head_len(prefix: &[u8]) -> Option<usize> {
     Some(n)
 }
 
+/// The digests of the head and of the body, from the first [`PREFIX`]
+/// bytes of a listing.
+fn digests(prefix: &[u8]) -> Option<(u64, u64)> {
+    let mut r = In(prefix.get(MAGIC.len() + 4..PREFIX)?);
+    Some((r.u64()?, r.u64()?))
+}
+
+/// Whether `head` (the bytes after [`PREFIX`]) is the head `prefix` was
+/// written with.
+pub fn head_checks(prefix: &[u8], head: &[u8]) -> bool {
+    digests(prefix).is_some_and(|(h, _)| h == digest(head))
+}
+
 /// The courses of `dir` encoded by [`encode`]; `None` unless `bytes` is
 /// exactly one well-formed listing.
 pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
     let n = head_len(bytes.get(..PREFIX)?)?;
     let head_bytes = bytes.get(PREFIX..PREFIX.checked_add(n)?)?;
-    let mut body = In(&bytes[PREFIX + n..]);
+    let (head_sum, body_sum) = digests(&bytes[..PREFIX])?;
+    let body_bytes = &bytes[PREFIX + n..];
+    if head_sum != digest(head_bytes) || body_sum != digest(body_bytes) {
+        return None;
+    }
+    let mut body = In(body_bytes);
     let mut courses = Vec::new();
     for h in heads(head_bytes, dir)? {
         let mut lessons = Vec::with_capacity(h.count);
@@ -132,7 +163,7 @@ pub struct Head {
 /// The courses in a listing's head (the bytes after [`PREFIX`]).
 pub fn heads(head: &[u8], dir: &Path) -> Option<Vec<Head>> {
     let mut r = In(head);
-    if r.str()? != dir.to_string_lossy() {
+    if r.take_str()? != os_bytes(dir.as_os_str()) {
         return None;
     }
     let n = r.len()?;
@@ -144,7 +175,7 @@ pub fn heads(head: &[u8], dir: &Path) -> Option<Vec<Head>> {
         let from = head.len() - r.0.len();
         for _ in 0..count {
             r.take_str()?;
-            r.take(8)?;
+            r.take(16)?;
         }
         heads.push(Head {
             slug,
@@ -156,38 +187,53 @@ pub fn heads(head: &[u8], dir: &Path) -> Option<Vec<Head>> {
     r.0.is_empty().then_some(heads)
 }
 
-/// Where lesson `slug` of `course` is (its first lesson for `None`): its
-/// place in the course and its record's range in the body.
-pub fn find(
-    head: &[u8],
-    course: &Head,
-    slug: Option<&str>,
-) -> Option<(usize, std::ops::Range<usize>)> {
+/// Where a lesson's record is in the body, and the digest it was written
+/// with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The lesson's place in its course.
+    pub place: usize,
+    pub range: std::ops::Range<usize>,
+    digest: u64,
+}
+
+/// Where lesson `slug` of `course` is (its first lesson for `None`).
+pub fn find(head: &[u8], course: &Head, slug: Option<&str>) -> Option<Found> {
     let mut r = In(head.get(course.table.clone())?);
-    for i in 0..course.count {
+    for place in 0..course.count {
         let this = r.take_str()?;
         let at = r.len_unchecked()?;
         let len = r.len_unchecked()?;
+        let digest = r.u64()?;
         if slug.is_none_or(|want| want.as_bytes() == this) {
-            return Some((i, at..at.checked_add(len)?));
+            let range = at..at.checked_add(len)?;
+            return Some(Found {
+                place,
+                range,
+                digest,
+            });
         }
     }
     None
 }
 
-/// One lesson's record, as [`find`] located it.
-pub fn lesson_at(record: &[u8], dir: &Path) -> Option<LessonEntry> {
+/// One lesson's record, as [`find`] located it; `None` unless it is the
+/// record that was written there.
+pub fn lesson_at(record: &[u8], found: &Found, dir: &Path) -> Option<LessonEntry> {
+    if digest(record) != found.digest {
+        return None;
+    }
     let mut r = In(record);
     let l = lesson(&mut r, dir)?;
     r.0.is_empty().then_some(l)
 }
 
 fn lesson(r: &mut In, dir: &Path) -> Option<LessonEntry> {
-    let name = r.str()?;
+    let name = r.take_str()?;
     // Sized once: `join` would grow the buffer as it appends.
     let mut path = PathBuf::with_capacity(dir.as_os_str().len() + 1 + name.len());
     path.push(dir);
-    path.push(name);
+    path.push(os_from_bytes(name));
     let slug = r.string()?;
     let title = r.string()?;
     let position = r.opt()?;
@@ -228,9 +274,17 @@ impl Out {
         self.u32(u32::try_from(n).unwrap_or(u32::MAX));
     }
 
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+
+    fn bytes(&mut self, b: &[u8]) {
+        self.len(b.len());
+        self.0.extend_from_slice(b);
+    }
+
     fn str(&mut self, s: &str) {
-        self.len(s.len());
-        self.0.extend_from_slice(s.as_bytes());
+        self.bytes(s.as_bytes());
     }
 
     /// `None` as 0, `Some(v)` as `v + 1` (a `u32::MAX` is kept as `None`).
@@ -254,6 +308,10 @@ impl<'a> In<'a> {
 
     fn u32(&mut self) -> Option<u32> {
         Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
     }
 
     fn len(&mut self) -> Option<usize> {
@@ -364,7 +422,8 @@ mod tests {
         assert_eq!((hs[1].slug.as_str(), hs[1].count), ("c", 3));
         let full = decode(&bytes, dir).unwrap();
         let at = |h: &Head, slug: Option<&str>| {
-            find(head, h, slug).map(|(i, range)| (i, lesson_at(&body[range], dir).unwrap()))
+            find(head, h, slug)
+                .map(|f| (f.place, lesson_at(&body[f.range.clone()], &f, dir).unwrap()))
         };
         for (h, c) in hs.iter().zip(&full) {
             assert_eq!(at(h, None), Some((0, c.lessons[0].clone())));
@@ -375,6 +434,37 @@ mod tests {
         }
         assert_eq!(heads(head, Path::new("/other")), None);
         assert_eq!(heads(&head[..head.len() - 1], dir), None);
+    }
+
+    #[test]
+    fn garbage_after_the_head_is_caught() {
+        let dir = Path::new("/d");
+        let mut bytes = encode(dir, &[course(dir)]);
+        let n = head_len(&bytes[..PREFIX]).unwrap();
+        let (prefix, rest) = bytes.split_at(PREFIX);
+        assert!(head_checks(prefix, &rest[..n]));
+        for b in &mut bytes[PREFIX + n..] {
+            *b = b'#';
+        }
+        let (head, body) = parts(&bytes);
+        let h = &heads(head, dir).unwrap()[0];
+        let f = find(head, h, None).unwrap();
+        assert_eq!(lesson_at(&body[f.range.clone()], &f, dir), None);
+        assert_eq!(decode(&bytes, dir), None);
+        // A changed head is caught by its digest.
+        let mut bytes = encode(dir, &[course(dir)]);
+        bytes[PREFIX + 6] ^= 1;
+        let (prefix, rest) = bytes.split_at(PREFIX);
+        assert!(!head_checks(prefix, &rest[..n]));
+    }
+
+    #[test]
+    fn names_that_are_not_utf8_round_trip() {
+        let dir = Path::new("/d");
+        let mut c = course(dir);
+        c.lessons[0].origin = Origin::File(dir.join(os_from_bytes(b"caf\xe9.json")));
+        let courses = vec![c];
+        assert_eq!(decode(&encode(dir, &courses), dir), Some(courses));
     }
 
     proptest! {
@@ -391,8 +481,8 @@ mod tests {
                 let body = good.get(PREFIX.saturating_add(n)..).unwrap_or_default();
                 for h in heads(head, Path::new("/d")).unwrap_or_default() {
                     for slug in [Some("a.json-slug"), None] {
-                        if let Some((_, range)) = find(head, &h, slug) {
-                            let _ = body.get(range).map(|r| lesson_at(r, Path::new("/d")));
+                        if let Some(f) = find(head, &h, slug) {
+                            let _ = body.get(f.range.clone()).map(|r| lesson_at(r, &f, Path::new("/d")));
                         }
                     }
                 }

@@ -3,22 +3,36 @@
 //! all, and a course-wide search is one indexed query.
 //!
 //! It lives in `index.db` beside the progress store, not inside it: it is
-//! derived data, rebuilt from the files whenever it is missing, stale
-//! (size or mtime changed) or unreadable, so it can never cost a reader
-//! their progress, and the progress file stays small.
+//! derived data, rebuilt from the files whenever it is missing, stale or
+//! unreadable, so it can never cost a reader their progress, and the
+//! progress file stays small.
+//!
+//! A file is unchanged when its size, mtime, ctime and inode (to the
+//! nanosecond) are as stored. A rewrite that restores the mtime still moves
+//! the ctime, which no user can set; only a file changed within a
+//! timestamp's granularity of when it was indexed could keep all four, so
+//! such a "racy" file is also compared by a digest of its bytes. Paths are
+//! stored as their bytes, so a name that is not UTF-8 opens again.
 
 use crate::loader::{self, Diagnostic, Headed, Origin};
-use crate::model::{Course, LessonEntry, LessonStatus, Module};
+use crate::model::Course;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::HashMap;
-use std::io::{Read, Seek, SeekFrom};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
+use crate::loader::walk::{self, os_bytes};
+
+mod fresh;
 mod listing;
+mod rows;
+mod snapshot;
+
+use fresh::{Fresh, RACY_NS, now_ns, stamp};
+pub use snapshot::Snapshot;
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 5;
+const VERSION: i64 = 6;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -34,10 +48,14 @@ const SMALL_FOLDER: usize = 16;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS lesson_file (
-    path         TEXT PRIMARY KEY NOT NULL,
-    dir          TEXT NOT NULL,
+    path         BLOB PRIMARY KEY NOT NULL,
+    dir          BLOB NOT NULL,
     size         INTEGER NOT NULL,
     mtime_ns     INTEGER NOT NULL,
+    ctime_ns     INTEGER NOT NULL DEFAULT 0,
+    ino          INTEGER NOT NULL DEFAULT 0,
+    digest       INTEGER,
+    seen_ns      INTEGER NOT NULL DEFAULT 0,
     course_slug  TEXT,
     course_title TEXT,
     slug         TEXT NOT NULL,
@@ -55,17 +73,6 @@ CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
 CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(body, tokenize = 'trigram');
 ";
 
-fn stamp(path: &Path) -> Option<(i64, i64)> {
-    let m = std::fs::metadata(path).ok()?;
-    let mtime = m
-        .modified()
-        .ok()?
-        .duration_since(UNIX_EPOCH)
-        .ok()?
-        .as_nanos() as i64;
-    Some((m.len() as i64, mtime))
-}
-
 fn connect(dir: Option<&Path>) -> Connection {
     if let Some(dir) = dir {
         let path = dir.join("index.db");
@@ -74,17 +81,25 @@ fn connect(dir: Option<&Path>) -> Connection {
             match Connection::open(&path).and_then(|c| setup(&c).map(|_| c)) {
                 Ok(conn) => return conn,
                 // Derived data: a damaged cache is rebuilt from scratch.
-                Err(_) => {
-                    for suffix in ["", "-wal", "-shm"] {
-                        let _ = std::fs::remove_file(dir.join(format!("index.db{suffix}")));
-                    }
-                }
+                Err(_) => remove(dir),
             }
         }
     }
     let conn = Connection::open_in_memory().expect("SQLite can always open an in-memory database");
     let _ = conn.execute_batch(SCHEMA);
     conn
+}
+
+fn remove(dir: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(dir.join(format!("index.db{suffix}")));
+    }
+}
+
+/// Whether `e` says the file itself is damaged (not merely busy).
+fn is_damage(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    matches!(e.sqlite_error_code(), Some(DatabaseCorrupt | NotADatabase))
 }
 
 fn setup(conn: &Connection) -> rusqlite::Result<()> {
@@ -118,6 +133,18 @@ impl Index {
         self.conn.get_or_init(|| connect(self.dir.as_deref()))
     }
 
+    /// A file found damaged once opened (a bad page past the header) goes,
+    /// to be made again on next use: it is derived data. True if it went.
+    fn drop_if_damaged(&mut self, e: &rusqlite::Error) -> bool {
+        let Some(dir) = self.dir.as_deref().filter(|_| is_damage(e)) else {
+            return false;
+        };
+        // Closed before it is removed.
+        drop(self.conn.take());
+        remove(dir);
+        true
+    }
+
     fn conn_mut(&mut self) -> &mut Connection {
         self.conn();
         self.conn.get_mut().expect("initialised just above")
@@ -126,7 +153,7 @@ impl Index {
     /// The courses of `dir`, from headers of every lesson file in it:
     /// unchanged files from the index, changed or new ones read and stored.
     pub fn courses(&mut self, dir: &Path) -> Result<Vec<Course>, Diagnostic> {
-        let (heads, large, changed) = self.heads(dir)?;
+        let (heads, large) = self.heads(dir)?;
         let courses = loader::group(heads, Some(dir.to_path_buf()));
         // Best effort, like every write here: a failed one only means a
         // slower start next time.
@@ -134,17 +161,20 @@ impl Index {
             if !large {
                 // Small now: read directly from here on.
                 let _ = std::fs::remove_file(file);
-            } else if changed || self.peek(dir).is_none() {
+            } else {
+                // Unchanged files but a listing that does not check out
+                // (damaged, cut short, older) is written again too:
+                // `write` leaves one that is already right alone.
                 let _ = listing::write(&file, dir, &courses);
             }
         }
         Ok(courses)
     }
 
-    /// Every lesson header of `dir`, whether the folder is large enough
-    /// to be indexed, and whether anything changed since it last was.
-    fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool, bool), Diagnostic> {
-        let name = dir.display().to_string();
+    /// Every lesson header of `dir`, and whether the folder is large
+    /// enough to be indexed.
+    fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool), Diagnostic> {
+        let name = walk::shown(dir);
         let files = loader::json_files(dir)
             .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
         if files.len() < SMALL_FOLDER {
@@ -152,29 +182,51 @@ impl Index {
                 .into_iter()
                 .map(|f| loader::read_head(Origin::File(f)))
                 .collect();
-            return Ok((heads, false, true));
+            return Ok((heads, false));
         }
-        let key = dir.to_string_lossy().into_owned();
-        let mut known = self.rows(&key).unwrap_or_default();
+        let key = os_bytes(dir.as_os_str()).to_vec();
+        let mut known = match self.rows(&key) {
+            Ok(rows) => rows,
+            Err(e) => {
+                self.drop_if_damaged(&e);
+                HashMap::new()
+            }
+        };
         let mut out = Vec::with_capacity(files.len());
         let mut fresh = Vec::new();
+        let mut racy = Vec::new();
         for f in files {
-            let Some((size, mtime)) = stamp(&f) else {
+            // Looked at before the stat: a change after it is racy.
+            let seen_ns = now_ns();
+            let Some(now) = stamp(&f) else {
                 continue;
             };
-            let p = f.to_string_lossy().into_owned();
+            let p = os_bytes(f.as_os_str()).to_vec();
             match known.remove(&p) {
-                Some((s, m, h)) if s == size && m == mtime => out.push(h),
+                Some(row) if row.holds(now, &f) => {
+                    if now.ctime_ns.saturating_add(RACY_NS) >= row.seen_ns {
+                        racy.push((p, seen_ns));
+                    }
+                    out.push(row.head);
+                }
                 _ => {
                     let h = loader::read_head(Origin::File(f));
-                    fresh.push((p, size, mtime, h.clone()));
+                    fresh.push(Fresh {
+                        path: p,
+                        stamp: now,
+                        seen_ns,
+                        head: h.clone(),
+                    });
                     out.push(h);
                 }
             }
         }
-        let changed = !fresh.is_empty() || !known.is_empty();
-        let _ = self.store(&key, &fresh, known.keys());
-        Ok((out, true, changed))
+        if let Err(e) = self.store(&key, &fresh, &racy, known.keys())
+            && self.drop_if_damaged(&e)
+        {
+            let _ = self.store(&key, &fresh, &racy, known.keys());
+        }
+        Ok((out, true))
     }
 
     /// The folder's courses as last seen, without looking at the files:
@@ -199,8 +251,12 @@ impl Index {
         let n = listing::head_len(&prefix).filter(|&n| n <= size.saturating_sub(prefix.len()))?;
         let mut head = vec![0; n];
         file.read_exact(&mut head).ok()?;
+        if !listing::head_checks(&prefix, &head) {
+            return None;
+        }
         let heads = listing::heads(&head, dir)?;
         Some(Snapshot {
+            path,
             dir: dir.to_path_buf(),
             file,
             body_at: (listing::PREFIX + n) as u64,
@@ -224,116 +280,6 @@ impl Index {
         )
     }
 
-    fn rows(&self, dir: &str) -> rusqlite::Result<HashMap<String, (i64, i64, Headed)>> {
-        let mut stmt = self.conn().prepare_cached(
-            "SELECT path, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
-                    module_index, module_slug, module_title, broken
-             FROM lesson_file WHERE dir = ?1",
-        )?;
-        let rows = stmt.query_map([dir], |r| {
-            let path: String = r.get(0)?;
-            let module_index: Option<u32> = r.get(9)?;
-            let broken = r
-                .get::<_, Option<String>>(12)?
-                .map(|json| serde_json::from_str(&json))
-                .transpose()
-                .map_err(|e| {
-                    rusqlite::Error::FromSqlConversionFailure(
-                        12,
-                        rusqlite::types::Type::Text,
-                        e.into(),
-                    )
-                })?;
-            let h = Headed {
-                entry: LessonEntry {
-                    origin: Origin::File(PathBuf::from(&path)),
-                    slug: r.get(5)?,
-                    title: r.get(6)?,
-                    position: r.get(7)?,
-                    minutes: r.get(8)?,
-                    module: module_index.map(|index| {
-                        Box::new(Module {
-                            index,
-                            slug: r
-                                .get::<_, Option<String>>(10)
-                                .ok()
-                                .flatten()
-                                .unwrap_or_default(),
-                            title: r
-                                .get::<_, Option<String>>(11)
-                                .ok()
-                                .flatten()
-                                .unwrap_or_default(),
-                        })
-                    }),
-                    status: broken.map_or(LessonStatus::Ok, LessonStatus::Broken),
-                },
-                course_slug: r.get(3)?,
-                course_title: r.get(4)?,
-            };
-            Ok((path, (r.get(1)?, r.get(2)?, h)))
-        })?;
-        rows.collect()
-    }
-
-    fn store<'a>(
-        &mut self,
-        dir: &str,
-        fresh: &[(String, i64, i64, Headed)],
-        gone: impl Iterator<Item = &'a String>,
-    ) -> rusqlite::Result<()> {
-        let tx = self.conn_mut().transaction()?;
-        for path in gone {
-            tx.execute(
-                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-                [path],
-            )?;
-            tx.execute("DELETE FROM lesson_file WHERE path = ?1", [path])?;
-        }
-        for (path, size, mtime, h) in fresh {
-            let e = &h.entry;
-            let broken = match &e.status {
-                LessonStatus::Ok => None,
-                LessonStatus::Broken(why) => serde_json::to_string(why).ok(),
-            };
-            tx.execute(
-                // An upsert keeps the row id, which the text is keyed by.
-                "INSERT INTO lesson_file
-                 (path, dir, size, mtime_ns, course_slug, course_title, slug, title, position, minutes,
-                  module_index, module_slug, module_title, broken, has_text)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)
-                 ON CONFLICT(path) DO UPDATE SET
-                   dir = excluded.dir, size = excluded.size, mtime_ns = excluded.mtime_ns,
-                   course_slug = excluded.course_slug, course_title = excluded.course_title,
-                   slug = excluded.slug, title = excluded.title, position = excluded.position,
-                   minutes = excluded.minutes, module_index = excluded.module_index,
-                   module_slug = excluded.module_slug, module_title = excluded.module_title,
-                   broken = excluded.broken, has_text = 0",
-                params![
-                    path,
-                    dir,
-                    size,
-                    mtime,
-                    h.course_slug,
-                    h.course_title,
-                    e.slug,
-                    e.title,
-                    e.position,
-                    e.minutes,
-                    e.module.as_ref().map(|m| m.index),
-                    e.module.as_ref().map(|m| m.slug.as_str()),
-                    e.module.as_ref().map(|m| m.title.as_str()),
-                    broken,
-                ],
-            )?;
-            tx.execute(
-                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-                [path],
-            )?;
-        }
-        tx.commit()
-    }
-
     /// Lessons of `origins` whose text the index does not have yet.
     pub fn missing(&self, origins: &[Origin]) -> Vec<Origin> {
         origins
@@ -351,9 +297,9 @@ impl Index {
             // Built-in lessons have no header row yet: give them one.
             tx.execute(
                 "INSERT INTO lesson_file (path, dir, size, mtime_ns, slug, title, has_text)
-                 VALUES (?1, '', 0, 0, ?1, ?1, 1)
+                 VALUES (?1, x'', 0, 0, ?2, ?2, 1)
                  ON CONFLICT(path) DO UPDATE SET has_text = 1",
-                [&key],
+                params![&key, String::from_utf8_lossy(&key)],
             )?;
             let id: i64 = tx.query_row(
                 "SELECT rowid FROM lesson_file WHERE path = ?1",
@@ -402,7 +348,7 @@ impl Index {
         if q.is_empty() {
             return Vec::new();
         }
-        let position: HashMap<String, usize> = origins
+        let position: HashMap<Vec<u8>, usize> = origins
             .iter()
             .enumerate()
             .map(|(i, o)| (key_of(o), i))
@@ -434,10 +380,10 @@ impl Index {
         let Ok(mut stmt) = conn.prepare_cached(sql) else {
             return Vec::new();
         };
-        let Ok(rows) = stmt.query_map([arg], |r| r.get::<_, String>(0)) else {
+        let Ok(rows) = stmt.query_map([arg], |r| r.get::<_, Vec<u8>>(0)) else {
             return Vec::new();
         };
-        let mut matched: Vec<(usize, String)> = rows
+        let mut matched: Vec<(usize, Vec<u8>)> = rows
             .filter_map(Result::ok)
             .filter_map(|path| position.get(&path).map(|&i| (i, path)))
             .collect();
@@ -459,54 +405,17 @@ impl Index {
     }
 }
 
-/// See [`Index::peek`].
-pub struct Snapshot {
-    pub dir: PathBuf,
-    file: std::fs::File,
-    body_at: u64,
-    size: u64,
-    head: Vec<u8>,
-    pub heads: Vec<listing::Head>,
-}
-
-impl Snapshot {
-    /// Lesson `slug` of course `course` (its first for `None`), with its
-    /// place in the course.
-    pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
-        let (i, range) = listing::find(&self.head, self.heads.get(course)?, slug)?;
-        // A damaged head must not ask for more than the file holds.
-        if self.body_at + range.end as u64 > self.size {
-            return None;
-        }
-        let mut record = vec![0; range.len()];
-        let mut file = &self.file;
-        file.seek(SeekFrom::Start(self.body_at + range.start as u64))
-            .ok()?;
-        file.read_exact(&mut record).ok()?;
-        Some((i, listing::lesson_at(&record, &self.dir)?))
-    }
-
-    /// The whole listing (read again from its file, which is replaced,
-    /// never rewritten, so it is the same one).
-    pub fn decode(&self) -> Option<Vec<Course>> {
-        let mut bytes = Vec::new();
-        let mut file = &self.file;
-        file.seek(SeekFrom::Start(0)).ok()?;
-        file.read_to_end(&mut bytes).ok()?;
-        listing::decode(&bytes, &self.dir)
-    }
-}
-
-fn key_of(o: &Origin) -> String {
+fn key_of(o: &Origin) -> Vec<u8> {
     match o {
-        Origin::File(p) => p.to_string_lossy().into_owned(),
+        Origin::File(p) => os_bytes(p.as_os_str()).to_vec(),
         Origin::Builtin(n) => format!(
             "builtin:{n}:{}",
             loader::BUILTIN
                 .iter()
                 .find(|(b, _)| b == n)
                 .map_or(0, |(_, t)| t.len())
-        ),
+        )
+        .into_bytes(),
     }
 }
 
@@ -530,6 +439,7 @@ pub fn lesson_text(origin: &Origin) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::fresh::{Row, Stamp};
     use super::*;
     use serde_json::json;
 
@@ -594,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn a_listing_cut_after_its_head_finds_nothing() {
+    fn a_listing_cut_after_its_head_finds_the_lesson_in_the_files() {
         let course = tempfile::tempdir().unwrap();
         let data = tempfile::tempdir().unwrap();
         write(course.path(), "a", 1, "alpha");
@@ -607,8 +517,38 @@ mod tests {
         let bytes = std::fs::read(&file).unwrap();
         std::fs::write(&file, &bytes[..snapshot.body_at as usize]).unwrap();
         let cut = idx.peek(course.path()).unwrap();
-        assert!(cut.find(0, Some("a")).is_none());
+        assert_eq!(cut.find(0, Some("a")).unwrap().1.slug, "a");
         assert!(cut.decode().is_none());
+        // The cut listing is gone, to be written whole again.
+        assert!(!file.exists());
+    }
+
+    #[test]
+    fn an_index_damaged_past_its_header_is_rebuilt() {
+        let data = tempfile::tempdir().unwrap();
+        let course = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "x");
+        filler(course.path());
+        let mut idx = Index::open(Some(data.path()));
+        let first = idx.courses(course.path()).unwrap();
+        drop(idx);
+        let file = data.path().join("index.db");
+        {
+            // Checkpointed, so the pages are in the file to be damaged.
+            let c = Connection::open(&file).unwrap();
+            c.pragma_update(None, "journal_mode", "DELETE").unwrap();
+        }
+        let mut bytes = std::fs::read(&file).unwrap();
+        let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+        for b in &mut bytes[page..] {
+            *b = 0x5a;
+        }
+        std::fs::write(&file, &bytes).unwrap();
+        std::fs::remove_dir_all(data.path().join("listings")).unwrap();
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(idx.courses(course.path()).unwrap(), first);
+        let key = os_bytes(course.path().as_os_str()).to_vec();
+        assert_eq!(idx.rows(&key).unwrap().len(), first[0].lessons.len());
     }
 
     #[test]
@@ -623,6 +563,158 @@ mod tests {
             idx.courses(course.path()).unwrap()[0].lessons.len(),
             1 + SMALL_FOLDER
         );
-        assert!(idx.rows(&course.path().to_string_lossy()).unwrap().len() > SMALL_FOLDER);
+        assert!(idx.rows(os_bytes(course.path().as_os_str())).unwrap().len() > SMALL_FOLDER);
+    }
+
+    fn write_titled(dir: &Path, name: &str, title: &str) {
+        let v = json!({
+            "course": {"slug": "c", "title": "C"},
+            "lesson": {"slug": name, "title": title, "position": 1},
+            "body": {"format": "markdown", "text": "x"},
+        });
+        std::fs::write(dir.join(format!("{name}.json")), v.to_string()).unwrap();
+    }
+
+    fn title_of(courses: &[Course], slug: &str) -> String {
+        courses[0]
+            .lessons
+            .iter()
+            .find(|l| l.slug == slug)
+            .unwrap()
+            .title
+            .clone()
+    }
+
+    #[test]
+    fn garbage_after_the_head_of_a_listing_does_not_stop_reading() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "alpha");
+        filler(course.path());
+        let mut idx = Index::open(Some(data.path()));
+        let first = idx.courses(course.path()).unwrap();
+        let file = idx.listing_file(course.path()).unwrap();
+        let body_at = idx.peek(course.path()).unwrap().body_at as usize;
+        let mut bytes = std::fs::read(&file).unwrap();
+        for b in &mut bytes[body_at..] {
+            *b = 0xa5;
+        }
+        std::fs::write(&file, &bytes).unwrap();
+        // The head still checks out, so a first frame starts from it; the
+        // lesson itself then comes from the files.
+        let snapshot = idx.peek(course.path()).unwrap();
+        let (place, entry) = snapshot.find(0, Some("a")).unwrap();
+        assert_eq!(entry.slug, "a");
+        assert_eq!(first[0].lessons[place].slug, "a");
+        assert!(snapshot.decode().is_none());
+        assert!(idx.snapshot(course.path()).is_none());
+        // Read again, the listing is whole again.
+        assert_eq!(idx.courses(course.path()).unwrap(), first);
+        assert_eq!(idx.snapshot(course.path()).unwrap(), first);
+    }
+
+    #[test]
+    fn a_listing_left_damaged_is_written_again_though_no_file_changed() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "alpha");
+        filler(course.path());
+        let mut idx = Index::open(Some(data.path()));
+        let first = idx.courses(course.path()).unwrap();
+        let file = idx.listing_file(course.path()).unwrap();
+        let mut bytes = std::fs::read(&file).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(&file, &bytes).unwrap();
+        assert!(idx.snapshot(course.path()).is_none());
+        assert_eq!(idx.courses(course.path()).unwrap(), first);
+        assert_eq!(idx.snapshot(course.path()).unwrap(), first);
+    }
+
+    #[test]
+    fn a_same_size_rewrite_with_its_mtime_restored_is_seen() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        write_titled(course.path(), "a", "Old title");
+        filler(course.path());
+        let path = course.path().join("a.json");
+        let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(
+            title_of(&idx.courses(course.path()).unwrap(), "a"),
+            "Old title"
+        );
+        write_titled(course.path(), "a", "New title");
+        let f = std::fs::File::options().write(true).open(&path).unwrap();
+        f.set_modified(mtime).unwrap();
+        drop(f);
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(
+            title_of(&idx.courses(course.path()).unwrap(), "a"),
+            "New title"
+        );
+    }
+
+    #[test]
+    fn a_racy_stamp_is_settled_by_the_digest() {
+        let row = |digest| Row {
+            stamp: Stamp {
+                size: 1,
+                mtime_ns: 5,
+                ctime_ns: 5,
+                ino: 1,
+            },
+            digest,
+            seen_ns: 6,
+            head: loader::read_head(Origin::Builtin("none")),
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, b"now").unwrap();
+        let st = row(None).stamp;
+        assert!(!row(Some(walk::digest(b"then"))).holds(st, &path));
+        assert!(row(Some(walk::digest(b"now"))).holds(st, &path));
+        assert!(!row(None).holds(st, &path));
+        // Long after the change, the stamp alone is trusted.
+        let old = Row {
+            seen_ns: 5 + 10 * RACY_NS,
+            ..row(None)
+        };
+        assert!(old.holds(st, &path));
+    }
+
+    #[test]
+    fn lessons_from_before_1970_and_names_not_utf8_come_back() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        filler(course.path());
+        write_titled(course.path(), "old", "Old");
+        let old = course.path().join("old.json");
+        let f = std::fs::File::options().write(true).open(&old).unwrap();
+        let before = std::time::UNIX_EPOCH - std::time::Duration::from_secs(86_400 * 400);
+        f.set_modified(before).unwrap();
+        drop(f);
+        let odd = course.path().join(walk::os_from_bytes(b"caf\xe9.json"));
+        std::fs::rename(course.path().join("z000.json"), &odd).unwrap();
+        for _ in 0..3 {
+            let mut idx = Index::open(Some(data.path()));
+            let courses = idx.courses(course.path()).unwrap();
+            assert_eq!(courses[0].lessons.len(), SMALL_FOLDER + 1);
+            assert_eq!(title_of(&courses, "old"), "Old");
+            assert!(
+                courses[0]
+                    .lessons
+                    .iter()
+                    .any(|l| l.origin.path() == Some(odd.as_path()))
+            );
+            let listed = idx.snapshot(course.path()).unwrap();
+            assert_eq!(listed, courses);
+            assert!(
+                listed[0]
+                    .lessons
+                    .iter()
+                    .all(|l| l.origin.path().is_some_and(Path::exists))
+            );
+        }
     }
 }

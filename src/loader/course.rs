@@ -29,6 +29,9 @@ pub struct Headed {
     pub entry: LessonEntry,
     pub course_slug: Option<String>,
     pub course_title: Option<String>,
+    /// [`super::walk::digest`] of the bytes read, when they were: a cache
+    /// keeps it to tell a rewritten file from the same one.
+    pub digest: Option<u64>,
 }
 
 /// Reads a lesson's header (identity, position, module): the whole file is
@@ -52,6 +55,7 @@ pub fn read_head(origin: Origin) -> Headed {
             },
             course_slug: None,
             course_title: None,
+            digest: None,
         }
     };
     let bytes = match super::read(&origin) {
@@ -74,7 +78,10 @@ pub fn read_head(origin: Origin) -> Headed {
                 Err(d) => d,
                 Ok(_) => Diagnostic::error(&name, "unreadable lesson header"),
             };
-            return broken(origin, why);
+            return Headed {
+                digest: Some(super::walk::digest(&bytes)),
+                ..broken(origin, why)
+            };
         }
     };
     let module = head
@@ -100,6 +107,7 @@ pub fn read_head(origin: Origin) -> Headed {
         },
         course_slug: Some(head.course.slug.0),
         course_title,
+        digest: Some(super::walk::digest(&bytes)),
     }
 }
 
@@ -159,38 +167,15 @@ pub fn course_from(origins: Vec<Origin>, root: Option<PathBuf>) -> Course {
     biggest.map(|i| courses.swap_remove(i)).unwrap_or_default()
 }
 
+/// The lesson files directly in `dir`, through the one walker: a FIFO or
+/// device named like a lesson is skipped, never opened.
 pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    // The directory entry's own type: no stat per file (a course may hold
-    // thousands). Symbolic links are followed, as a user would expect.
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .filter(|e| {
-            let name = e.file_name();
-            let name = Path::new(&name);
-            name.extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("json"))
-                && e.file_type()
-                    .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()))
-        })
-        .map(|e| e.path())
-        .collect();
-    // Byte order of the whole path: Path's own ordering walks components
-    // and is several times slower on large folders.
-    files.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
-    Ok(files)
+    Ok(super::walk::folder(dir)?.0.files)
 }
 
+/// `dir`'s folders, each once (a link back to `dir` is not one).
 fn subdirs(dir: &Path) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.is_dir())
-                .collect()
-        })
-        .unwrap_or_default();
-    dirs.sort();
-    dirs
+    super::walk::folder(dir).map(|(_, d)| d).unwrap_or_default()
 }
 
 /// How a folder's courses are obtained: from its files' headers, or from
@@ -199,7 +184,7 @@ pub type Heads<'a> = dyn FnMut(&Path) -> Result<Vec<Course>, Diagnostic> + 'a;
 
 /// Every lesson header of a folder, read from the files.
 pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
-    let name = dir.display().to_string();
+    let name = super::walk::shown(dir);
     let files = json_files(dir)
         .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
     Ok(files
@@ -231,7 +216,7 @@ pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
 pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic> {
     let mut lib = Library::default();
     for p in paths {
-        let name = p.display().to_string();
+        let name = super::walk::shown(p);
         if p.is_dir() {
             let mut courses = heads(p)?;
             if courses.is_empty() {
@@ -274,7 +259,10 @@ pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, 
                 }
             }
         } else {
-            return Err(Diagnostic::error(&name, "no such file or folder"));
+            // A FIFO or device on the command line is named as such.
+            let skipped = super::walk::tree(p).skipped;
+            let why = skipped.first().map_or("no such file or folder", |s| s.why);
+            return Err(Diagnostic::error(&name, why));
         }
     }
     Ok(lib)

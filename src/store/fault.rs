@@ -46,6 +46,7 @@ impl Fault {
     /// The one line a status bar shows. `detail` is the error or path
     /// that makes the line actionable.
     pub(crate) fn message(self, detail: &str) -> String {
+        let detail = &short(detail);
         match self {
             Fault::Corrupt => {
                 format!("progress store was damaged: kept it as {detail} and started a fresh one")
@@ -59,11 +60,11 @@ impl Fault {
             Fault::Newer => format!(
                 "progress store was written by a newer lectern ({detail}): left unchanged, this session's progress is kept in memory only"
             ),
-            Fault::Full => {
-                format!("disk full, progress not saved ({detail}): kept in memory, will retry")
-            }
+            Fault::Full => format!(
+                "disk full, progress not saved ({detail}): kept aside, saved when there is room (or at the next start)"
+            ),
             Fault::Busy => format!(
-                "progress store busy (another lectern?): progress kept in memory, will retry ({detail})"
+                "progress store busy (another lectern?): progress kept aside, saved when it is free (or at the next start) ({detail})"
             ),
             Fault::Write => {
                 format!("could not save progress ({detail}): kept in memory, will retry")
@@ -71,6 +72,24 @@ impl Fault {
             Fault::Read => format!("could not read saved progress ({detail})"),
         }
     }
+}
+
+/// Longest detail a warning quotes: a status bar has one line.
+const DETAIL_CHARS: usize = 160;
+
+/// `detail` made fit for one status line: sanitised (a path or an SQLite
+/// message may hold anything), its first line only (SQLite can quote a
+/// whole multi-line `CREATE TABLE`), and cut short.
+pub(crate) fn short(detail: &str) -> String {
+    let clean = crate::loader::sanitize::clean(detail);
+    let first = clean.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let first = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    if first.chars().count() <= DETAIL_CHARS {
+        return first;
+    }
+    let mut cut: String = first.chars().take(DETAIL_CHARS - 1).collect();
+    cut.push('…');
+    cut
 }
 
 /// The warnings not yet shown, each kind at most once.
@@ -93,8 +112,9 @@ impl Warnings {
 }
 
 /// Where a damaged file goes: beside it, stamped with the UTC time, e.g.
-/// `progress.db.corrupt-20261129T213000`; never over an earlier one.
-pub(crate) fn corrupt_name(db: &Path, now: DateTime<Utc>) -> PathBuf {
+/// `progress.db.corrupt-20261129T213000`, with `salt` (random) after the
+/// stamp when that name is taken.
+pub(crate) fn corrupt_name(db: &Path, now: DateTime<Utc>, salt: Option<u64>) -> PathBuf {
     let stem = format!(
         "{}.corrupt-{}",
         db.file_name()
@@ -102,28 +122,71 @@ pub(crate) fn corrupt_name(db: &Path, now: DateTime<Utc>) -> PathBuf {
             .unwrap_or_default(),
         now.format("%Y%m%dT%H%M%S")
     );
-    let mut candidate = db.with_file_name(&stem);
-    let mut n = 1;
-    while candidate.exists() || sidecar(&candidate, "-wal").exists() {
-        candidate = db.with_file_name(format!("{stem}-{n}"));
-        n += 1;
+    match salt {
+        None => db.with_file_name(stem),
+        Some(salt) => db.with_file_name(format!("{stem}-{salt:016x}")),
     }
-    candidate
+}
+
+/// A random number, different in every process and every call: enough to
+/// keep lecterns started at the same second from choosing the same name.
+pub(crate) fn random() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(std::process::id());
+    h.write_u64(CALLS.fetch_add(1, Ordering::Relaxed));
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos(),
+    );
+    h.finish()
+}
+
+/// Moves `from` to `to` only if nothing is at `to`: a hard link (which
+/// fails rather than replace) then an unlink; where links are not
+/// supported, a rename to a name checked free just before.
+fn move_new(from: &Path, to: &Path) -> io::Result<()> {
+    match std::fs::hard_link(from, to) {
+        Ok(()) => std::fs::remove_file(from),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
+        Err(_) if to.symlink_metadata().is_err() => std::fs::rename(from, to),
+        Err(e) => Err(e),
+    }
 }
 
 /// Moves a damaged database aside, with its WAL and shared-memory files:
 /// an old WAL left next to a fresh database would be replayed into it.
-/// Renames only, so every byte the reader had is still on disk.
+/// Nothing is ever overwritten, so every byte the reader had is still on
+/// disk, and two lecterns setting files aside at once pick two names.
 pub(crate) fn set_aside(db: &Path, now: DateTime<Utc>) -> io::Result<PathBuf> {
-    let target = corrupt_name(db, now);
-    std::fs::rename(db, &target)?;
-    for suffix in ["-wal", "-shm"] {
-        let from = sidecar(db, suffix);
-        if from.exists() {
-            std::fs::rename(&from, sidecar(&target, suffix))?;
+    let mut salt = None;
+    for _ in 0..64 {
+        let target = corrupt_name(db, now, salt);
+        salt = Some(random());
+        if sidecar(&target, "-wal").symlink_metadata().is_ok() {
+            continue;
         }
+        match move_new(db, &target) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+        for suffix in ["-wal", "-shm"] {
+            let from = sidecar(db, suffix);
+            if from.exists() {
+                move_new(&from, &sidecar(&target, suffix))?;
+            }
+        }
+        return Ok(target);
     }
-    Ok(target)
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "no free name to set the damaged file aside",
+    ))
 }
 
 /// SQLite's companion files are named by appending to the database's name.
@@ -164,23 +227,41 @@ mod tests {
             Fault::Read,
         ] {
             assert!(!f.message("x").contains('\n'));
+            let sql = "CREATE TABLE review (\n  course TEXT\n)\u{1b}[2J";
+            let m = f.message(sql);
+            assert!(!m.contains('\n') && !m.contains('\u{1b}'), "{m}");
+            assert!(f.message(&"y".repeat(5000)).len() < 600);
         }
     }
 
     #[test]
-    fn corrupt_name_is_timestamped_and_never_reused() {
+    fn corrupt_name_is_timestamped_and_salted_on_demand() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("progress.db");
         let now = Utc.with_ymd_and_hms(2026, 11, 29, 21, 30, 0).unwrap();
-        let first = corrupt_name(&db, now);
+        let first = corrupt_name(&db, now, None);
         assert_eq!(
             first.file_name().unwrap(),
             "progress.db.corrupt-20261129T213000"
         );
-        std::fs::write(&first, b"x").unwrap();
-        let second = corrupt_name(&db, now);
-        assert_ne!(first, second);
-        assert!(!second.exists());
+        assert_ne!(first, corrupt_name(&db, now, Some(random())));
+        assert_ne!(random(), random());
+    }
+
+    #[test]
+    fn set_aside_never_overwrites_an_earlier_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("progress.db");
+        let now = Utc.with_ymd_and_hms(2026, 11, 29, 21, 30, 0).unwrap();
+        let mut moved = Vec::new();
+        for i in 0..3u8 {
+            std::fs::write(&db, [i; 10]).unwrap();
+            moved.push(set_aside(&db, now).unwrap());
+        }
+        for (i, m) in moved.iter().enumerate() {
+            assert_eq!(std::fs::read(m).unwrap(), [i as u8; 10]);
+        }
+        assert!(!db.exists());
     }
 
     #[test]

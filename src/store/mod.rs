@@ -6,6 +6,14 @@
 //! in-memory copy, says so once through [`Store::take_warning`], and never
 //! deletes or overwrites what the reader had saved. No method returns an
 //! error or panics because of the file.
+//!
+//! A change the file refuses for a while (another program holds its lock,
+//! the disk is full) is also kept in a small journal beside it
+//! (`progress.db.pending-*`), tried again every [`RETRY_AFTER`], and
+//! replayed by the next lectern to start if this one ends first; a file
+//! that could not be opened for writing at all for such a reason is
+//! opened again once it can be. [`Store::close`] says what is still kept
+//! aside at the end (dropping the store says it on stderr otherwise).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -15,7 +23,9 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+mod closing;
 mod fault;
+mod journal;
 mod mirror;
 mod open;
 mod plan;
@@ -78,6 +88,18 @@ pub struct Store {
     retry_at: Option<Instant>,
     /// Reads take `&self` and may fail too.
     warnings: RefCell<Warnings>,
+    /// The data directory, to open the file again once it can be written.
+    dir: Option<PathBuf>,
+    /// The file could not be opened for writing for a passing reason (a
+    /// held lock, a full disk): it is tried again on later writes.
+    reopen: bool,
+    /// Pending writes, on disk, while the file refuses them.
+    journal: Option<journal::Journal>,
+    /// Why the journal could not keep a change, if it could not.
+    journal_failed: Option<String>,
+    /// What the file last refused writes for, for the closing word.
+    refused: Option<Fault>,
+    closed: bool,
 }
 
 impl Store {
@@ -127,6 +149,12 @@ impl Store {
             pending: Vec::new(),
             retry_at: None,
             warnings: RefCell::default(),
+            dir: None,
+            reopen: false,
+            journal: None,
+            journal_failed: None,
+            refused: None,
+            closed: false,
         }
     }
 
@@ -135,7 +163,18 @@ impl Store {
         let mut store = Store::empty();
         store.disk = opened.disk;
         store.disk_writable = opened.writable;
+        store.reopen = opened.retry;
+        store.dir = Some(dir.to_path_buf());
+        let db = dir.join(open::FILE);
+        if let Some(disk) = store.disk.as_mut().filter(|_| opened.writable) {
+            journal::replay(&db, disk);
+        }
+        store.journal = Some(journal::Journal::new(&db));
         for (fault, detail) in opened.faults {
+            if matches!(fault, Fault::Busy | Fault::Full) {
+                store.refused = Some(fault);
+                store.retry_at = Some(Instant::now() + RETRY_AFTER);
+            }
             store.warn(fault, &detail);
         }
         // A file that cannot be written is copied now, so the session
@@ -291,16 +330,48 @@ impl Store {
         {
             self.warn(Fault::Write, &e.to_string());
         }
-        if self.disk_writable && self.disk.is_some() {
+        if (self.disk_writable && self.disk.is_some()) || self.reopen {
+            if let Some(journal) = self.journal.as_mut()
+                && let Err(e) = journal.keep(&op)
+            {
+                self.journal_failed = Some(e.to_string());
+            }
             self.pending.push(op);
         }
+    }
+
+    /// Tries to open the file for writing again (see `reopen`).
+    fn reopened(&mut self) -> bool {
+        let Some(dir) = self.dir.clone().filter(|_| self.reopen) else {
+            return false;
+        };
+        let opened = open::open(
+            &dir,
+            open::Options {
+                read_only: false,
+                now: Utc::now(),
+            },
+        );
+        if !opened.writable {
+            return false;
+        }
+        self.disk = opened.disk;
+        self.disk_writable = true;
+        self.reopen = false;
+        true
     }
 
     /// Writes everything pending, then `op`, to the file in one
     /// transaction. True when the file has it all; on failure the file is
     /// left for `RETRY_AFTER` and the caller keeps `op` in memory.
     fn flush(&mut self, op: Option<&Op>) -> bool {
-        if !self.disk_writable || self.retry_at.is_some_and(|at| Instant::now() < at) {
+        if self.retry_at.is_some_and(|at| Instant::now() < at) {
+            return false;
+        }
+        if !self.disk_writable && !self.reopened() {
+            if self.reopen {
+                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+            }
             return false;
         }
         let Some(disk) = self.disk.as_mut() else {
@@ -309,8 +380,12 @@ impl Store {
         match write::commit(disk, self.pending.iter().chain(op)) {
             Ok(()) => {
                 self.pending.clear();
+                if let Some(journal) = self.journal.as_mut() {
+                    journal.clear();
+                }
                 self.shadow = None;
                 self.retry_at = None;
+                self.refused = None;
                 true
             }
             Err(e) => {
@@ -325,6 +400,7 @@ impl Store {
                     self.pending.clear();
                 }
                 self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.refused = Some(fault);
                 self.warn(fault, &e.to_string());
                 false
             }
@@ -353,12 +429,13 @@ impl Store {
 }
 
 impl Drop for Store {
-    /// A last try for writes the file refused earlier: the lock or the
-    /// disk space may be back by now.
+    /// What [`Store::close`] does, when the session did not ask: said on
+    /// stderr, since nobody else will say it.
     fn drop(&mut self) {
-        if !self.pending.is_empty() {
-            self.retry_at = None;
-            self.flush(None);
+        if !self.closed
+            && let Some(line) = self.close()
+        {
+            eprintln!("lectern: {line}");
         }
     }
 }

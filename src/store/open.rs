@@ -33,6 +33,9 @@ pub(crate) struct Options {
 pub(crate) struct Opened {
     pub disk: Option<Connection>,
     pub writable: bool,
+    /// The file could not be had for writing for a reason that passes (a
+    /// held lock, a full disk): worth trying again later in the session.
+    pub retry: bool,
     pub faults: Vec<(Fault, String)>,
 }
 
@@ -41,6 +44,7 @@ impl Opened {
         Opened {
             disk: None,
             writable: false,
+            retry: false,
             faults,
         }
     }
@@ -51,50 +55,124 @@ pub(crate) fn open(dir: &Path, options: Options) -> Opened {
         return Opened::nothing(vec![(Fault::Unopenable, format!("{}: {e}", dir.display()))]);
     }
     let path = dir.join(FILE);
-    // Why the file cannot be written; told as read-only if it can at least
-    // be read.
-    let mut refused = format!("{}: opened read-only", path.display());
-    if !options.read_only {
-        match writable(&path) {
-            Ok((conn, Migrated::Current)) => {
-                return Opened {
-                    disk: Some(conn),
-                    writable: true,
-                    faults: Vec::new(),
-                };
-            }
-            // The file is fine, just not ours to change: read it as is.
-            Ok((conn, Migrated::Newer(v))) => {
-                return Opened {
-                    disk: Some(conn),
-                    writable: false,
-                    faults: vec![(Fault::Newer, format!("schema version {v}"))],
-                };
-            }
-            Err(e) => match Fault::of(&e, Fault::Unopenable) {
-                Fault::Corrupt => return recover(&path, options.now, &e),
-                // Waiting at startup would be worse than a session in
-                // memory, and retrying would mean migrating mid-session.
-                Fault::Busy => refused = format!("{}: locked: {e}", path.display()),
-                _ => refused = format!("{}: {e}", path.display()),
-            },
-        }
+    if options.read_only {
+        let refused = format!("{}: opened read-only", path.display());
+        return fall_back(&path, options.now, (Fault::ReadOnly, refused), false);
     }
-    match read_only(&path) {
+    match writable(&path) {
+        Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
+            // Lecterns started together on a damaged file must not each
+            // set aside what the one before them just made: one at a time,
+            // and each looks again once it holds the lock.
+            let _lock = DirLock::take(dir);
+            match writable(&path) {
+                Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
+                    recover(&path, options.now, &e)
+                }
+                other => settle(&path, options.now, other),
+            }
+        }
+        other => settle(&path, options.now, other),
+    }
+}
+
+/// What the writable open came to, when the file was not damaged.
+fn settle(
+    path: &Path,
+    now: DateTime<Utc>,
+    result: rusqlite::Result<(Connection, Migrated)>,
+) -> Opened {
+    let e = match result {
+        Ok((conn, Migrated::Current)) => {
+            return Opened {
+                disk: Some(conn),
+                writable: true,
+                retry: false,
+                faults: Vec::new(),
+            };
+        }
+        // The file is fine, just not ours to change: read it as is.
+        Ok((conn, Migrated::Newer(v))) => {
+            return Opened {
+                disk: Some(conn),
+                writable: false,
+                retry: false,
+                faults: vec![(Fault::Newer, format!("schema version {v}"))],
+            };
+        }
+        Err(e) => e,
+    };
+    match Fault::of(&e, Fault::Unopenable) {
+        // Waiting at startup would be worse than starting in memory; the
+        // file is tried again on a later write.
+        fault @ (Fault::Busy | Fault::Full) => {
+            fall_back(path, now, (fault, format!("{}: {e}", path.display())), true)
+        }
+        _ => fall_back(
+            path,
+            now,
+            (Fault::ReadOnly, format!("{}: {e}", path.display())),
+            false,
+        ),
+    }
+}
+
+/// The file read only, to show what it holds, told as `fault`.
+fn fall_back(path: &Path, now: DateTime<Utc>, fault: (Fault, String), retry: bool) -> Opened {
+    match read_only(path) {
         Ok(conn) => Opened {
             disk: Some(conn),
             writable: false,
-            faults: vec![(Fault::ReadOnly, refused)],
+            retry,
+            faults: vec![fault],
         },
         Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
-            recover(&path, options.now, &e)
+            let _lock = DirLock::take(path.parent().unwrap_or(Path::new(".")));
+            match writable(path) {
+                Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
+                    recover(path, now, &e)
+                }
+                _ => Opened {
+                    retry,
+                    ..Opened::nothing(vec![fault])
+                },
+            }
         }
-        Err(_) => Opened::nothing(vec![(Fault::Unopenable, refused)]),
+        // Told as what it is when it passes; else nothing can be read.
+        Err(_) if retry => Opened {
+            retry,
+            ..Opened::nothing(vec![fault])
+        },
+        Err(_) => Opened::nothing(vec![(Fault::Unopenable, fault.1)]),
+    }
+}
+
+/// An exclusive lock on the data directory while it is held (`flock` on
+/// the directory itself: no lock file to leave behind). Best effort: a
+/// file system without locks goes unlocked, as before.
+struct DirLock(Option<std::fs::File>);
+
+impl DirLock {
+    fn take(dir: &Path) -> DirLock {
+        let Ok(file) = std::fs::File::open(dir) else {
+            return DirLock(None);
+        };
+        // Held for the few milliseconds a recovery takes.
+        let locked = file.lock().is_ok();
+        DirLock(locked.then_some(file))
+    }
+}
+
+impl Drop for DirLock {
+    fn drop(&mut self) {
+        if let Some(file) = &self.0 {
+            let _ = file.unlock();
+        }
     }
 }
 
 /// The file opened for writing, checked and migrated.
-fn writable(path: &Path) -> rusqlite::Result<(Connection, Migrated)> {
+pub(crate) fn writable(path: &Path) -> rusqlite::Result<(Connection, Migrated)> {
     // No URI flag on plain paths: a directory named `file:...` is a
     // directory, not a URI.
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -112,7 +190,7 @@ fn writable(path: &Path) -> rusqlite::Result<(Connection, Migrated)> {
     // A newer lectern's file is read as it is: not even its journal mode
     // is changed.
     let seen = schema::user_version(&conn)?;
-    if seen > schema::CURRENT {
+    if seen > i64::from(schema::CURRENT) {
         return Ok((conn, Migrated::Newer(seen)));
     }
     // WAL: readers never block the writer and a killed writer leaves a
@@ -168,6 +246,7 @@ fn recover(path: &Path, now: DateTime<Utc>, damage: &rusqlite::Error) -> Opened 
                 Ok((conn, _)) => Opened {
                     disk: Some(conn),
                     writable: true,
+                    retry: false,
                     faults,
                 },
                 Err(e) => {

@@ -3,6 +3,12 @@
 //! The version lives in `PRAGMA user_version`, so a file says by itself
 //! which migrations it has had. Migrations only ever add: a file written by
 //! an older lectern keeps every row it had.
+//!
+//! The version is a hint, not a verdict: a file copied with `sqlite3 .dump`
+//! says 0 whatever it holds, and a hand-edited one may say -1. Every step
+//! only adds what is missing (`IF NOT EXISTS`), so a file whose tables and
+//! version disagree is repaired in place by running them all, in one
+//! transaction; only a version above ours means "leave it alone".
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -23,7 +29,7 @@ const MIGRATIONS: [Step; CURRENT as usize] = [v1_progress_and_attempts, v2_revie
 /// attempt. Times are Unix milliseconds so they sort as integers.
 fn v1_progress_and_attempts(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute_batch(
-        "CREATE TABLE lesson_progress (
+        "CREATE TABLE IF NOT EXISTS lesson_progress (
              course       TEXT    NOT NULL,
              lesson       TEXT    NOT NULL,
              read         INTEGER NOT NULL DEFAULT 0,
@@ -32,11 +38,11 @@ fn v1_progress_and_attempts(conn: &Connection) -> rusqlite::Result<()> {
              anchor_line  INTEGER,
              PRIMARY KEY (course, lesson)
          ) WITHOUT ROWID;
-         CREATE TABLE course_state (
+         CREATE TABLE IF NOT EXISTS course_state (
              course      TEXT PRIMARY KEY NOT NULL,
              last_lesson TEXT
          ) WITHOUT ROWID;
-         CREATE TABLE attempt (
+         CREATE TABLE IF NOT EXISTS attempt (
              id      INTEGER PRIMARY KEY AUTOINCREMENT,
              course  TEXT    NOT NULL,
              lesson  TEXT    NOT NULL,
@@ -45,15 +51,16 @@ fn v1_progress_and_attempts(conn: &Connection) -> rusqlite::Result<()> {
              correct INTEGER NOT NULL,
              review  INTEGER NOT NULL DEFAULT 0
          );
-         CREATE INDEX attempt_by_lesson ON attempt (course, lesson, at_ms, id);",
+         CREATE INDEX IF NOT EXISTS attempt_by_lesson ON attempt (course, lesson, at_ms, id);",
     )
 }
 
-/// Version 2: the spaced-review card of each lesson. Files from version 1
-/// already hold attempts, so their cards are rebuilt by replaying them.
+/// Version 2: the spaced-review card of each lesson. Files without one
+/// may already hold attempts, so their cards are rebuilt by replaying them.
 fn v2_review_cards(conn: &Connection) -> rusqlite::Result<()> {
+    let had = has_table(conn, "review")?;
     conn.execute_batch(
-        "CREATE TABLE review (
+        "CREATE TABLE IF NOT EXISTS review (
              course         TEXT    NOT NULL,
              lesson         TEXT    NOT NULL,
              due_ms         INTEGER NOT NULL,
@@ -67,13 +74,55 @@ fn v2_review_cards(conn: &Connection) -> rusqlite::Result<()> {
              last_review_ms INTEGER NOT NULL,
              PRIMARY KEY (course, lesson)
          ) WITHOUT ROWID;
-         CREATE INDEX review_by_due ON review (due_ms);",
+         CREATE INDEX IF NOT EXISTS review_by_due ON review (due_ms);",
     )?;
-    review::replay_all(conn)
+    if had {
+        Ok(())
+    } else {
+        review::replay_all(conn)
+    }
 }
 
-pub(crate) fn user_version(conn: &Connection) -> rusqlite::Result<u32> {
+/// The tables this build reads and writes.
+const TABLES: [&str; 4] = ["lesson_progress", "course_state", "attempt", "review"];
+
+fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+        [name],
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|n| n > 0)
+}
+
+/// Whether every table of the current schema is there.
+fn complete(conn: &Connection) -> rusqlite::Result<bool> {
+    for t in TABLES {
+        if !has_table(conn, t)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `PRAGMA user_version` as stored: any 32-bit value, negative ones too.
+pub(crate) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
     conn.pragma_query_value(None, "user_version", |row| row.get(0))
+}
+
+/// The version a file's tables show it has (its stated one when it is
+/// newer than ours): what a copy of it is built at.
+pub(crate) fn effective_version(conn: &Connection) -> rusqlite::Result<u32> {
+    if user_version(conn)? > i64::from(CURRENT) {
+        return Ok(CURRENT);
+    }
+    Ok(if has_table(conn, "review")? {
+        2
+    } else if has_table(conn, "attempt")? {
+        1
+    } else {
+        0
+    })
 }
 
 /// What `migrate` found.
@@ -82,7 +131,7 @@ pub(crate) enum Migrated {
     /// The file is at `CURRENT` (now or already).
     Current,
     /// A newer lectern wrote this file; it is left exactly as it is.
-    Newer(u32),
+    Newer(i64),
 }
 
 /// Brings a file up to `CURRENT`.
@@ -90,19 +139,24 @@ pub(crate) enum Migrated {
 /// The version is read again under the write lock: two lecterns starting at
 /// once on an old file must not both run the same migration.
 pub(crate) fn migrate(conn: &mut Connection) -> rusqlite::Result<Migrated> {
+    let current = i64::from(CURRENT);
     let seen = user_version(conn)?;
-    if seen > CURRENT {
+    if seen > current {
         return Ok(Migrated::Newer(seen));
     }
-    if seen == CURRENT {
+    if seen == current && complete(conn)? {
         return Ok(Migrated::Current);
     }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let from = user_version(&tx)?;
-    if from > CURRENT {
+    if from > current {
         return Ok(Migrated::Newer(from));
     }
-    upgrade(&tx, from, CURRENT)?;
+    // Every step, whatever the version said: each adds only what is
+    // missing, so a `.dump` copy (version 0) keeps its rows and a file
+    // without its review table gets one, rebuilt from its attempts.
+    upgrade(&tx, 0, CURRENT)?;
+    tx.pragma_update(None, "user_version", CURRENT)?;
     tx.commit()?;
     Ok(Migrated::Current)
 }
@@ -133,14 +187,54 @@ mod tests {
     #[test]
     fn fresh_database_reaches_current_version() {
         let conn = memory().unwrap();
-        assert_eq!(user_version(&conn).unwrap(), CURRENT);
+        assert_eq!(user_version(&conn).unwrap(), i64::from(CURRENT));
     }
 
     #[test]
     fn migrating_twice_is_a_no_op() {
         let mut conn = memory().unwrap();
         assert_eq!(migrate(&mut conn).unwrap(), Migrated::Current);
-        assert_eq!(user_version(&conn).unwrap(), CURRENT);
+        assert_eq!(user_version(&conn).unwrap(), i64::from(CURRENT));
+    }
+
+    fn attempts_and_cards(conn: &Connection) -> (i64, i64) {
+        let n = |t| {
+            conn.query_row(&format!("SELECT count(*) FROM {t}"), [], |r| r.get(0))
+                .unwrap()
+        };
+        (n("attempt"), n("review"))
+    }
+
+    fn answered() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        upgrade(&conn, 0, CURRENT).unwrap();
+        conn.execute_batch(
+            "INSERT INTO attempt (course, lesson, at_ms, option, correct, review)
+             VALUES ('c', 'l', 1000, 2, 1, 0);",
+        )
+        .unwrap();
+        review::replay_all(&conn).unwrap();
+        conn
+    }
+
+    #[test]
+    fn files_whose_version_is_wrong_are_adopted_with_their_rows() {
+        for version in [0, -1, 1] {
+            let mut conn = answered();
+            conn.pragma_update(None, "user_version", version).unwrap();
+            assert_eq!(migrate(&mut conn).unwrap(), Migrated::Current, "{version}");
+            assert_eq!(user_version(&conn).unwrap(), i64::from(CURRENT));
+            assert_eq!(attempts_and_cards(&conn), (1, 1), "{version}");
+        }
+    }
+
+    #[test]
+    fn a_missing_review_table_is_rebuilt_in_place() {
+        let mut conn = answered();
+        conn.execute_batch("DROP TABLE review").unwrap();
+        assert_eq!(migrate(&mut conn).unwrap(), Migrated::Current);
+        assert_eq!(attempts_and_cards(&conn), (1, 1));
+        assert_eq!(effective_version(&conn).unwrap(), CURRENT);
     }
 
     #[test]
@@ -148,7 +242,10 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         conn.pragma_update(None, "user_version", CURRENT + 5)
             .unwrap();
-        assert_eq!(migrate(&mut conn).unwrap(), Migrated::Newer(CURRENT + 5));
+        assert_eq!(
+            migrate(&mut conn).unwrap(),
+            Migrated::Newer(i64::from(CURRENT + 5))
+        );
         let tables: u32 = conn
             .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
             .unwrap();
@@ -161,7 +258,7 @@ mod tests {
             let mut conn = Connection::open_in_memory().unwrap();
             upgrade(&conn, 0, start).unwrap();
             assert_eq!(migrate(&mut conn).unwrap(), Migrated::Current);
-            assert_eq!(user_version(&conn).unwrap(), CURRENT);
+            assert_eq!(user_version(&conn).unwrap(), i64::from(CURRENT));
         }
     }
 }

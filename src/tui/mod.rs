@@ -91,8 +91,12 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         mut runner, term, ..
     } = r;
     drop(term);
-    if let Some(w) = runner.store.as_mut().and_then(Store::take_warning) {
-        eprintln!("lectern: {w}");
+    // Said once the terminal is back, where the learner can read it: a
+    // store fault, and what could not be written (kept in the journal).
+    if let Some(store) = runner.store.as_mut() {
+        for line in [store.take_warning(), store.close()].into_iter().flatten() {
+            eprintln!("lectern: {line}");
+        }
     }
     Ok(())
 }

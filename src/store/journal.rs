@@ -1,0 +1,230 @@
+//! Writes the file refused (a held lock, a full disk), kept on disk beside
+//! it until they reach it: `progress.db.pending-<random>`, one JSON line
+//! per change. Each session has its own journal and holds an `flock` on it
+//! while it runs, so the next lectern to start replays only the journals of
+//! sessions that are over, and a journal is removed only once its changes
+//! are in the file.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use rusqlite::Connection;
+use serde_json::{Value, json};
+
+use super::Anchor;
+use super::fault;
+use super::time::{from_ms, to_ms};
+use super::write::{self, Op};
+
+/// This session's journal: made on the first change it keeps.
+#[derive(Debug)]
+pub(crate) struct Journal {
+    db: PathBuf,
+    file: Option<(PathBuf, File)>,
+    /// Changes written to it and not yet in the file.
+    pub kept: usize,
+}
+
+fn prefix(db: &Path) -> String {
+    let name = db
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    format!("{name}.pending-")
+}
+
+fn lock(file: &File, wait: bool) -> bool {
+    // std's file locks are flock(2) on Unix: held by the open file.
+    if wait {
+        file.lock().is_ok()
+    } else {
+        file.try_lock().is_ok()
+    }
+}
+
+impl Journal {
+    pub(crate) fn new(db: &Path) -> Journal {
+        Journal {
+            db: db.to_path_buf(),
+            file: None,
+            kept: 0,
+        }
+    }
+
+    /// Where the journal is, once there is one.
+    pub(crate) fn path(&self) -> Option<&Path> {
+        self.file.as_ref().map(|(p, _)| p.as_path())
+    }
+
+    /// Appends `op`, durably: a kill or a crash after this loses nothing.
+    pub(crate) fn keep(&mut self, op: &Op) -> io::Result<()> {
+        if self.file.is_none() {
+            let path =
+                self.db
+                    .with_file_name(format!("{}{:016x}", prefix(&self.db), fault::random()));
+            let file = File::options().append(true).create_new(true).open(&path)?;
+            // Locked before anything is written: an empty journal is never
+            // replayed, a non-empty one only once its session is over.
+            lock(&file, true);
+            self.file = Some((path, file));
+        }
+        let Some((_, file)) = self.file.as_mut() else {
+            return Ok(());
+        };
+        let mut line = encode(op).to_string();
+        line.push('\n');
+        file.write_all(line.as_bytes())?;
+        file.sync_data()?;
+        self.kept += 1;
+        Ok(())
+    }
+
+    /// Everything kept is in the file now: the journal goes.
+    pub(crate) fn clear(&mut self) {
+        if let Some((path, _)) = self.file.take() {
+            let _ = std::fs::remove_file(path);
+        }
+        self.kept = 0;
+    }
+}
+
+/// Applies every journal of an ended session to `conn`, each in one
+/// transaction, and removes it. Returns how many changes reached the file.
+pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
+    let Some(dir) = db.parent() else { return 0 };
+    let prefix = prefix(db);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut done = 0;
+    for entry in entries.filter_map(Result::ok) {
+        if !entry.file_name().to_string_lossy().starts_with(&prefix) {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(file) = File::options().read(true).write(true).open(&path) else {
+            continue;
+        };
+        // Held by a session still running: its changes are its own.
+        if !lock(&file, false) {
+            continue;
+        }
+        let Ok(text) = std::io::read_to_string(&file) else {
+            continue;
+        };
+        if text.is_empty() {
+            continue;
+        }
+        // A line cut short by a crash is the change that was being kept
+        // when it happened, never one that was kept.
+        let ops: Vec<Op> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok().as_ref().and_then(decode))
+            .collect();
+        if write::commit(conn, &ops).is_ok() {
+            done += ops.len();
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+    done
+}
+
+fn encode(op: &Op) -> Value {
+    match op {
+        Op::Position {
+            course,
+            lesson,
+            anchor,
+        } => json!({"op": "position", "course": course, "lesson": lesson,
+                    "block": anchor.block, "line": anchor.line}),
+        Op::Read { course, lesson } => json!({"op": "read", "course": course, "lesson": lesson}),
+        Op::Completed { course, lesson } => {
+            json!({"op": "completed", "course": course, "lesson": lesson})
+        }
+        Op::LastLesson { course, lesson } => {
+            json!({"op": "last", "course": course, "lesson": lesson})
+        }
+        Op::Attempt {
+            course,
+            lesson,
+            option,
+            correct,
+            review,
+            at,
+        } => json!({"op": "attempt", "course": course, "lesson": lesson, "option": option,
+                    "correct": correct, "review": review, "at_ms": to_ms(*at)}),
+    }
+}
+
+fn decode(v: &Value) -> Option<Op> {
+    let text = |k: &str| v.get(k)?.as_str().map(str::to_owned);
+    let num = |k: &str| u32::try_from(v.get(k)?.as_u64()?).ok();
+    let flag = |k: &str| v.get(k)?.as_bool();
+    let (course, lesson) = (text("course")?, text("lesson")?);
+    Some(match v.get("op")?.as_str()? {
+        "position" => Op::Position {
+            course,
+            lesson,
+            anchor: Anchor {
+                block: num("block")?,
+                line: num("line")?,
+            },
+        },
+        "read" => Op::Read { course, lesson },
+        "completed" => Op::Completed { course, lesson },
+        "last" => Op::LastLesson { course, lesson },
+        "attempt" => Op::Attempt {
+            course,
+            lesson,
+            option: num("option")?,
+            correct: flag("correct")?,
+            review: flag("review")?,
+            at: from_ms(v.get("at_ms")?.as_i64()?),
+        },
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn every_change_survives_the_journal() {
+        let at = chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
+        let (c, l) = ("c".to_string(), "l\n\"x".to_string());
+        for op in [
+            Op::Position {
+                course: c.clone(),
+                lesson: l.clone(),
+                anchor: Anchor { block: 3, line: 9 },
+            },
+            Op::Read {
+                course: c.clone(),
+                lesson: l.clone(),
+            },
+            Op::Completed {
+                course: c.clone(),
+                lesson: l.clone(),
+            },
+            Op::LastLesson {
+                course: c.clone(),
+                lesson: l.clone(),
+            },
+            Op::Attempt {
+                course: c.clone(),
+                lesson: l.clone(),
+                option: 2,
+                correct: true,
+                review: false,
+                at,
+            },
+        ] {
+            let line = encode(&op).to_string();
+            assert!(!line.contains('\n'));
+            assert_eq!(decode(&serde_json::from_str(&line).unwrap()), Some(op));
+        }
+    }
+}

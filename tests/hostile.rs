@@ -1,0 +1,117 @@
+//! Hostile folders through the loader's public API: link cycles, FIFOs in
+//! place of lessons, names that are not UTF-8. Anything that could block
+//! runs on a thread with a deadline, so a regression fails instead of
+//! hanging the suite.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use lectern::loader::{self, Origin, walk};
+
+fn lesson(dir: &Path, file: &str, slug: &str, position: u32) {
+    let v = serde_json::json!({
+        "course": {"slug": "c", "title": "C"},
+        "lesson": {"slug": slug, "title": format!("Lesson {slug}"), "position": position},
+        "body": {"format": "markdown", "text": "hello"},
+    });
+    std::fs::write(dir.join(file), v.to_string()).unwrap();
+}
+
+fn mkfifo(path: &Path) {
+    // mkfifo(1) rather than libc: the crate forbids unsafe code.
+    let ok = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+/// `f()`, or a failure if it takes longer than a few seconds.
+fn within<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(10))
+        .expect("blocked or looped")
+}
+
+fn hostile_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    lesson(dir.path(), "a.json", "a", 1);
+    lesson(dir.path(), "b.json", "b", 2);
+    std::os::unix::fs::symlink(".", dir.path().join("x")).unwrap();
+    std::os::unix::fs::symlink(".", dir.path().join("y")).unwrap();
+    std::os::unix::fs::symlink(".", dir.path().join("self")).unwrap();
+    mkfifo(&dir.path().join("pipe.json"));
+    dir
+}
+
+#[test]
+fn a_folder_of_link_cycles_and_fifos_is_walked_once_without_blocking() {
+    let dir = hostile_folder();
+    let root = dir.path().to_path_buf();
+    let walked = within(move || walk::tree(&root));
+    assert_eq!(
+        walked.files,
+        vec![dir.path().join("a.json"), dir.path().join("b.json")]
+    );
+    let fifo: Vec<_> = walked
+        .skipped
+        .iter()
+        .filter(|s| s.why.contains("FIFO"))
+        .collect();
+    assert_eq!(fifo.len(), 1);
+    let d = fifo[0].diagnostic();
+    assert!(!d.is_error());
+    assert!(d.to_string().contains("pipe.json"), "{d}");
+}
+
+#[test]
+fn the_reader_opens_such_a_folder_with_each_lesson_once() {
+    let dir = hostile_folder();
+    let root = vec![dir.path().to_path_buf()];
+    let lib = within(move || loader::open_paths(&root).unwrap());
+    assert_eq!(lib.courses.len(), 1);
+    let slugs: Vec<_> = lib.courses[0]
+        .lessons
+        .iter()
+        .map(|l| l.slug.clone())
+        .collect();
+    assert_eq!(slugs, ["a", "b"]);
+}
+
+#[test]
+fn a_fifo_named_or_swapped_in_is_refused_not_waited_on() {
+    let dir = hostile_folder();
+    let fifo = dir.path().join("pipe.json");
+    let named = vec![fifo.clone()];
+    let err = within(move || loader::open_paths(&named).unwrap_err());
+    assert!(err.to_string().contains("FIFO"), "{err}");
+    // A lesson the folder listed, replaced by a FIFO since.
+    let loaded = within(move || loader::load_lesson(&Origin::File(fifo)).unwrap_err());
+    assert!(loaded.message.contains("FIFO"), "{loaded}");
+    let read = within({
+        let p = dir.path().join("pipe.json");
+        move || walk::read_regular(&p).is_err()
+    });
+    assert!(read);
+}
+
+#[test]
+fn a_name_that_is_not_utf8_opens_and_is_shown_sanitised() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = walk::os_from_bytes(b"caf\xe9\x1b]0;PWNED\x07.json");
+    lesson(dir.path(), "a.json", "a", 1);
+    std::fs::rename(dir.path().join("a.json"), dir.path().join(&name)).unwrap();
+    let lib = loader::open_paths(&[dir.path().to_path_buf()]).unwrap();
+    let entry = &lib.courses[0].lessons[0];
+    assert_eq!(entry.origin.path(), Some(dir.path().join(&name).as_path()));
+    assert!(loader::load(&entry.origin).is_ok());
+    let shown = walk::shown(&PathBuf::from(&name));
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+        "{shown}"
+    );
+}

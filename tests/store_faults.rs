@@ -1,0 +1,215 @@
+//! The store against what a red team did to it: racing starts on a damaged
+//! file, stores copied or edited by hand, a write lock held until quit.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, TimeZone, Utc};
+use lectern::store::Store;
+use rusqlite::{Connection, TransactionBehavior};
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
+}
+
+fn db(dir: &Path) -> PathBuf {
+    dir.join("progress.db")
+}
+
+fn named(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let mut found: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with(prefix) && !name.ends_with("-wal") && !name.ends_with("-shm")
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn answered(dir: &Path) {
+    let mut s = Store::open(Some(dir));
+    s.mark_read("c", "l");
+    s.record_attempt("c", "l", 1, true, false, t0());
+    s.record_attempt("c", "m", 0, false, false, t0());
+    assert!(s.is_persistent());
+}
+
+#[test]
+fn racing_starts_on_a_garbage_store_keep_the_original_and_set_aside_nothing_healthy() {
+    let garbage: Vec<u8> = (0..20_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    for round in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(db(dir.path()), &garbage).unwrap();
+        let starts: Vec<_> = (0..6)
+            .map(|_| {
+                let dir = dir.path().to_path_buf();
+                std::thread::spawn(move || {
+                    let mut s = Store::open(Some(&dir));
+                    s.mark_read("c", "l");
+                    s.is_persistent()
+                })
+            })
+            .collect();
+        for start in starts {
+            assert!(start.join().unwrap(), "round {round}");
+        }
+        let copies = named(dir.path(), "progress.db.corrupt-");
+        assert_eq!(copies.len(), 1, "round {round}: {copies:?}");
+        assert_eq!(std::fs::read(&copies[0]).unwrap(), garbage);
+        let s = Store::open(Some(dir.path()));
+        assert!(s.progress("c", "l").read, "round {round}");
+    }
+}
+
+/// `sqlite3 .dump`, replayed: the tables and rows, at user_version 0.
+fn dump_copy(from: &Path, to: &Path) {
+    let src = Connection::open(db(from)).unwrap();
+    let dst = Connection::open(db(to)).unwrap();
+    let tables: Vec<(String, String)> = {
+        let mut stmt = src
+            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .unwrap();
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    drop(src);
+    for (name, sql) in tables {
+        dst.execute_batch(&sql).unwrap();
+        dst.execute_batch(&format!(
+            "ATTACH '{}' AS old; INSERT INTO main.{name} SELECT * FROM old.{name}; DETACH old;",
+            db(from).display()
+        ))
+        .unwrap();
+    }
+}
+
+#[test]
+fn valid_stores_are_adopted_whatever_their_version_says() {
+    let original = tempfile::tempdir().unwrap();
+    answered(original.path());
+    type Edit = fn(&Connection);
+    let edits: [(&str, Edit); 3] = [
+        ("version 0", |c| {
+            c.pragma_update(None, "user_version", 0).unwrap()
+        }),
+        ("version -1", |c| {
+            c.pragma_update(None, "user_version", -1).unwrap()
+        }),
+        ("no review table", |c| {
+            c.execute_batch("DROP TABLE review").unwrap()
+        }),
+    ];
+    for (what, edit) in edits {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(db(original.path()), db(dir.path())).unwrap();
+        edit(&Connection::open(db(dir.path())).unwrap());
+        let mut s = Store::open(Some(dir.path()));
+        assert_eq!(s.take_warning(), None, "{what}");
+        assert!(s.is_persistent(), "{what}");
+        assert_eq!(s.attempts("c", "l").len(), 1, "{what}");
+        assert!(
+            s.progress("c", "l").due.is_some(),
+            "{what}: its card is back"
+        );
+        s.record_attempt("c", "l", 2, true, false, t0());
+        drop(s);
+        assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    dump_copy(original.path(), dir.path());
+    let mut s = Store::open(Some(dir.path()));
+    assert_eq!(s.take_warning(), None, ".dump copy");
+    assert!(s.is_persistent());
+    assert_eq!(s.attempts("c", "l").len(), 1);
+    assert!(s.progress("c", "l").read);
+}
+
+#[test]
+fn an_answer_the_lock_keeps_out_until_quit_is_kept_and_saved_at_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    answered(dir.path());
+    let mut s = Store::open(Some(dir.path()));
+    let mut other = Connection::open(db(dir.path())).unwrap();
+    let lock = other
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .unwrap();
+    s.record_attempt("c", "l", 3, false, false, t0());
+    let warning = s.take_warning().expect("told it is busy");
+    assert!(
+        warning.contains("busy") && !warning.contains('\n'),
+        "{warning}"
+    );
+    assert_eq!(s.attempts("c", "l").len(), 2, "the session sees it");
+    let said = s.close().expect("told at quit");
+    assert!(
+        said.contains("kept in") && said.contains("next start"),
+        "{said}"
+    );
+    assert!(!said.contains('\n'));
+    drop(s);
+    assert_eq!(named(dir.path(), "progress.db.pending-").len(), 1);
+    lock.rollback().unwrap();
+    drop(other);
+    let s = Store::open(Some(dir.path()));
+    assert_eq!(s.attempts("c", "l").len(), 2, "replayed from the journal");
+    assert!(named(dir.path(), "progress.db.pending-").is_empty());
+    drop(s);
+    // Replayed once, not at every start.
+    assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
+}
+
+#[test]
+fn a_running_sessions_journal_is_left_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    answered(dir.path());
+    let mut s = Store::open(Some(dir.path()));
+    let mut other = Connection::open(db(dir.path())).unwrap();
+    let lock = other
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .unwrap();
+    s.record_attempt("c", "l", 3, false, false, t0());
+    lock.rollback().unwrap();
+    drop(other);
+    // Another lectern starts while the first still runs: the journal is
+    // the first one's to save.
+    let second = Store::open(Some(dir.path()));
+    assert_eq!(second.attempts("c", "l").len(), 1);
+    assert_eq!(named(dir.path(), "progress.db.pending-").len(), 1);
+    drop(second);
+    assert_eq!(s.close(), None, "saved at quit now that the lock is gone");
+    drop(s);
+    assert!(named(dir.path(), "progress.db.pending-").is_empty());
+    assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
+}
+
+#[test]
+fn a_store_locked_at_start_is_written_once_the_lock_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    answered(dir.path());
+    // Exclusive locking: the other program holds the file from its first
+    // read on, so even opening it for reading is refused.
+    let other = Connection::open(db(dir.path())).unwrap();
+    other
+        .execute_batch("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;")
+        .unwrap();
+    let _: i64 = other
+        .query_row("SELECT count(*) FROM attempt", [], |r| r.get(0))
+        .unwrap();
+    let mut s = Store::open(Some(dir.path()));
+    assert!(!s.is_persistent());
+    let warning = s.take_warning().expect("told");
+    assert!(warning.contains("busy"), "{warning}");
+    s.record_attempt("c", "l", 3, false, false, t0());
+    assert_eq!(named(dir.path(), "progress.db.pending-").len(), 1);
+    drop(other);
+    assert_eq!(s.close(), None, "the file has it now");
+    drop(s);
+    assert!(named(dir.path(), "progress.db.pending-").is_empty());
+    assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
+}

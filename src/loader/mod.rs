@@ -10,7 +10,8 @@ mod node;
 mod origin;
 mod path;
 mod raw;
-pub(crate) mod sanitize;
+/// Text is made safe once, here at the loader, by the model's sanitiser.
+pub(crate) use crate::model::sanitize;
 pub mod walk;
 
 pub use crate::model::{Diagnostic, Origin, Severity};

@@ -9,6 +9,7 @@ mod diag;
 mod lesson;
 mod origin;
 mod progress;
+pub mod sanitize;
 
 pub use check::{Check, CheckOption, Verdict};
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};

@@ -81,7 +81,7 @@ const DETAIL_CHARS: usize = 160;
 /// message may hold anything), its first line only (SQLite can quote a
 /// whole multi-line `CREATE TABLE`), and cut short.
 pub(crate) fn short(detail: &str) -> String {
-    let clean = crate::loader::sanitize::clean(detail);
+    let clean = crate::model::sanitize::clean(detail);
     let first = clean.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let first = first.split_whitespace().collect::<Vec<_>>().join(" ");
     if first.chars().count() <= DETAIL_CHARS {

@@ -42,3 +42,18 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);
 }
+
+/// Laid-out lines (semantic roles) as the terminal's styled lines.
+fn styled(lines: Vec<crate::layout::Line>, theme: &Theme) -> Vec<ratatui::text::Line<'static>> {
+    lines
+        .into_iter()
+        .map(|l| {
+            ratatui::text::Line::from(
+                l.spans
+                    .into_iter()
+                    .map(|sp| ratatui::text::Span::styled(sp.text, theme.style(sp.style)))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}

@@ -5,22 +5,8 @@ use crate::state::{Geometry, Review, State};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
-
-fn convert(lines: Vec<layout::Line>, theme: &Theme) -> Vec<Line<'static>> {
-    lines
-        .into_iter()
-        .map(|l| {
-            Line::from(
-                l.spans
-                    .into_iter()
-                    .map(|sp| Span::styled(sp.text, theme.style(sp.style)))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect()
-}
 
 pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, theme: &Theme) {
     let area = Rect::new(
@@ -85,7 +71,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
             };
             let mut doc = layout::check_lines(Some(&shown), g.text_width, &marks).lines;
             doc.remove(0);
-            lines.extend(convert(doc, theme));
+            lines.extend(super::styled(doc, theme));
             if r.chosen
                 .is_some_and(|c| check.score(c) == crate::model::Verdict::Wrong)
             {

@@ -6,7 +6,6 @@ use crate::state::{State, StatsView};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 pub fn draw(f: &mut Frame, area: Rect, s: &State, v: &StatsView, theme: &Theme) {
@@ -21,17 +20,6 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, v: &StatsView, theme: &Theme) 
     let top = v
         .top
         .min(doc.len().saturating_sub(usize::from(inner.height)));
-    let lines: Vec<Line> = doc
-        .into_iter()
-        .skip(top)
-        .map(|l| {
-            Line::from(
-                l.spans
-                    .into_iter()
-                    .map(|sp| Span::styled(sp.text, theme.style(sp.style)))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
+    let lines = super::styled(doc.into_iter().skip(top).collect(), theme);
     f.render_widget(Paragraph::new(lines), inner);
 }

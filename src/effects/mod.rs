@@ -129,7 +129,8 @@ impl Runner {
             }
         }
         if let Some(w) = self.store.as_mut().and_then(Store::take_warning) {
-            s.notice = Some(format!("Progress: {w}"));
+            let fx = state::receive(s, Msg::Notice(format!("Progress: {w}")));
+            self.apply(s, fx);
         }
         changed || s.notice != notice
     }

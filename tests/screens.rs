@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{AFTER, BEFORE, BROKEN, Reader, SEED_NAME};
+use common::{FIXTURE_AFTER, FIXTURE_BEFORE, FIXTURE_SLUG, FIXTURE_TITLE, Reader};
 use lectern::state::Screen;
 use lectern::theme::{Theme, ThemeKind};
 use ratatui::Terminal;
@@ -22,15 +22,16 @@ fn draw(r: &Reader) -> Terminal<TestBackend> {
     t
 }
 
-/// The seed inside its course folder (with the broken file), opened at the
-/// seed, as `lectern DIR/where-inference-time-goes.json` would.
-fn seed_reader(width: u16, height: u16) -> Option<(tempfile::TempDir, Reader)> {
-    let dir = common::course_dir(true)?;
+/// The fixture inside its course folder (with the broken file), opened at
+/// the fixture, as `lectern DIR/why-dough-rises.json` would. The folder
+/// must outlive the reader: lessons are read from it as they open.
+fn fixture_reader(width: u16, height: u16) -> (tempfile::TempDir, Reader) {
+    let dir = common::fixture_course(true);
     let mut r = Reader::folder(dir.path(), width, height);
-    let i = r.index_of("where-inference-time-goes");
+    let i = r.index_of(FIXTURE_SLUG);
     r.open(i);
-    assert_eq!(r.title(), "Where inference time actually goes");
-    Some((dir, r))
+    assert_eq!(r.title(), FIXTURE_TITLE);
+    (dir, r)
 }
 
 /// Rows of the screen as text, with each cell's modifiers.
@@ -67,17 +68,13 @@ fn occurrences(t: &Terminal<TestBackend>, word: &str) -> Vec<Vec<Modifier>> {
 
 #[test]
 fn top_of_a_lesson() {
-    let Some((_dir, r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, r) = fixture_reader(100, 30);
     insta::assert_snapshot!(draw(&r).backend());
 }
 
 #[test]
 fn where_a_lesson_stands_is_left_out_until_its_course_is_read() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     let header = |r: &Reader| {
         rows(&draw(r))[0]
             .iter()
@@ -88,7 +85,7 @@ fn where_a_lesson_stands_is_left_out_until_its_course_is_read() {
     r.s.library.view = lectern::state::CourseView::Alone;
     let shown = header(&r);
     assert!(!shown.contains("Lesson"), "{shown}");
-    assert!(shown.contains("Shipping It"), "{shown}");
+    assert!(shown.contains(common::FIXTURE_COURSE.1), "{shown}");
 }
 
 #[test]
@@ -100,9 +97,7 @@ fn top_of_the_builtin_course() {
 
 #[test]
 fn mid_scroll() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("}}jjj");
     assert!(r.s.reader.top > 0 && r.s.reader.top < r.s.reader.max_top(&r.s.geometry()));
     insta::assert_snapshot!(draw(&r).backend());
@@ -110,18 +105,14 @@ fn mid_scroll() {
 
 #[test]
 fn page_down_to_the_check() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("G");
     insta::assert_snapshot!(draw(&r).backend());
 }
 
 #[test]
 fn table_of_contents_beside_the_page() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("\t");
     assert!(r.s.geometry().toc_side);
     insta::assert_snapshot!(draw(&r).backend());
@@ -129,9 +120,7 @@ fn table_of_contents_beside_the_page() {
 
 #[test]
 fn table_of_contents_over_the_page() {
-    let Some((_dir, mut r)) = seed_reader(80, 24) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(80, 24);
     r.keys("\tj");
     assert!(!r.s.geometry().toc_side);
     let t = draw(&r);
@@ -142,13 +131,13 @@ fn table_of_contents_over_the_page() {
             row.iter()
                 .map(|c| c.0.as_str())
                 .collect::<String>()
-                .contains("Counting tokens by hand")
+                .contains("Salt and the gluten network")
         })
         .unwrap();
     assert!(
         cursor
             .iter()
-            .any(|c| c.1.contains(Modifier::REVERSED) && c.0 == "C")
+            .any(|c| c.1.contains(Modifier::REVERSED) && c.0 == "S")
     );
     insta::assert_snapshot!(t.backend());
 }
@@ -163,9 +152,7 @@ fn table_of_contents_of_the_builtin_course() {
 
 #[test]
 fn help() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("?");
     assert_eq!(r.s.screen(), Screen::Help);
     insta::assert_snapshot!(draw(&r).backend());
@@ -173,12 +160,10 @@ fn help() {
 
 #[test]
 fn search_while_typing() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
-    r.keys("/decode");
+    let (_dir, mut r) = fixture_reader(100, 30);
+    r.keys("/gluten");
     let t = draw(&r);
-    let found = occurrences(&t, "decode");
+    let found = occurrences(&t, "gluten");
     assert!(!found.is_empty());
     for cells in &found {
         assert!(cells.iter().all(|m| m.contains(Modifier::REVERSED)));
@@ -189,26 +174,29 @@ fn search_while_typing() {
         .filter(|cells| cells.iter().all(|m| m.contains(Modifier::UNDERLINED)))
         .count();
     assert_eq!(current, 1);
-    assert_eq!(r.s.reader.search.hits.len(), 9);
+    assert_eq!(r.s.reader.search.hits.len(), 6);
     insta::assert_snapshot!(t.backend());
 }
 
 #[test]
 fn search_with_matches_after_enter_and_n() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
-    r.keys("/decode\nnn");
+    let (_dir, mut r) = fixture_reader(100, 30);
+    r.keys("/gluten\nnn");
     assert_eq!(r.s.screen(), Screen::Reading);
     assert_eq!(r.s.reader.search.current, Some(2));
-    insta::assert_snapshot!(draw(&r).backend());
+    let t = draw(&r);
+    // The page has moved to the third match, which is the one underlined.
+    let current = occurrences(&t, "gluten")
+        .iter()
+        .filter(|cells| cells.iter().all(|m| m.contains(Modifier::UNDERLINED)))
+        .count();
+    assert_eq!(current, 1);
+    insta::assert_snapshot!(t.backend());
 }
 
 #[test]
 fn search_without_matches() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("/zzzz\n");
     assert_eq!(r.s.reader.top, 0);
     insta::assert_snapshot!(draw(&r).backend());
@@ -216,10 +204,8 @@ fn search_without_matches() {
 
 #[test]
 fn course_search() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
-    r.keys("stoken");
+    let (_dir, mut r) = fixture_reader(100, 30);
+    r.keys("sgluten");
     assert_eq!(r.s.screen(), Screen::CourseSearch);
     let Some(lectern::state::Overlay::CourseSearch(cs)) = &r.s.overlay else {
         panic!("no course search")
@@ -230,9 +216,7 @@ fn course_search() {
 
 #[test]
 fn a_broken_lesson() {
-    let Some((_dir, mut r)) = seed_reader(80, 20) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(80, 20);
     let broken =
         r.s.course()
             .lessons
@@ -252,27 +236,21 @@ fn a_broken_lesson() {
 
 #[test]
 fn a_broken_lesson_in_the_contents() {
-    let Some((_dir, mut r)) = seed_reader(80, 20) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(80, 20);
     r.keys("\t");
     insta::assert_snapshot!(draw(&r).backend());
 }
 
 #[test]
 fn a_20x8_terminal() {
-    let Some((_dir, r)) = seed_reader(20, 8) else {
-        return;
-    };
+    let (_dir, r) = fixture_reader(20, 8);
     assert!(!r.s.size.too_small());
     insta::assert_snapshot!(draw(&r).backend());
 }
 
 #[test]
 fn a_20x8_terminal_after_resizing_and_scrolling() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("}");
     r.resize(20, 8);
     insta::assert_snapshot!(draw(&r).backend());
@@ -280,9 +258,7 @@ fn a_20x8_terminal_after_resizing_and_scrolling() {
 
 #[test]
 fn too_small() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.resize(19, 4);
     assert!(r.s.size.too_small());
     insta::assert_snapshot!(draw(&r).backend());
@@ -290,9 +266,7 @@ fn too_small() {
 
 #[test]
 fn check_answered_wrong() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("c1");
     assert_eq!(r.s.screen(), Screen::Check);
     insta::assert_snapshot!(draw(&r).backend());
@@ -300,41 +274,34 @@ fn check_answered_wrong() {
 
 #[test]
 fn check_revealed() {
-    let Some((_dir, mut r)) = seed_reader(100, 40) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 40);
     r.keys("a");
     insta::assert_snapshot!(draw(&r).backend());
 }
 
 #[test]
 fn the_next_lesson_in_course_order() {
-    let Some((_dir, mut r)) = seed_reader(80, 24) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(80, 24);
     r.keys("]");
-    assert_eq!(r.title(), "Counting tokens by hand");
+    assert_eq!(r.title(), "Salt and the gluten network");
     let origin = r.s.course().lessons[r.s.reader.lesson].origin.clone();
-    assert!(origin.name().ends_with(AFTER));
+    assert!(origin.name().ends_with(FIXTURE_AFTER));
     r.keys("[[");
-    assert_eq!(r.title(), "Packaging the weights");
+    assert_eq!(r.title(), "Weighing flour, not measuring it");
     assert!(
         r.s.course().lessons[r.s.reader.lesson]
             .origin
             .name()
-            .ends_with(BEFORE)
+            .ends_with(FIXTURE_BEFORE)
     );
     insta::assert_snapshot!(draw(&r).backend());
-    let _ = (SEED_NAME, BROKEN);
 }
 
 #[test]
 fn a_review_card_answered() {
-    let Some((_dir, mut r)) = seed_reader(100, 30) else {
-        return;
-    };
+    let (_dir, mut r) = fixture_reader(100, 30);
     r.receive(lectern::state::Msg::ReviewReady(
-        vec!["where-inference-time-goes".into(), "counting-tokens".into()],
+        vec![FIXTURE_SLUG.into(), "salt-and-gluten".into()],
         42,
     ));
     assert_eq!(r.s.screen(), Screen::Review);

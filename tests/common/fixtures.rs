@@ -235,38 +235,3 @@ pub fn fixture_course(with_broken: bool) -> tempfile::TempDir {
         with_broken,
     )
 }
-
-pub const BEFORE: &str = "m-packaging-weights.json";
-pub const AFTER: &str = "a-counting-tokens.json";
-
-/// The seed's course folder, laid out as [`fixture_course`]'s: packaging
-/// (49, in `BEFORE`), the seed (50), counting (51, in `AFTER`), broken.
-/// `None` (or a panic under CI) as [`seed`] says. For the screens drawn
-/// from the real lesson; other tests use [`fixture_course`].
-pub fn course_dir(with_broken: bool) -> Option<tempfile::TempDir> {
-    let seed = seed()?;
-    Some(course_around(
-        SEED_NAME,
-        &seed,
-        (SEED_COURSE, "Shipping It"),
-        &[
-            Neighbour {
-                file: BEFORE,
-                slug: "packaging-weights",
-                title: "Packaging the weights",
-                position: 49,
-                module: (6, "Shipping a model, not just a web app"),
-                words: "safetensors",
-            },
-            Neighbour {
-                file: AFTER,
-                slug: "counting-tokens",
-                title: "Counting tokens by hand",
-                position: 51,
-                module: (7, "Running it for real"),
-                words: "tokenizers",
-            },
-        ],
-        with_broken,
-    ))
-}

@@ -76,7 +76,7 @@ fn benches(c: &mut Criterion) {
     let lesson = loader::load_bytes("bench", &bytes).unwrap().lesson;
     for w in [40u16, 80, 120] {
         c.bench_function(&format!("layout {name} width {w}"), |b| {
-            b.iter(|| layout::page(black_box(&lesson), w, &[]))
+            b.iter(|| layout::page(black_box(&lesson), w, &layout::Highlights::default()))
         });
     }
     c.bench_function(&format!("render {name} plain"), |b| {

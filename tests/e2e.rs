@@ -281,7 +281,7 @@ fn builtin_lines(i: usize, width: u16) -> Vec<String> {
     let lesson = lectern::loader::load(&course.lessons[i].origin)
         .unwrap()
         .lesson;
-    lectern::layout::page(&lesson, width, &[])
+    lectern::layout::page(&lesson, width, &lectern::layout::Highlights::default())
         .lines
         .iter()
         .map(|l| l.text().trim().to_string())
@@ -422,7 +422,7 @@ fn resize_rewraps_and_keeps_the_heading_on_top() {
     let lesson = lectern::loader::load(&lectern::loader::builtin_course().lessons[0].origin)
         .unwrap()
         .lesson;
-    let page = lectern::layout::page(&lesson, 56, &[]);
+    let page = lectern::layout::page(&lesson, 56, &lectern::layout::Highlights::default());
     let at = page
         .lines
         .iter()

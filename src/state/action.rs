@@ -58,7 +58,7 @@ pub enum Action {
     /// first drawn without it.
     ProgressRead(std::collections::HashMap<String, crate::store::LessonProgress>),
     /// Code highlighting for the lesson `slug` is ready.
-    Highlighted(String, Vec<Option<Vec<Vec<crate::layout::Span>>>>),
+    Highlighted(String, crate::layout::Highlights),
     /// The course-wide search index is ready.
     Indexed,
     /// Results of a course-wide search for the query given.

@@ -15,7 +15,7 @@ pub use keymap::Mode;
 pub use search::{COURSE_HITS, CourseHit, CourseSearch, Search, course_hits};
 pub use update::{open as open_lesson, update};
 
-use crate::layout::{self, CheckView, Line, Page, Span};
+use crate::layout::{self, CheckMarks, Highlights, Line, Page};
 use crate::model::{Anchor, Course, Lesson};
 use crate::store::LessonProgress;
 use std::collections::HashMap;
@@ -44,7 +44,7 @@ pub struct Opened {
 #[derive(Debug)]
 pub struct Doc {
     pub lesson: Lesson,
-    pub code: Vec<Option<Vec<Vec<Span>>>>,
+    pub code: Highlights,
     pub page: Page,
     pub check: Vec<Line>,
     /// Pages already laid out, by width, so flipping sizes is free.
@@ -116,7 +116,7 @@ pub struct State {
     pub toc_cursor: usize,
     pub search: Search,
     pub course_search: CourseSearch,
-    pub quiz: CheckView,
+    pub quiz: CheckMarks,
     /// Progress of the open course's lessons, by slug.
     pub progress: HashMap<String, LessonProgress>,
     pub notice: Option<String>,
@@ -166,7 +166,7 @@ impl State {
             toc_cursor: 0,
             search: Search::default(),
             course_search: CourseSearch::default(),
-            quiz: CheckView::default(),
+            quiz: CheckMarks::default(),
             progress: HashMap::new(),
             notice: None,
             mouse: true,
@@ -263,7 +263,7 @@ impl State {
     pub fn relayout_check(&mut self) {
         let width = self.geometry().text_width;
         if let Some(doc) = &mut self.doc {
-            doc.check = layout::check_lines(doc.lesson.check.as_ref(), width, &self.quiz);
+            doc.check = layout::check_lines(doc.lesson.check.as_ref(), width, &self.quiz).lines;
         }
         // Matches index lines by number: the check's lines just changed.
         self.search.refresh(self.doc.as_ref());
@@ -271,7 +271,7 @@ impl State {
 
     pub fn set_doc(&mut self, lesson: Lesson) {
         let width = self.geometry().text_width;
-        let page = layout::page(&lesson, width, &[]);
+        let page = layout::page(&lesson, width, &Highlights::default());
         self.install(lesson, page);
         self.relayout_check();
     }
@@ -283,7 +283,7 @@ impl State {
         let width = self.geometry().text_width;
         // More lines than the screen holds: a partial page never looks
         // read to its end.
-        let page = layout::first_lines(&lesson, width, &[], self.rows());
+        let page = layout::first_lines(&lesson, width, &Highlights::default(), self.rows());
         let partial = page.partial;
         self.install(lesson, page);
         if !partial {
@@ -294,7 +294,7 @@ impl State {
     fn install(&mut self, lesson: Lesson, page: Page) {
         self.doc = Some(Doc {
             lesson,
-            code: Vec::new(),
+            code: Highlights::default(),
             page,
             check: Vec::new(),
             cache: HashMap::new(),
@@ -318,7 +318,7 @@ impl State {
     }
 
     /// Highlighted code arrived: lay out again with it (same anchor).
-    pub fn set_code(&mut self, code: Vec<Option<Vec<Vec<Span>>>>) {
+    pub fn set_code(&mut self, code: Highlights) {
         let anchor = self.anchor();
         let width = self.geometry().text_width;
         let mut was_partial = false;

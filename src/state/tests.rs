@@ -868,7 +868,7 @@ fn leaving_the_check_for_another_lesson_leaves_quiz_mode() {
     h.keys("1]");
     assert_eq!(h.title(), "Second");
     assert_eq!(h.s.mode, Mode::Reading);
-    assert_eq!(h.s.quiz, crate::layout::CheckView::default());
+    assert_eq!(h.s.quiz, crate::layout::CheckMarks::default());
 }
 
 #[test]
@@ -1289,7 +1289,7 @@ fn highlighting_that_arrives_first_completes_the_page_and_its_check() {
     h.open_to_first_frame(0, Default::default());
     assert!(h.s.partial());
     let slug = h.doc().lesson.meta.slug.clone();
-    let _ = update(&mut h.s, Action::Highlighted(slug, Vec::new()));
+    let _ = update(&mut h.s, Action::Highlighted(slug, Default::default()));
     assert!(!h.s.partial());
     assert!(!h.doc().check.is_empty());
 }

@@ -4,7 +4,7 @@
 use super::action::{Action, Effect};
 use super::keymap::Mode;
 use super::{Opened, State};
-use crate::layout::CheckView;
+use crate::layout::CheckMarks;
 use crate::model::LessonStatus;
 use crate::store::LessonProgress;
 use std::collections::HashMap;
@@ -512,7 +512,7 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     s.loading = true;
     if let LessonStatus::Broken(msg) = status {
         s.search = Default::default();
-        s.quiz = CheckView::default();
+        s.quiz = CheckMarks::default();
         if s.mode == Mode::Quiz {
             s.mode = Mode::Reading;
         }
@@ -585,8 +585,8 @@ fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     }
 }
 
-fn resumed_check(p: &LessonProgress) -> CheckView {
-    CheckView {
+fn resumed_check(p: &LessonProgress) -> CheckMarks {
+    CheckMarks {
         chosen: p.last_choice.map(|c| c as usize),
         revealed: false,
         cursor: None,

@@ -1,6 +1,6 @@
 //! A review card: the check question of a due lesson, options shuffled.
 
-use crate::layout::{self, BOLD, CheckView, Role, Style};
+use crate::layout::{self, BOLD, CheckMarks, Role, Style};
 use crate::state::{Geometry, State};
 use crate::theme::Theme;
 use ratatui::Frame;
@@ -77,14 +77,14 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         )),
         Some(Some(check)) => {
             let shown = r.shown(check);
-            let view = CheckView {
+            let view = CheckMarks {
                 chosen: r.chosen,
                 revealed: r.chosen.is_some(),
                 cursor: Some(r.cursor),
                 attempts: 0,
                 first_try: None,
             };
-            let mut doc = layout::check_lines(Some(&shown), g.text_width, &view);
+            let mut doc = layout::check_lines(Some(&shown), g.text_width, &view).lines;
             doc.remove(0);
             lines.extend(convert(doc, theme));
             if r.chosen

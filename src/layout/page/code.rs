@@ -64,7 +64,6 @@ pub(crate) fn each_code_block<'a>(
 impl Builder<'_> {
     pub(super) fn code(&mut self, lang: Option<&str>, label: Option<&str>, text: &str) {
         let code = self.code;
-        let styled = code.get(&self.path);
         // The name sits in the frame's one line: tabs and newlines in it
         // (kept by the sanitiser for running text) become single spaces.
         let name = label.or(lang).unwrap_or("");
@@ -82,6 +81,7 @@ impl Builder<'_> {
         )]);
         let room = avail.saturating_sub(2).max(1);
         let text = wrap::expand_tabs(text, 4);
+        let styled = code.get(&self.path).filter(|s| same_text(s, &text));
         for (n, line) in text.split('\n').enumerate() {
             let spans = match styled.and_then(|s| s.get(n)) {
                 Some(spans) => wrap::regroup(spans),
@@ -96,6 +96,29 @@ impl Builder<'_> {
         }
         self.emit(vec![Span::new("╰──", Role::CodeFrame)]);
     }
+}
+
+/// Whether highlighted lines hold exactly `text`: a highlight made from
+/// other code (another block, an older version of the lesson) is never
+/// shown in its place.
+fn same_text(lines: &[Vec<Span>], text: &str) -> bool {
+    let mut rows = text.split('\n');
+    let all_match = lines.iter().all(|spans| {
+        rows.next().is_some_and(|row| {
+            let mut rest = row;
+            spans
+                .iter()
+                .all(|s| match rest.strip_prefix(s.text.as_str()) {
+                    Some(r) => {
+                        rest = r;
+                        true
+                    }
+                    None => false,
+                })
+                && rest.is_empty()
+        })
+    });
+    all_match && rows.next().is_none()
 }
 
 /// Breaks a row of styled spans into rows of at most `max` columns,

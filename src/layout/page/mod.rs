@@ -157,8 +157,8 @@ pub(crate) mod tests {
         let mut blocks = Vec::new();
         each_code_block(&lesson, |path, _, text| blocks.push((path.to_vec(), text)));
         assert_eq!(blocks.len(), 5);
-        // Each block's highlight carries its own colour: were one to land
-        // on another block, that block would show the other's text.
+        // Each block's highlight carries its own colour, so the colour of
+        // each block's lines says whose highlight it shows.
         let mut code = Highlights::default();
         for (n, (path, text)) in blocks.iter().enumerate() {
             let role = Role::Syntax(n as u8, 0, 0);
@@ -185,15 +185,22 @@ pub(crate) mod tests {
             blocks[2].0.clone(),
             vec![vec![Span::new("in a quote", Role::Code)]],
         );
-        let page = page(&lesson, 60, &one);
-        assert_eq!(text(&page), text(&plain));
-        let coloured: Vec<String> = page
+        let one = page(&lesson, 60, &one);
+        assert_eq!(text(&one), text(&plain));
+        let coloured: Vec<String> = one
             .lines
             .iter()
             .filter(|l| l.spans.iter().any(|s| s.style.role == Role::Code))
             .map(Line::text)
             .collect();
         assert_eq!(coloured, ["│ │ in a quote"]);
+        // One made from other code (an older lesson) is not shown at all.
+        let mut stale = Highlights::default();
+        stale.insert(
+            blocks[0].0.clone(),
+            vec![vec![Span::new("top 1", Role::Code)]],
+        );
+        assert_eq!(page(&lesson, 60, &stale), plain);
     }
 
     /// One word of `n` styled runs ("*a*" repeated in markdown).

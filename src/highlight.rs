@@ -56,12 +56,12 @@ fn find(lang: &str) -> Option<&'static SyntaxReference> {
 
 /// Whether highlighting `lang` would do anything (no loading needed to
 /// answer "no language").
-pub fn wants(lang: Option<&str>) -> bool {
+pub(crate) fn wants(lang: Option<&str>) -> bool {
     lang.is_some_and(|l| !l.trim().is_empty())
 }
 
 /// One code block as styled lines, or `None` for plain text.
-pub fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<Span>>> {
+pub(crate) fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<Span>>> {
     if !wants(lang) || code.len() > MAX_BLOCK_BYTES {
         return None;
     }

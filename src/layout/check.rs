@@ -203,7 +203,7 @@ fn footer(out: &mut Vec<Line>, check: &Check, marks: &CheckMarks, w: usize) {
 }
 
 /// The check as plain text lines, for search and summaries.
-pub fn check_text(check: &Check) -> String {
+pub(crate) fn check_text(check: &Check) -> String {
     let mut s = crate::model::runs_text(&check.question);
     for o in &check.options {
         s.push(' ');

@@ -6,7 +6,8 @@ mod page;
 mod style;
 pub mod wrap;
 
-pub use check::{CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines, check_text};
+pub(crate) use check::check_text;
+pub use check::{CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines};
 pub(crate) use page::each_code_block;
 pub use page::{Highlights, Page, first_lines, page};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};

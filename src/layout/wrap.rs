@@ -19,7 +19,7 @@ pub fn width(s: &str) -> usize {
 const TOO_WIDE: &str = "\u{2026}";
 
 /// Splits `s` into pieces of at most `max` columns (max ≥ 1).
-pub fn break_word(s: &str, max: usize, first_room: usize) -> Vec<String> {
+pub(crate) fn break_word(s: &str, max: usize, first_room: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut w = 0;
@@ -135,7 +135,7 @@ fn joining_prefix(prev: &str, next: &str) -> usize {
 /// `spans` with every grapheme inside one span: characters that join the
 /// previous span's last grapheme move into it (a highlighter may split
 /// "1" from a following U+FE0F, which together are one 2-column emoji).
-pub fn regroup(spans: &[Span]) -> Vec<Span> {
+pub(crate) fn regroup(spans: &[Span]) -> Vec<Span> {
     let mut out: Vec<Span> = Vec::with_capacity(spans.len());
     for s in spans {
         let mut text = s.text.as_str();
@@ -260,7 +260,7 @@ pub fn truncate(spans: &[Span], max: usize) -> (Vec<Span>, usize) {
 }
 
 /// Expands tabs to the next multiple of `stop` columns.
-pub fn expand_tabs(s: &str, stop: usize) -> std::borrow::Cow<'_, str> {
+pub(crate) fn expand_tabs(s: &str, stop: usize) -> std::borrow::Cow<'_, str> {
     if !s.contains('\t') {
         return s.into();
     }

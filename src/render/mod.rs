@@ -4,8 +4,8 @@
 mod ansi;
 mod toc;
 
-pub use ansi::write_lines;
-pub use toc::toc;
+pub(crate) use ansi::write_lines;
+pub(crate) use toc::toc;
 
 use crate::layout::{self, CheckMarks, Highlights};
 use crate::model::Lesson;

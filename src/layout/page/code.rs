@@ -4,7 +4,7 @@ use super::builder::Builder;
 use crate::layout::style::{Role, Span};
 use crate::layout::wrap::{self, width};
 use crate::model::{Block, Lesson};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// Highlighted code keyed by the block it belongs to: each line as styled
 /// spans. A block with no entry is shown as plain text.
@@ -14,9 +14,12 @@ use std::collections::HashMap;
 /// index in the item, and inside a quote the block's index in the quote.
 /// The path names a block whatever else the lesson holds, so a highlight
 /// can only land on the block it was made from.
+///
+/// A `BTreeMap`: an empty one, as every first screen lays out with, costs
+/// nothing to make (a `HashMap` seeds its hasher from the system).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Highlights {
-    blocks: HashMap<Vec<usize>, Vec<Vec<Span>>>,
+    blocks: BTreeMap<Vec<usize>, Vec<Vec<Span>>>,
 }
 
 impl Highlights {

@@ -12,8 +12,9 @@ use std::collections::BTreeMap;
 /// A block's key is its path through the lesson: its index among the
 /// lesson's blocks, then, inside a list, the item's index and the block's
 /// index in the item, and inside a quote the block's index in the quote.
-/// The path names a block whatever else the lesson holds, so a highlight
-/// can only land on the block it was made from.
+/// The path names one block, and a highlight is shown only where its
+/// text is that block's, so it can only land on the block it was made
+/// from.
 ///
 /// A `BTreeMap`: an empty one, as every first screen lays out with, costs
 /// nothing to make (a `HashMap` seeds its hasher from the system).

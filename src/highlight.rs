@@ -6,7 +6,7 @@
 //! knows it (name or file extension, any case), then a few common aliases;
 //! otherwise plain.
 
-use crate::layout::{BOLD, ITALIC, Role, Span, Style, UNDERLINE};
+use crate::layout::{BOLD, Highlights, ITALIC, Role, Span, Style, UNDERLINE};
 use crate::model::Lesson;
 use std::sync::OnceLock;
 use syntect::easy::HighlightLines;
@@ -36,12 +36,6 @@ fn theme(dark: bool) -> &'static Theme {
     cell.get_or_init(|| serde_json::from_str(json).unwrap_or_default())
 }
 
-/// Loads everything now (call from a background thread to warm up).
-pub fn warm() {
-    let _ = syntaxes();
-    let _ = theme(true);
-}
-
 fn find(lang: &str) -> Option<&'static SyntaxReference> {
     let set = syntaxes();
     let token = lang.trim().to_ascii_lowercase();
@@ -62,12 +56,12 @@ fn find(lang: &str) -> Option<&'static SyntaxReference> {
 
 /// Whether highlighting `lang` would do anything (no loading needed to
 /// answer "no language").
-pub fn wants(lang: Option<&str>) -> bool {
+pub(crate) fn wants(lang: Option<&str>) -> bool {
     lang.is_some_and(|l| !l.trim().is_empty())
 }
 
 /// One code block as styled lines, or `None` for plain text.
-pub fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<Span>>> {
+pub(crate) fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<Span>>> {
     if !wants(lang) || code.len() > MAX_BLOCK_BYTES {
         return None;
     }
@@ -107,28 +101,28 @@ pub fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<S
     Some(out)
 }
 
-/// Every code block of a lesson, in the order the layout numbers them.
-pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> crate::layout::Highlights {
+/// Every code block of a lesson, keyed by the block (highlighting stops
+/// once the lesson's budget is spent: the rest stays plain).
+pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> Highlights {
     let mut budget = MAX_LESSON_BYTES;
-    crate::layout::Highlights(
-        crate::layout::code_blocks(lesson)
-            .into_iter()
-            .map(|(lang, text)| {
-                if text.len() > budget {
-                    return None;
-                }
-                budget -= text.len();
-                highlight(lang, text, dark)
-            })
-            .collect(),
-    )
+    let mut out = Highlights::default();
+    crate::layout::each_code_block(lesson, |path, lang, text| {
+        if text.len() > budget {
+            return;
+        }
+        budget -= text.len();
+        if let Some(lines) = highlight(lang, text, dark) {
+            out.insert(path.to_vec(), lines);
+        }
+    });
+    out
 }
 
 /// Whether a lesson has any code worth loading syntect for.
 pub fn lesson_wants(lesson: &Lesson) -> bool {
-    crate::layout::code_blocks(lesson)
-        .iter()
-        .any(|(l, _)| wants(*l))
+    let mut any = false;
+    crate::layout::each_code_block(lesson, |_, lang, _| any |= wants(lang));
+    any
 }
 
 #[cfg(test)]
@@ -159,5 +153,32 @@ mod tests {
         assert!(highlight(Some("no-such-language"), "x", true).is_none());
         assert!(highlight(None, "x", true).is_none());
         assert!(highlight(Some("text"), "x", true).is_none());
+    }
+
+    #[test]
+    fn each_code_block_gets_its_own_highlight() {
+        let lesson = crate::layout::nested_code_lesson();
+        let code = highlight_lesson(&lesson, true);
+        let plain = crate::layout::page(&lesson, 60, &Highlights::default());
+        let styled = crate::layout::page(&lesson, 60, &code);
+        let text = |p: &crate::layout::Page| -> Vec<String> {
+            p.lines.iter().map(crate::layout::Line::text).collect()
+        };
+        assert_eq!(text(&styled), text(&plain));
+        let code_lines: Vec<_> = styled
+            .lines
+            .iter()
+            .filter(|l| {
+                l.spans
+                    .iter()
+                    .any(|s| s.style.role == Role::CodeFrame && s.text == "│ ")
+            })
+            .collect();
+        assert_eq!(code_lines.len(), 6);
+        for line in code_lines {
+            let last = line.spans.last().unwrap();
+            assert!(matches!(last.style.role, Role::Syntax(..)), "{line:?}");
+        }
+        assert!(lesson_wants(&lesson));
     }
 }

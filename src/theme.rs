@@ -151,10 +151,6 @@ impl Theme {
                 .bg(Color::Rgb(150, 150, 80)),
         }
     }
-
-    pub fn selected(&self) -> Style {
-        Style::default().add_modifier(Modifier::REVERSED)
-    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,11 @@ mod page;
 mod style;
 pub mod wrap;
 
-pub use check::{CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines, check_text};
-pub use page::{CodeStyles, Highlights, Page, code_blocks, first_lines, hard_wrap, page};
+pub(crate) use check::check_text;
+pub use check::{CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines};
+pub(crate) use page::each_code_block;
+pub use page::{Highlights, Page, first_lines, page};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};
+
+#[cfg(test)]
+pub(crate) use page::tests::nested_code_lesson;

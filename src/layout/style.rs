@@ -94,8 +94,4 @@ impl Line {
     pub fn width(&self) -> usize {
         self.spans.iter().map(|s| super::wrap::width(&s.text)).sum()
     }
-
-    pub fn is_blank(&self) -> bool {
-        self.spans.iter().all(|s| s.text.trim().is_empty())
-    }
 }

@@ -19,7 +19,7 @@ pub fn width(s: &str) -> usize {
 const TOO_WIDE: &str = "\u{2026}";
 
 /// Splits `s` into pieces of at most `max` columns (max ≥ 1).
-pub fn break_word(s: &str, max: usize, first_room: usize) -> Vec<String> {
+pub(crate) fn break_word(s: &str, max: usize, first_room: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut w = 0;
@@ -91,11 +91,19 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
                     // U+FE0F is one 2-column emoji).
                     let (prev, _) = last.pieces.last_mut().expect("a word has a piece");
                     let joined = joining_prefix(prev, piece);
-                    prev.to_mut().push_str(&piece[..joined]);
-                    if joined < piece.len() {
-                        last.pieces.push((Cow::Borrowed(&piece[joined..]), *style));
+                    // Only the pieces that change are measured again: a
+                    // word of many styled runs stays linear to lay out.
+                    let before = width(prev);
+                    if joined > 0 {
+                        prev.to_mut().push_str(&piece[..joined]);
                     }
-                    last.width = last.pieces.iter().map(|(t, _)| width(t)).sum();
+                    let mut after = width(prev);
+                    if joined < piece.len() {
+                        let tail = &piece[joined..];
+                        after += width(tail);
+                        last.pieces.push((Cow::Borrowed(tail), *style));
+                    }
+                    last.width = last.width - before + after;
                 }
                 _ => out.push(Word {
                     pieces: vec![(Cow::Borrowed(piece), *style)],
@@ -127,7 +135,7 @@ fn joining_prefix(prev: &str, next: &str) -> usize {
 /// `spans` with every grapheme inside one span: characters that join the
 /// previous span's last grapheme move into it (a highlighter may split
 /// "1" from a following U+FE0F, which together are one 2-column emoji).
-pub fn regroup(spans: &[Span]) -> Vec<Span> {
+pub(crate) fn regroup(spans: &[Span]) -> Vec<Span> {
     let mut out: Vec<Span> = Vec::with_capacity(spans.len());
     for s in spans {
         let mut text = s.text.as_str();
@@ -192,8 +200,21 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
             w += 1;
         }
         for (text, style) in &word.pieces {
+            let tw = width(text);
+            if w < max && tw <= max - w && tw > 0 {
+                // Fits as it is (most runs of a long word do).
+                push_span(&mut cur, text, *style);
+                w += tw;
+                continue;
+            }
             let chunks = break_word(text, max, max - w);
             for (i, chunk) in chunks.iter().enumerate() {
+                // An empty first chunk means no room left on this line:
+                // the next chunk starts the next one (taking a new line
+                // for it too would leave a blank line inside the word).
+                if chunk.is_empty() {
+                    continue;
+                }
                 if i > 0 || (w >= max) {
                     lines.push(std::mem::take(&mut cur));
                     w = 0;
@@ -239,7 +260,7 @@ pub fn truncate(spans: &[Span], max: usize) -> (Vec<Span>, usize) {
 }
 
 /// Expands tabs to the next multiple of `stop` columns.
-pub fn expand_tabs(s: &str, stop: usize) -> std::borrow::Cow<'_, str> {
+pub(crate) fn expand_tabs(s: &str, stop: usize) -> std::borrow::Cow<'_, str> {
     if !s.contains('\t') {
         return s.into();
     }
@@ -365,6 +386,34 @@ mod tests {
         assert_eq!(out.len(), 2);
         assert_eq!(out[0].text, "x1\u{fe0f}\u{20e3}");
         assert_eq!(out[1].text, "y");
+    }
+
+    #[test]
+    fn a_long_word_of_many_runs_fills_every_line() {
+        let bold = Style::new(Role::Text).with(crate::layout::style::BOLD);
+        let input: Vec<(&str, Style)> = (0..100)
+            .map(|i| {
+                (
+                    "ab",
+                    if i % 2 == 0 {
+                        bold
+                    } else {
+                        Style::new(Role::Text)
+                    },
+                )
+            })
+            .collect();
+        let lines = wrap(&input, 7);
+        let texts: Vec<String> = lines
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+            .collect();
+        assert_eq!(texts.concat(), "ab".repeat(100));
+        assert!(
+            texts[..texts.len() - 1].iter().all(|t| width(t) == 7),
+            "{texts:?}"
+        );
+        assert!(lines.iter().flatten().all(|s| !s.text.is_empty()));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use ratatui::crossterm::style::{ContentStyle, StyledContent};
 use std::fmt::Write;
 
 /// Appends `lines` to `out`, one per row, trailing blanks trimmed.
-pub fn write_lines(out: &mut String, lines: &[Line], theme: Option<&Theme>) {
+pub(crate) fn write_lines(out: &mut String, lines: &[Line], theme: Option<&Theme>) {
     for line in lines {
         let end = line.spans.iter().rposition(|s| !s.text.trim().is_empty());
         let spans = match end {

@@ -4,10 +4,10 @@
 mod ansi;
 mod toc;
 
-pub use ansi::write_lines;
-pub use toc::toc;
+pub(crate) use ansi::write_lines;
+pub(crate) use toc::toc;
 
-use crate::layout::{self, CheckMarks};
+use crate::layout::{self, CheckMarks, Highlights};
 use crate::model::Lesson;
 use crate::theme::Theme;
 
@@ -23,17 +23,17 @@ pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
         Some(t) if crate::highlight::lesson_wants(lesson) => {
             crate::highlight::highlight_lesson(lesson, t.kind.is_dark())
         }
-        _ => layout::Highlights::default(),
+        _ => Highlights::default(),
     };
     let page = layout::page(lesson, opts.width, &code);
-    let view = CheckMarks {
+    let marks = CheckMarks {
         revealed: opts.answers,
         ..CheckMarks::default()
     };
-    let check = layout::check_lines(lesson.check.as_ref(), opts.width, &view);
+    let check = layout::check_lines(lesson.check.as_ref(), opts.width, &marks).lines;
     let mut out = String::with_capacity(page.lines.len() * 64);
     write_lines(&mut out, &page.lines, opts.theme.as_ref());
-    write_lines(&mut out, &check.lines, opts.theme.as_ref());
+    write_lines(&mut out, &check, opts.theme.as_ref());
     while out.ends_with("\n\n") {
         out.pop();
     }

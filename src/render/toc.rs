@@ -4,7 +4,7 @@
 use crate::layout::{BOLD, Line, Role, Span, Style, wrap};
 use crate::model::{Course, LessonStatus};
 
-pub fn toc(course: &Course, width: u16) -> Vec<Line> {
+pub(crate) fn toc(course: &Course, width: u16) -> Vec<Line> {
     let w = usize::from(width).max(1);
     let mut out = Vec::new();
     let text = |out: &mut Vec<Line>, s: &str, style: Style, indent: usize| {

@@ -1,0 +1,146 @@
+//! Code blocks in a frame, with the highlighted code that belongs to each.
+
+use super::builder::Builder;
+use crate::layout::style::{Role, Span};
+use crate::layout::wrap::{self, width};
+use crate::model::{Block, Lesson};
+use std::collections::BTreeMap;
+
+/// Highlighted code keyed by the block it belongs to: each line as styled
+/// spans. A block with no entry is shown as plain text.
+///
+/// A block's key is its path through the lesson: its index among the
+/// lesson's blocks, then, inside a list, the item's index and the block's
+/// index in the item, and inside a quote the block's index in the quote.
+/// The path names one block, and a highlight is shown only where its
+/// text is that block's, so it can only land on the block it was made
+/// from.
+///
+/// A `BTreeMap`: an empty one, as every first screen lays out with, costs
+/// nothing to make (a `HashMap` seeds its hasher from the system).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Highlights {
+    blocks: BTreeMap<Vec<usize>, Vec<Vec<Span>>>,
+}
+
+impl Highlights {
+    pub(crate) fn insert(&mut self, path: Vec<usize>, lines: Vec<Vec<Span>>) {
+        self.blocks.insert(path, lines);
+    }
+
+    fn get(&self, path: &[usize]) -> Option<&[Vec<Span>]> {
+        self.blocks.get(path).map(Vec::as_slice)
+    }
+}
+
+/// What [`each_code_block`] is told of a block: path, language, text.
+type Visit<'v, 'a> = &'v mut dyn FnMut(&[usize], Option<&'a str>, &'a str);
+
+/// Calls `f` with every code block of a lesson: its path (the same path
+/// the page builder follows: see [`Highlights`]), language and text.
+pub(crate) fn each_code_block<'a>(
+    lesson: &'a Lesson,
+    mut f: impl FnMut(&[usize], Option<&'a str>, &'a str),
+) {
+    fn walk<'a>(blocks: &'a [Block], path: &mut Vec<usize>, f: Visit<'_, 'a>) {
+        for (i, b) in blocks.iter().enumerate() {
+            path.push(i);
+            match b {
+                Block::Code { lang, label, text } => {
+                    f(path, lang.as_deref().or(label.as_deref()), text)
+                }
+                Block::List { items, .. } => {
+                    for (k, item) in items.iter().enumerate() {
+                        path.push(k);
+                        walk(item, path, f);
+                        path.pop();
+                    }
+                }
+                Block::Quote(inner) => walk(inner, path, f),
+                _ => {}
+            }
+            path.pop();
+        }
+    }
+    walk(&lesson.blocks, &mut Vec::new(), &mut f);
+}
+
+impl Builder<'_> {
+    pub(super) fn code(&mut self, lang: Option<&str>, label: Option<&str>, text: &str) {
+        let code = self.code;
+        // The name sits in the frame's one line: tabs and newlines in it
+        // (kept by the sanitiser for running text) become single spaces.
+        let name = label.or(lang).unwrap_or("");
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let top = if name.is_empty() {
+            "╭──".to_string()
+        } else {
+            format!("╭─ {name} ")
+        };
+        let avail = self.avail();
+        let fill = avail.saturating_sub(width(&top)).min(3);
+        self.emit(vec![Span::new(
+            format!("{top}{}", "─".repeat(fill)),
+            Role::CodeFrame,
+        )]);
+        let room = avail.saturating_sub(2).max(1);
+        let text = wrap::expand_tabs(text, 4);
+        let styled = code.get(&self.path).filter(|s| same_text(s, &text));
+        for (n, line) in text.split('\n').enumerate() {
+            let spans = match styled.and_then(|s| s.get(n)) {
+                Some(spans) => wrap::regroup(spans),
+                None => vec![Span::new(line, Role::CodeText)],
+            };
+            for (i, row) in hard_wrap(&spans, room).into_iter().enumerate() {
+                let bar = if i == 0 { "│ " } else { "┆ " };
+                let mut out = vec![Span::new(bar, Role::CodeFrame)];
+                out.extend(row);
+                self.emit(out);
+            }
+        }
+        self.emit(vec![Span::new("╰──", Role::CodeFrame)]);
+    }
+}
+
+/// Whether highlighted lines hold exactly `text`: a highlight made from
+/// other code (another block, an older version of the lesson) is never
+/// shown in its place.
+fn same_text(lines: &[Vec<Span>], text: &str) -> bool {
+    let mut rows = text.split('\n');
+    let all_match = lines.iter().all(|spans| {
+        rows.next().is_some_and(|row| {
+            let mut rest = row;
+            spans
+                .iter()
+                .all(|s| match rest.strip_prefix(s.text.as_str()) {
+                    Some(r) => {
+                        rest = r;
+                        true
+                    }
+                    None => false,
+                })
+                && rest.is_empty()
+        })
+    });
+    all_match && rows.next().is_none()
+}
+
+/// Breaks a row of styled spans into rows of at most `max` columns,
+/// keeping every character (code is never word-wrapped).
+fn hard_wrap(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
+    let mut rows = vec![Vec::new()];
+    let mut w = 0;
+    for s in spans {
+        for chunk in wrap::break_word(&s.text, max, max - w.min(max)) {
+            let cw = width(&chunk);
+            if w + cw > max && w > 0 {
+                rows.push(Vec::new());
+                w = 0;
+            }
+            let row = rows.last_mut().expect("rows is never empty");
+            row.push(Span::new(chunk, s.style));
+            w += cw;
+        }
+    }
+    rows
+}

@@ -1,0 +1,250 @@
+//! A lesson laid out for one width: styled lines plus the anchors that let
+//! a reading position survive a re-wrap. One builder writes every line;
+//! each block kind adds its part in its own file.
+
+mod builder;
+mod code;
+mod figure;
+mod header;
+mod table;
+mod text;
+
+pub(crate) use builder::wrap_text;
+pub use code::Highlights;
+pub(crate) use code::each_code_block;
+pub(crate) use text::pieces;
+
+use super::style::Line;
+use crate::model::Lesson;
+use builder::Builder;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Page {
+    pub width: u16,
+    pub lines: Vec<Line>,
+    /// First line of each anchorable section (header, hero, each block,
+    /// credits), in order.
+    pub blocks: Vec<usize>,
+    /// Lines where headings start, for `{` and `}`.
+    pub headings: Vec<usize>,
+    /// Only the start of the page (see [`first_lines`]).
+    pub partial: bool,
+}
+
+/// Lays out a lesson's body (everything but the check) for `width`.
+pub fn page(lesson: &Lesson, width: u16, code: &Highlights) -> Page {
+    build(lesson, width, code, usize::MAX)
+}
+
+/// The start of [`page`], line for line: whole blocks until more than
+/// `lines` lines are laid out. A first screen costs what the screen
+/// holds, not what the lesson holds; `partial` says whether anything was
+/// left out.
+pub fn first_lines(lesson: &Lesson, width: u16, code: &Highlights, lines: usize) -> Page {
+    build(lesson, width, code, lines)
+}
+
+fn build(lesson: &Lesson, width: u16, code: &Highlights, limit: usize) -> Page {
+    let mut b = Builder::new(usize::from(width), code);
+    let mut blocks = vec![0];
+    let m = &lesson.meta;
+    b.header(m);
+    if let Some(hero) = &lesson.hero {
+        b.blank();
+        blocks.push(b.lines.len());
+        b.figure(hero);
+    }
+    let mut partial = false;
+    for (i, block) in lesson.blocks.iter().enumerate() {
+        if b.lines.len() > limit {
+            partial = true;
+            break;
+        }
+        b.blank();
+        blocks.push(b.lines.len());
+        b.path.push(i);
+        b.block(block);
+        b.path.pop();
+    }
+    if !partial {
+        if header::has_credits(m) {
+            b.blank();
+            blocks.push(b.lines.len());
+            b.credits(m);
+        }
+        b.blank();
+    }
+    Page {
+        width,
+        lines: b.lines,
+        blocks,
+        headings: b.headings,
+        partial,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::layout::style::{Role, Span};
+    use crate::model::{Block, LessonMeta, Run, Source};
+
+    #[test]
+    fn first_lines_are_the_start_of_the_page() {
+        for (name, text) in crate::loader::BUILTIN {
+            let lesson = crate::loader::load_bytes(name, text.as_bytes())
+                .unwrap()
+                .lesson;
+            for width in [20, 60, 100] {
+                let whole = page(&lesson, width, &Highlights::default());
+                assert!(!whole.partial);
+                for rows in [0, 1, 10, 40, whole.lines.len()] {
+                    let first = first_lines(&lesson, width, &Highlights::default(), rows);
+                    let n = first.lines.len();
+                    assert_eq!(first.lines[..], whole.lines[..n], "{name} at {width}");
+                    assert_eq!(first.partial, n < whole.lines.len(), "{name}");
+                    assert!(!first.partial || n > rows, "{name}: fills {rows} rows");
+                    assert!(whole.blocks.starts_with(&first.blocks), "{name}");
+                    assert!(whole.headings.starts_with(&first.headings), "{name}");
+                }
+            }
+        }
+    }
+
+    fn code(text: &str) -> Block {
+        Block::Code {
+            lang: Some("rust".into()),
+            label: None,
+            text: text.into(),
+        }
+    }
+
+    /// Code at the top level, in a list item, in a quote and in a list
+    /// inside a quote: places an order-based numbering confuses.
+    pub(crate) fn nested_code_lesson() -> Lesson {
+        let para = |t: &str| Block::Paragraph(vec![Run::plain(t)]);
+        Lesson {
+            meta: LessonMeta::default(),
+            source: Source::Reader,
+            hero: None,
+            blocks: vec![
+                code("top one"),
+                Block::List {
+                    start: None,
+                    items: vec![vec![para("item"), code("in a list")], vec![]],
+                },
+                Block::Quote(vec![
+                    para("quoted"),
+                    code("in a quote"),
+                    Block::List {
+                        start: Some(1),
+                        items: vec![vec![code("in a quoted list\nsecond line")]],
+                    },
+                ]),
+                code("top two"),
+            ],
+            check: None,
+        }
+    }
+
+    fn text(p: &Page) -> Vec<String> {
+        p.lines.iter().map(Line::text).collect()
+    }
+
+    #[test]
+    fn highlights_land_on_their_own_block() {
+        let lesson = nested_code_lesson();
+        let mut blocks = Vec::new();
+        each_code_block(&lesson, |path, _, text| blocks.push((path.to_vec(), text)));
+        assert_eq!(blocks.len(), 5);
+        // Each block's highlight carries its own colour, so the colour of
+        // each block's lines says whose highlight it shows.
+        let mut code = Highlights::default();
+        for (n, (path, text)) in blocks.iter().enumerate() {
+            let role = Role::Syntax(n as u8, 0, 0);
+            let lines = text.split('\n').map(|l| vec![Span::new(l, role)]).collect();
+            code.insert(path.clone(), lines);
+        }
+        let plain = page(&lesson, 60, &Highlights::default());
+        let styled = page(&lesson, 60, &code);
+        assert_eq!(text(&styled), text(&plain));
+        for (n, (_, text)) in blocks.iter().enumerate() {
+            for line in text.split('\n') {
+                let row = styled
+                    .lines
+                    .iter()
+                    .find(|l| l.text().ends_with(&format!("│ {line}")))
+                    .expect("every code line is laid out");
+                let span = row.spans.last().unwrap();
+                assert_eq!(span.style.role, Role::Syntax(n as u8, 0, 0), "{line}");
+            }
+        }
+        // A highlight for one block alone colours that block alone.
+        let mut one = Highlights::default();
+        one.insert(
+            blocks[2].0.clone(),
+            vec![vec![Span::new("in a quote", Role::Code)]],
+        );
+        let one = page(&lesson, 60, &one);
+        assert_eq!(text(&one), text(&plain));
+        let coloured: Vec<String> = one
+            .lines
+            .iter()
+            .filter(|l| l.spans.iter().any(|s| s.style.role == Role::Code))
+            .map(Line::text)
+            .collect();
+        assert_eq!(coloured, ["│ │ in a quote"]);
+        // One made from other code (an older lesson) is not shown at all.
+        let mut stale = Highlights::default();
+        stale.insert(
+            blocks[0].0.clone(),
+            vec![vec![Span::new("top 1", Role::Code)]],
+        );
+        assert_eq!(page(&lesson, 60, &stale), plain);
+    }
+
+    /// One word of `n` styled runs ("*a*" repeated in markdown).
+    fn one_word_of_runs(n: usize) -> Lesson {
+        let runs = (0..n)
+            .map(|i| Run {
+                italic: i % 2 == 0,
+                ..Run::plain("a")
+            })
+            .collect();
+        Lesson {
+            blocks: vec![Block::Paragraph(runs)],
+            ..nested_code_lesson()
+        }
+    }
+
+    fn time_layout(lesson: &Lesson) -> std::time::Duration {
+        let t = std::time::Instant::now();
+        let p = page(lesson, 80, &Highlights::default());
+        let took = t.elapsed();
+        assert!(p.lines.len() > 2);
+        took
+    }
+
+    #[test]
+    fn layout_is_linear_in_the_runs_of_one_word() {
+        // Small enough to stay in the CPU's caches at both sizes (beyond
+        // them each run costs more, whatever the algorithm), and quick.
+        let (small, large) = (one_word_of_runs(1_000), one_word_of_runs(4_000));
+        // The fastest of interleaved runs each: other work on the machine
+        // (other tests) only ever adds time, so more rounds only help a
+        // linear layout; a quadratic one spends the budget in one round.
+        let start = std::time::Instant::now();
+        let (mut s, mut l) = (std::time::Duration::MAX, std::time::Duration::MAX);
+        let mut ratio = f64::INFINITY;
+        while ratio >= 5.0 && start.elapsed().as_secs() < 3 {
+            s = s.min(time_layout(&small));
+            l = l.min(time_layout(&large));
+            ratio = l.as_secs_f64() / s.as_secs_f64().max(1e-6);
+        }
+        // 4x the runs: about 4x the time (it was 13x), with room for noise.
+        assert!(
+            ratio < 5.0,
+            "4x the runs took {ratio:.1}x the time ({s:?} → {l:?})"
+        );
+    }
+}

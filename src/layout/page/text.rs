@@ -1,0 +1,109 @@
+//! Running text: styled runs, headings, lists, and blocks this version
+//! does not know.
+
+use super::builder::Builder;
+use crate::layout::style::{BOLD, ITALIC, Role, STRIKE, Span, Style, UNDERLINE};
+use crate::layout::wrap::width;
+use crate::model::{Block, Run};
+
+fn run_style(run: &Run, base: Style) -> Style {
+    let mut s = base;
+    if run.code {
+        s.role = Role::Code;
+    } else if run.kbd {
+        s.role = Role::Kbd;
+    } else if run.href.is_some() {
+        s.role = Role::Link;
+        s.mods |= UNDERLINE;
+    }
+    if run.bold {
+        s.mods |= BOLD;
+    }
+    if run.italic {
+        s.mods |= ITALIC;
+    }
+    if run.strike {
+        s.mods |= STRIKE;
+    }
+    s
+}
+
+/// Runs as (text, style) pieces; a link's target follows its text so the
+/// destination is visible (lectern never emits terminal hyperlinks, which
+/// content could use to disguise a target).
+pub(crate) fn pieces(runs: &[Run], base: Style) -> Vec<(String, Style)> {
+    let mut out = Vec::with_capacity(runs.len());
+    for r in runs {
+        out.push((r.text.clone(), run_style(r, base)));
+        if let Some(href) = &r.href {
+            if href.trim() != r.text.trim() {
+                out.push((format!(" <{href}>"), Style::new(Role::Dim)));
+            }
+        }
+    }
+    out
+}
+
+impl Builder<'_> {
+    pub(super) fn heading(&mut self, level: u8, runs: &[Run]) {
+        self.headings.push(self.lines.len());
+        let mods = if level >= 4 { BOLD | ITALIC } else { BOLD };
+        let before = self.lines.len();
+        self.runs(runs, Style::new(Role::Heading(level)).with(mods));
+        if level <= 2 {
+            let w = self.lines[before..]
+                .iter()
+                // An empty heading's line is its prefix, trimmed: it can
+                // be narrower than the prefix.
+                .map(|l| {
+                    l.width()
+                        .saturating_sub(self.prefix_width().min(self.width / 2))
+                })
+                .max()
+                .unwrap_or(0)
+                .clamp(1, self.avail());
+            let ch = if level == 1 { "═" } else { "─" };
+            self.emit(vec![Span::new(ch.repeat(w), Role::Heading(level))]);
+        }
+    }
+
+    /// Items behind their markers; each item's index extends the path.
+    pub(super) fn list(&mut self, start: Option<u64>, items: &[Vec<Block>]) {
+        let marker = |i: usize| match start {
+            Some(s) => format!("{}. ", s.saturating_add(i as u64)),
+            None => "• ".to_string(),
+        };
+        let mw = (0..items.len())
+            .map(|i| width(&marker(i)))
+            .max()
+            .unwrap_or(2);
+        for (i, item) in items.iter().enumerate() {
+            let m = format!("{:>w$}", marker(i), w = mw);
+            self.push_prefix(
+                vec![Span::new(m, Role::Marker)],
+                vec![Span::new(" ".repeat(mw), Role::Text)],
+            );
+            if item.is_empty() {
+                self.emit(Vec::new());
+            }
+            self.path.push(i);
+            self.blocks(item);
+            self.path.pop();
+            self.pop_prefix();
+        }
+    }
+
+    pub(super) fn unknown(&mut self, kind: &str, text: &[String]) {
+        self.barred(Span::new("┊ ", Role::Unknown), |b| {
+            let what = if kind.is_empty() {
+                "unknown block".to_string()
+            } else {
+                format!("unknown block: {kind}")
+            };
+            b.text(&what, Style::new(Role::Unknown).with(ITALIC));
+            for t in text {
+                b.text(t, Role::Text);
+            }
+        });
+    }
+}

@@ -333,8 +333,15 @@ fn a_review_card_answered() {
     let Some((_dir, mut r)) = seed_reader(100, 30) else {
         return;
     };
+    let course = r.s.course().slug.clone();
+    let cards = ["where-inference-time-goes", "counting-tokens"]
+        .map(|l| (course.clone(), l.to_string()))
+        .to_vec();
     r.receive(lectern::state::Msg::ReviewReady(
-        vec!["where-inference-time-goes".into(), "counting-tokens".into()],
+        lectern::model::DueCards {
+            cards,
+            ..Default::default()
+        },
         42,
     ));
     assert_eq!(r.s.screen(), Screen::Review);

@@ -9,9 +9,10 @@ pub use background::{spawn, spawn_awaited};
 
 use crate::index::Index;
 use crate::loader;
-use crate::model::{Diagnostic, Lesson, Origin};
+use crate::model::{Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, Opened, State};
 use crate::store::Store;
+use chrono::{DateTime, Utc};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -50,6 +51,10 @@ pub struct Runner {
     held: Vec<Effect>,
     /// The named lesson, parsed before the terminal was set up.
     preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
+    /// The time, fixed by tests; the clock's when `None`.
+    pub clock: Option<DateTime<Utc>>,
+    /// How the learner's days are cut (the rollover hour; local time).
+    pub days: Days,
 }
 
 impl Runner {
@@ -61,7 +66,14 @@ impl Runner {
             inline: VecDeque::new(),
             held: Vec::new(),
             preloaded: None,
+            clock: None,
+            days: Days::default(),
         }
+    }
+
+    /// Now, as every effect that needs the time sees it.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.unwrap_or_else(Utc::now)
     }
 
     /// A runner for tests: an in-memory store and index, work inline.
@@ -187,8 +199,9 @@ impl Runner {
                 Some(Msg::CourseResults(q, hits))
             }
             Effect::LoadDue => {
-                let now = chrono::Utc::now();
-                let due = self.store.as_ref()?.due_cards(s.course(), now);
+                let now = self.now();
+                let store = self.store.as_ref()?;
+                let due = store.due_today(&s.library.courses, now, &self.days);
                 let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
                 Some(Msg::ReviewReady(due, seed))
             }
@@ -204,6 +217,8 @@ impl Runner {
             Effect::LoadStats => Some(Msg::StatsReady(crate::stats::reviews(
                 self.store.as_ref()?,
                 s.course(),
+                self.now(),
+                &self.days,
             ))),
             write => {
                 self.write(write);
@@ -272,6 +287,7 @@ impl Runner {
     }
 
     fn write(&mut self, effect: Effect) {
+        let now = self.now();
         let Some(store) = self.store.as_mut() else {
             return;
         };
@@ -286,14 +302,19 @@ impl Runner {
                 option,
                 correct,
                 review,
-            } => store.record_attempt(
+                revealed,
+            } => store.record_answer(
                 &key.course,
                 &key.lesson,
                 option,
                 correct,
                 review,
-                chrono::Utc::now(),
+                revealed,
+                now,
             ),
+            Effect::RememberCourse { slug, title, root } => {
+                store.remember(&slug, &title, root.as_deref(), now)
+            }
             _ => {}
         }
     }

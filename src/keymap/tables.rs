@@ -23,6 +23,10 @@ const fn bind(
     }
 }
 
+fn count(c: char) -> Action {
+    Action::Count(c.to_digit(10).unwrap_or(0))
+}
+
 fn digit(c: char) -> Action {
     Action::Answer(c.to_digit(10).map_or(0, |d| d as usize).saturating_sub(1))
 }
@@ -137,7 +141,6 @@ static PAGE: &[Binding] = &[
     ),
     bind(&[Char('n')], |_| Action::SearchNext, "next match", None),
     bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
-    bind(&[Digit], digit, "answer the check with that option", None),
     bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
     bind(
         &[Char('a')],
@@ -148,6 +151,19 @@ static PAGE: &[Binding] = &[
 ];
 
 static READING: &[Binding] = &[
+    bind(
+        &[Digit],
+        count,
+        "a count for the next motion (3j, 5k, 10G, 2 Space); c then a digit answers",
+        None,
+    ),
+    bind(&[Char('0')], count, "a count's next digit (10G)", None),
+    bind(
+        &[Char('M')],
+        |_| Action::MarkRead,
+        "mark this lesson read",
+        None,
+    ),
     bind(
         &[Char('j'), Code(Down), Code(Enter)],
         |_| Action::LineDown,
@@ -176,6 +192,7 @@ static READING: &[Binding] = &[
 ];
 
 static CHECK: &[Binding] = &[
+    bind(&[Digit], digit, "answer with that option", Some("answer")),
     bind(
         &[Char('j'), Code(Down)],
         |_| Action::LineDown,
@@ -214,6 +231,30 @@ static CONTENTS: &[Binding] = &[
         |_| Action::Open,
         "open the lesson",
         Some("open"),
+    ),
+    bind(
+        &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
+        |_| Action::PageDown,
+        "down one page of entries",
+        None,
+    ),
+    bind(
+        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
+        |_| Action::PageUp,
+        "up one page of entries",
+        None,
+    ),
+    bind(
+        &[Char('g'), Code(Home)],
+        |_| Action::Top,
+        "first entry",
+        None,
+    ),
+    bind(
+        &[Char('G'), Code(End)],
+        |_| Action::Bottom,
+        "last entry",
+        None,
     ),
 ];
 
@@ -279,12 +320,20 @@ static BOXED: &[Binding] = &[
     ),
 ];
 
-static STATS: &[Binding] = &[bind(
-    &[Char('S')],
-    |_| Action::Stats,
-    "read the figures again",
-    None,
-)];
+static STATS: &[Binding] = &[
+    bind(
+        &[Char('S')],
+        |_| Action::Stats,
+        "read the figures again",
+        None,
+    ),
+    bind(
+        &[Digit],
+        digit,
+        "open the lesson of that misconception",
+        Some("open lesson"),
+    ),
+];
 
 static COURSES: &[Binding] = &[
     bind(

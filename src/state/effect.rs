@@ -21,11 +21,19 @@ pub enum Effect {
     },
     MarkRead(LessonKey),
     SetLastLesson(LessonKey),
+    /// The open course goes into (or up in) the learner's library.
+    RememberCourse {
+        slug: String,
+        title: String,
+        root: Option<std::path::PathBuf>,
+    },
     RecordAttempt {
         key: LessonKey,
         option: u32,
         correct: bool,
         review: bool,
+        /// Given after the answer was revealed: practice only.
+        revealed: bool,
     },
     /// The cards of the open course due for review.
     LoadDue,
@@ -44,6 +52,7 @@ impl Effect {
         matches!(
             self,
             Effect::SavePosition { .. }
+                | Effect::RememberCourse { .. }
                 | Effect::MarkRead(_)
                 | Effect::SetLastLesson(_)
                 | Effect::RecordAttempt { .. }

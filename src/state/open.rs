@@ -33,6 +33,12 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     }
     if let Some(key) = s.lesson_key() {
         fx.push(Effect::SetLastLesson(key));
+        let c = s.course();
+        fx.push(Effect::RememberCourse {
+            slug: c.slug.clone(),
+            title: c.title.clone(),
+            root: c.root.clone(),
+        });
     }
     fx.push(Effect::Load {
         origin,
@@ -158,17 +164,38 @@ pub(super) fn course_ready(
     s.library.current = course;
     s.library.progress = progress;
     s.library.index_ready = false;
-    s.review = None;
+    // A review going on in several courses switched here for its card.
+    let card = s
+        .review
+        .as_ref()
+        .filter(|r| r.active())
+        .and_then(|r| r.current())
+        .filter(|&(c, _)| c == course)
+        .map(|(_, l)| l);
+    if card.is_none() {
+        s.review = None;
+    }
     s.reader.doc = None;
     s.reader.lesson = 0;
     s.reader.focus = Focus::Page;
     s.contents.focused = false;
-    open(s, start, fx);
+    open(s, card.unwrap_or(start), fx);
 }
 
 pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
     if s.reader.marked_read || !s.reader.at_end(&s.geometry()) {
         return;
+    }
+    mark_read(s, fx);
+}
+
+/// Marks the open lesson read (once per opening); whether there was one.
+pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
+    if s.reader.doc.is_none() {
+        return false;
+    }
+    if s.reader.marked_read {
+        return true;
     }
     if let Some(key) = s.lesson_key() {
         s.reader.marked_read = true;
@@ -179,6 +206,7 @@ pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
             .read = true;
         fx.push(Effect::MarkRead(key));
     }
+    true
 }
 
 pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {

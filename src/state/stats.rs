@@ -10,3 +10,11 @@ pub struct StatsView {
     /// First row shown (the drawing clamps it to the end).
     pub top: usize,
 }
+
+impl StatsView {
+    /// The lesson of misconception `n` (0-based, as listed).
+    pub fn lesson_of(&self, n: usize) -> Option<String> {
+        let m = self.figures.as_ref()?.misconceptions.get(n)?;
+        Some(m.lesson.clone())
+    }
+}

@@ -151,9 +151,18 @@ fn encode(op: &Op) -> Value {
             option,
             correct,
             review,
+            revealed,
             at,
         } => json!({"op": "attempt", "course": course, "lesson": lesson, "option": option,
-                    "correct": correct, "review": review, "at_ms": to_ms(*at)}),
+                    "correct": correct, "review": review, "revealed": revealed,
+                    "at_ms": to_ms(*at)}),
+        Op::Remember {
+            slug,
+            title,
+            root,
+            at,
+        } => json!({"op": "remember", "course": slug, "lesson": title, "root": root,
+                    "at_ms": to_ms(*at)}),
     }
 }
 
@@ -180,6 +189,14 @@ fn decode(v: &Value) -> Option<Op> {
             option: num("option")?,
             correct: flag("correct")?,
             review: flag("review")?,
+            // Journals written before reveals were kept had none.
+            revealed: flag("revealed").unwrap_or(false),
+            at: from_ms(v.get("at_ms")?.as_i64()?),
+        },
+        "remember" => Op::Remember {
+            slug: course,
+            title: lesson,
+            root: text("root"),
             at: from_ms(v.get("at_ms")?.as_i64()?),
         },
         _ => return None,
@@ -219,6 +236,13 @@ mod tests {
                 option: 2,
                 correct: true,
                 review: false,
+                revealed: true,
+                at,
+            },
+            Op::Remember {
+                slug: c.clone(),
+                title: l.clone(),
+                root: Some("/x/y".into()),
                 at,
             },
         ] {

@@ -79,7 +79,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
             let marks = CheckMarks {
                 chosen: r.chosen,
                 revealed: r.chosen.is_some(),
-                cursor: Some(r.cursor),
+                cursor: r.cursor,
                 attempts: 0,
                 first_try: None,
             };

@@ -5,7 +5,7 @@
 
 use crate::layout::{BOLD, Line, Role, Style, wrap};
 use crate::model::Course;
-use crate::model::{Days, MisconceptionFigure};
+use crate::model::{Days, MisconceptionFigure, ShelfFigure};
 use crate::store::{LessonProgress, Store};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::collections::HashMap;
@@ -114,6 +114,48 @@ fn sparkline(values: &[u32]) -> String {
             }
         })
         .collect()
+}
+
+/// Every course of the library with its figures: the open courses first
+/// (in their order), then the others, most recently read first.
+pub(crate) fn shelf_figures<Tz: TimeZone>(
+    store: &Store,
+    open: &[Course],
+    now: DateTime<Utc>,
+    days: &Days<Tz>,
+) -> Vec<ShelfFigure> {
+    let today = days.end_of_day(now);
+    let figure = |slug: &str, title: &str, root: Option<&std::path::Path>, lessons: usize| {
+        let progress = store.course_progress(slug);
+        ShelfFigure {
+            slug: slug.to_owned(),
+            title: title.to_owned(),
+            root: root.map(std::path::Path::to_path_buf),
+            gone: root.is_some_and(|r| !r.exists()),
+            lessons,
+            read: progress.values().filter(|p| p.read).count(),
+            answered: progress
+                .values()
+                .filter(|p| p.first_try_correct.is_some())
+                .count(),
+            due_today: count_due(store, slug, today),
+        }
+    };
+    let mut rows: Vec<ShelfFigure> = open
+        .iter()
+        .map(|c| figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len()))
+        .collect();
+    for c in store.library() {
+        if !open.iter().any(|o| o.slug == c.slug) {
+            rows.push(figure(
+                &c.slug,
+                &c.title,
+                c.root.as_deref(),
+                c.lessons as usize,
+            ));
+        }
+    }
+    rows
 }
 
 /// One course's figures, as `lectern stats` prints them (text or JSON).
@@ -274,6 +316,35 @@ pub(crate) fn course_lines(
             width,
         );
         push(&mut out, &line(t), Style::new(Role::Text), width);
+    }
+    out
+}
+
+/// Every course of the library, one gauge each (the stats screen).
+pub(crate) fn library_lines(rows: &[ShelfFigure], width: usize) -> Vec<Line> {
+    let mut out = Vec::new();
+    if rows.len() < 2 {
+        return out;
+    }
+    push(
+        &mut out,
+        "Your library",
+        Style::new(Role::Heading(3)).with(BOLD),
+        width,
+    );
+    let cells = width.saturating_sub(50).clamp(4, 12);
+    for r in rows {
+        let gone = if r.gone { " · folder gone" } else { "" };
+        let text = format!(
+            "{} {}: {}/{} read · {} answered · {} due today{gone}",
+            gauge(r.read.min(r.lessons), r.lessons, cells),
+            r.title,
+            r.read,
+            r.lessons,
+            r.answered,
+            r.due_today
+        );
+        push(&mut out, &text, Style::new(Role::Text), width);
     }
     out
 }

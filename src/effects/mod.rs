@@ -214,6 +214,13 @@ impl Runner {
                     start,
                 })
             }
+            Effect::LoadLibrary => {
+                let store = self.store.as_ref()?;
+                let open = &s.library.courses;
+                let rows = crate::stats::shelf_figures(store, open, self.now(), &self.days);
+                Some(Msg::LibraryRead(rows))
+            }
+            Effect::OpenCourse { slug, root } => Some(open_course(&slug, root.as_deref())),
             Effect::LoadStats => Some(Msg::StatsReady(crate::stats::reviews(
                 self.store.as_ref()?,
                 s.course(),
@@ -312,10 +319,37 @@ impl Runner {
                 revealed,
                 now,
             ),
-            Effect::RememberCourse { slug, title, root } => {
-                store.remember(&slug, &title, root.as_deref(), now)
+            Effect::RememberCourse {
+                slug,
+                title,
+                root,
+                lessons,
+            } => {
+                let shelved = crate::store::Shelved {
+                    slug: &slug,
+                    title: &title,
+                    root: root.as_deref(),
+                    lessons,
+                };
+                store.remember(&shelved, now)
             }
             _ => {}
         }
+    }
+}
+
+/// A course of the library from its folder (the built-in one for none).
+fn open_course(slug: &str, root: Option<&std::path::Path>) -> Msg {
+    let found = match root {
+        None => Ok(vec![loader::builtin_course()]),
+        Some(root) => loader::open_paths(&[root.to_path_buf()]).map(|l| l.courses),
+    };
+    match found.map(|cs| cs.into_iter().find(|c| c.slug == slug)) {
+        Ok(Some(course)) => Msg::CourseAdded(Box::new(course)),
+        Ok(None) => Msg::Notice(format!(
+            "That folder no longer holds the course “{}”.",
+            crate::model::sanitize::clean_owned(slug)
+        )),
+        Err(e) => Msg::Notice(format!("The course could not be read: {e}")),
     }
 }

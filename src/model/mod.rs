@@ -20,7 +20,7 @@ pub use lesson::{
     Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
 };
 pub use origin::Origin;
-pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures};
+pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.

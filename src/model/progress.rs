@@ -30,6 +30,22 @@ pub struct DueCards {
     pub scheduled: usize,
 }
 
+/// A course of the learner's library with its figures, for the course
+/// picker and the stats screen.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ShelfFigure {
+    pub slug: String,
+    pub title: String,
+    /// Where it lives; `None` for the built-in course.
+    pub root: Option<std::path::PathBuf>,
+    /// Its folder is gone: its progress is kept, it cannot be opened.
+    pub gone: bool,
+    pub lessons: usize,
+    pub read: usize,
+    pub answered: usize,
+    pub due_today: usize,
+}
+
 /// A wrong option the learner keeps choosing, named by its own words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MisconceptionFigure {

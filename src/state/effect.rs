@@ -26,6 +26,7 @@ pub enum Effect {
         slug: String,
         title: String,
         root: Option<std::path::PathBuf>,
+        lessons: usize,
     },
     RecordAttempt {
         key: LessonKey,
@@ -41,6 +42,13 @@ pub enum Effect {
     LoadStats,
     /// Course `n` of the library: its progress and where to start.
     SwitchCourse(usize),
+    /// Every course of the learner's library, with its figures.
+    LoadLibrary,
+    /// Read a course of the library that is not open, from its folder.
+    OpenCourse {
+        slug: String,
+        root: Option<std::path::PathBuf>,
+    },
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
@@ -63,7 +71,7 @@ impl Effect {
     pub fn reads_store(&self) -> bool {
         matches!(
             self,
-            Effect::LoadDue | Effect::SwitchCourse(_) | Effect::LoadStats
+            Effect::LoadDue | Effect::SwitchCourse(_) | Effect::LoadStats | Effect::LoadLibrary
         )
     }
 }

@@ -42,6 +42,10 @@ pub enum Msg {
     /// The courses of the lesson opened alone, and which course and lesson
     /// it is in them.
     CourseRead(Vec<Course>, Option<(usize, usize)>),
+    /// The learner's library, for the course picker and the stats screen.
+    LibraryRead(Vec<crate::model::ShelfFigure>),
+    /// A course of the library, read from its folder to be opened.
+    CourseAdded(Box<Course>),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

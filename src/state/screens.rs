@@ -3,7 +3,7 @@
 //! here and its own file.
 
 use super::course_search::{CourseSearch, Searched};
-use super::courses::{Picked, Picker};
+use super::courses::{self, Picked, Picker};
 use super::help::Help;
 use super::open::{self, save_position};
 use super::reader::{Focus, Search};
@@ -171,8 +171,17 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
                 v.figures = Some(figures);
             }
         }
+        Msg::LibraryRead(rows) => {
+            if let Some(Overlay::Courses(p)) = &mut s.overlay {
+                p.library(rows.clone());
+            }
+            if let Some(Overlay::Stats(v)) = &mut s.overlay {
+                v.library = rows;
+            }
+        }
+        Msg::CourseAdded(course) => courses::added(s, *course, &mut fx),
         Msg::CourseRefreshed(dir, courses) => open::refresh(s, &dir, courses, &mut fx),
-        Msg::CourseRead(courses, start) => open::course_read(s, courses, start),
+        Msg::CourseRead(courses, start) => open::course_read(s, courses, start, &mut fx),
         Msg::CourseReady {
             course,
             progress,
@@ -222,6 +231,7 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::Stats => {
             s.overlay = Some(Overlay::Stats(StatsView::default()));
             fx.push(Effect::LoadStats);
+            fx.push(Effect::LoadLibrary);
         }
         _ => return false,
     }
@@ -237,7 +247,6 @@ fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
-    let courses = s.library.courses.len();
     let ready = s.library.index_ready;
     match &mut s.overlay {
         None => return false,
@@ -261,11 +270,12 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 scrolled::scroll(top, a, &g);
             }
         }
-        Some(Overlay::Courses(p)) => match p.update(a, courses) {
+        Some(Overlay::Courses(p)) => match p.update(a) {
             Some(Picked::Course(i)) => {
+                let row = p.rows.get(i).cloned();
                 s.overlay = None;
-                if i != s.library.current || s.reader.doc.is_none() {
-                    fx.push(Effect::SwitchCourse(i));
+                if let Some(row) = row {
+                    courses::pick(s, row, fx);
                 }
             }
             Some(Picked::Nothing) => {}
@@ -404,13 +414,9 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
                 fx.push(Effect::BuildIndex);
             }
         }
-        Action::CoursesOpen if s.library.courses.len() > 1 => {
-            let cursor = s.library.current;
-            s.overlay = Some(Overlay::Courses(Picker { cursor }));
-        }
         Action::CoursesOpen => {
-            s.notice =
-                Some("Only one course is open: name several paths or a folder of courses.".into())
+            s.overlay = Some(Overlay::Courses(Picker::new(s)));
+            fx.push(Effect::LoadLibrary);
         }
         Action::Review => review::start(s, fx),
         Action::MarkRead => {

@@ -1,7 +1,7 @@
 //! The stats screen: the open course's progress, and review figures read
 //! from the store when it opens.
 
-use crate::model::ReviewFigures;
+use crate::model::{ReviewFigures, ShelfFigure};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StatsView {
@@ -9,6 +9,8 @@ pub struct StatsView {
     pub figures: Option<ReviewFigures>,
     /// First row shown (the drawing clamps it to the end).
     pub top: usize,
+    /// Every course of the library, for its own gauge.
+    pub library: Vec<ShelfFigure>,
 }
 
 impl StatsView {

@@ -160,9 +160,10 @@ fn encode(op: &Op) -> Value {
             slug,
             title,
             root,
+            lessons,
             at,
         } => json!({"op": "remember", "course": slug, "lesson": title, "root": root,
-                    "at_ms": to_ms(*at)}),
+                    "lessons": lessons, "at_ms": to_ms(*at)}),
     }
 }
 
@@ -197,6 +198,7 @@ fn decode(v: &Value) -> Option<Op> {
             slug: course,
             title: lesson,
             root: text("root"),
+            lessons: num("lessons").unwrap_or(0),
             at: from_ms(v.get("at_ms")?.as_i64()?),
         },
         _ => return None,
@@ -243,6 +245,7 @@ mod tests {
                 slug: c.clone(),
                 title: l.clone(),
                 root: Some("/x/y".into()),
+                lessons: 12,
                 at,
             },
         ] {

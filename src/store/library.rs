@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
-use super::time::from_ms;
 use super::{Store, open, read, write::Op};
 
 /// A course of the learner's library, as the store remembers it.
@@ -18,6 +17,8 @@ pub struct LibraryCourse {
     pub title: String,
     /// Where it was last opened from; `None` for the built-in course.
     pub root: Option<PathBuf>,
+    /// Lessons it had when last opened.
+    pub lessons: u32,
     pub last_read: DateTime<Utc>,
 }
 
@@ -28,13 +29,22 @@ impl LibraryCourse {
     }
 }
 
+/// What the library keeps of a course when it is opened.
+pub struct Shelved<'a> {
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub root: Option<&'a Path>,
+    pub lessons: usize,
+}
+
 impl Store {
     /// Remembers a course in the library (opened at `now`).
-    pub fn remember(&mut self, slug: &str, title: &str, root: Option<&Path>, now: DateTime<Utc>) {
+    pub fn remember(&mut self, course: &Shelved, now: DateTime<Utc>) {
         self.write(Op::Remember {
-            slug: slug.to_owned(),
-            title: title.to_owned(),
-            root: root.map(|r| r.to_string_lossy().into_owned()),
+            slug: course.slug.to_owned(),
+            title: course.title.to_owned(),
+            root: course.root.map(|r| r.to_string_lossy().into_owned()),
+            lessons: u32::try_from(course.lessons).unwrap_or(u32::MAX),
             at: now,
         });
     }
@@ -55,17 +65,10 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(db, flags).ok()?;
         conn.query_row(
-            "SELECT slug, title, root, last_read_ms FROM library
+            "SELECT slug, title, root, lessons, last_read_ms FROM library
              ORDER BY last_read_ms DESC, slug LIMIT 1",
             [],
-            |row| {
-                Ok(LibraryCourse {
-                    slug: row.get(0)?,
-                    title: row.get(1)?,
-                    root: row.get::<_, Option<String>>(2)?.map(PathBuf::from),
-                    last_read: from_ms(row.get(3)?),
-                })
-            },
+            read::library_row,
         )
         .optional()
         .ok()

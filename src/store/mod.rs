@@ -36,7 +36,7 @@ mod schema;
 mod time;
 mod write;
 
-pub use library::LibraryCourse;
+pub use library::{LibraryCourse, Shelved};
 
 use fault::{Fault, Warnings};
 use write::Op;

@@ -201,17 +201,22 @@ pub(crate) fn review_times(
 /// Every course of the library, most recently read first.
 pub(crate) fn library(conn: &Connection) -> rusqlite::Result<Vec<LibraryCourse>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT slug, title, root, last_read_ms FROM library ORDER BY last_read_ms DESC, slug",
+        "SELECT slug, title, root, lessons, last_read_ms FROM library
+         ORDER BY last_read_ms DESC, slug",
     )?;
-    let rows = stmt.query_map([], |row| {
-        Ok(LibraryCourse {
-            slug: row.get(0)?,
-            title: row.get(1)?,
-            root: row.get::<_, Option<String>>(2)?.map(PathBuf::from),
-            last_read: from_ms(row.get(3)?),
-        })
-    })?;
+    let rows = stmt.query_map([], library_row)?;
     rows.collect()
+}
+
+pub(crate) fn library_row(row: &Row<'_>) -> rusqlite::Result<LibraryCourse> {
+    Ok(LibraryCourse {
+        slug: row.get(0)?,
+        // The file may have been edited by hand: its text is shown.
+        title: crate::model::sanitize::clean_owned(&row.get::<_, String>(1)?),
+        root: row.get::<_, Option<String>>(2)?.map(PathBuf::from),
+        lessons: row.get(3)?,
+        last_read: from_ms(row.get(4)?),
+    })
 }
 
 /// When the first card due at or after `from` comes, and how many are.

@@ -93,6 +93,7 @@ fn v3_library(conn: &Connection) -> rusqlite::Result<()> {
              slug         TEXT    PRIMARY KEY NOT NULL,
              title        TEXT    NOT NULL,
              root         TEXT,
+             lessons      INTEGER NOT NULL DEFAULT 0,
              last_read_ms INTEGER NOT NULL
          ) WITHOUT ROWID;",
     )?;

@@ -41,6 +41,7 @@ pub(crate) enum Op {
         slug: String,
         title: String,
         root: Option<String>,
+        lessons: u32,
         at: DateTime<Utc>,
     },
 }
@@ -129,14 +130,17 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             slug,
             title,
             root,
+            lessons,
             at,
         } => {
             conn.execute(
-                "INSERT INTO library (slug, title, root, last_read_ms) VALUES (?1, ?2, ?3, ?4)
+                "INSERT INTO library (slug, title, root, lessons, last_read_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT (slug) DO UPDATE
                  SET title = excluded.title, root = excluded.root,
+                     lessons = CASE WHEN excluded.lessons > 0 THEN excluded.lessons ELSE lessons END,
                      last_read_ms = max(last_read_ms, excluded.last_read_ms)",
-                params![slug, title, root, to_ms(*at)],
+                params![slug, title, root, lessons, to_ms(*at)],
             )?;
         }
     }

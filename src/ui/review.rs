@@ -32,7 +32,19 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
     let heading = |t: String| Line::styled(t, theme.style(Style::new(Role::Title).with(BOLD)));
     let mut lines = Vec::new();
     if r.queue.is_empty() {
-        lines.push(heading("Nothing is due for review".into()));
+        lines.push(heading("Nothing is due for review today".into()));
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(match r.next {
+            Some(next) => format!(
+                "The next card comes {} · {} scheduled in all.",
+                next.with_timezone(&chrono::Local)
+                    .format("on %a %d %b at %H:%M"),
+                r.scheduled
+            ),
+            None => {
+                "No card is scheduled yet: answer a lesson's check and it comes back here.".into()
+            }
+        }));
         lines.push(Line::raw(""));
         lines.push(Line::raw("Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits."));
         f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
@@ -86,6 +98,14 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
             let mut doc = layout::check_lines(Some(&shown), g.text_width, &marks).lines;
             doc.remove(0);
             lines.extend(convert(doc, theme));
+            if let Some(reminder) = r.reminder.as_ref().filter(|_| r.chosen.is_some()) {
+                lines.push(Line::raw(""));
+                let style = Style::new(Role::KeyIdea);
+                let width = usize::from(g.text_width.max(1));
+                let wrapped = layout::wrap::wrap(&[(reminder.as_str(), style)], width);
+                let wrapped = wrapped.into_iter().map(|spans| layout::Line { spans });
+                lines.extend(convert(wrapped.collect(), theme));
+            }
             if r.chosen
                 .is_some_and(|c| check.score(c) == crate::model::Verdict::Wrong)
             {

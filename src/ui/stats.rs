@@ -17,6 +17,11 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, v: &StatsView, theme: &Theme) 
         doc.push(crate::layout::Line::default());
         doc.extend(crate::stats::review_lines(figures, width));
     }
+    let library = crate::stats::library_lines(&v.library, width);
+    if !library.is_empty() {
+        doc.push(crate::layout::Line::default());
+        doc.extend(library);
+    }
     // Clamped here: only the drawing knows how tall the box is.
     let top = v
         .top

@@ -1554,3 +1554,5 @@ fn ctrl_c_quits_from_every_screen() {
         assert!(h.s.quit, "Ctrl-C on {screen:?}");
     }
 }
+
+mod study;

@@ -152,19 +152,6 @@ static PAGE: &[Binding] = &[
 
 static READING: &[Binding] = &[
     bind(
-        &[Digit],
-        count,
-        "a count for the next motion (3j, 5k, 10G, 2 Space); c then a digit answers",
-        None,
-    ),
-    bind(&[Char('0')], count, "a count's next digit (10G)", None),
-    bind(
-        &[Char('M')],
-        |_| Action::MarkRead,
-        "mark this lesson read",
-        None,
-    ),
-    bind(
         &[Char('j'), Code(Down), Code(Enter)],
         |_| Action::LineDown,
         "down one line",
@@ -189,6 +176,19 @@ static READING: &[Binding] = &[
         "go to the check question",
         Some("check"),
     ),
+    bind(
+        &[Digit],
+        count,
+        "a count for the next motion: 3j 10G 2Space",
+        None,
+    ),
+    bind(&[Char('0')], count, "a count's next digit (10G)", None),
+    bind(
+        &[Char('M')],
+        |_| Action::MarkRead,
+        "mark this lesson read",
+        None,
+    ),
 ];
 
 static CHECK: &[Binding] = &[
@@ -209,7 +209,7 @@ static CHECK: &[Binding] = &[
         &[Code(Enter)],
         |_| Action::Open,
         "answer with the selected option",
-        Some("answer"),
+        None,
     ),
 ];
 

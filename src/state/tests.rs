@@ -706,7 +706,8 @@ fn the_contents_overlay_opens_a_lesson() {
     assert!(h.s.contents.open);
     assert!(!h.s.geometry().toc_side, "80 columns: an overlay");
     assert_eq!(h.s.contents.cursor, 0);
-    h.keys("jjjj");
+    // Past the open lesson's three headings, then the other lessons.
+    h.keys("jjjjjjjj");
     assert_eq!(h.s.contents.cursor, 2, "clamped to the last lesson");
     h.keys("k");
     let fx = h.keys("\n");
@@ -726,7 +727,7 @@ fn the_contents_stay_beside_a_wide_page() {
     assert_eq!(g.page_x, TOC_WIDTH + 2);
     assert!(g.text_width < full || full == MAX_TEXT_WIDTH);
     assert_eq!(h.doc().page.width, g.text_width);
-    h.keys("j\n");
+    h.keys("jjjj\n");
     assert_eq!(h.title(), "Second");
     assert!(h.s.contents.open, "beside the page the contents stay");
     assert_eq!(h.s.screen(), Screen::Reading);

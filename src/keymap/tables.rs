@@ -2,12 +2,15 @@
 //! The first binding that matches wins, so a screen's own table comes
 //! before its layers.
 
+mod study;
+
 use super::Binding;
 use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
 use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
+use study::{ANSWERS, COUNTS, LIST_PAGES, MISCONCEPTIONS};
 
 const fn bind(
     keys: &'static [Key],
@@ -21,10 +24,6 @@ const fn bind(
         help,
         hint,
     }
-}
-
-fn count(c: char) -> Action {
-    Action::Count(c.to_digit(10).unwrap_or(0))
 }
 
 fn digit(c: char) -> Action {
@@ -176,23 +175,9 @@ static READING: &[Binding] = &[
         "go to the check question",
         Some("check"),
     ),
-    bind(
-        &[Digit],
-        count,
-        "a count for the next motion: 3j 10G 2Space",
-        None,
-    ),
-    bind(&[Char('0')], count, "a count's next digit (10G)", None),
-    bind(
-        &[Char('M')],
-        |_| Action::MarkRead,
-        "mark this lesson read",
-        None,
-    ),
 ];
 
 static CHECK: &[Binding] = &[
-    bind(&[Digit], digit, "answer with that option", Some("answer")),
     bind(
         &[Char('j'), Code(Down)],
         |_| Action::LineDown,
@@ -231,30 +216,6 @@ static CONTENTS: &[Binding] = &[
         |_| Action::Open,
         "open the lesson",
         Some("open"),
-    ),
-    bind(
-        &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
-        |_| Action::PageDown,
-        "down one page of entries",
-        None,
-    ),
-    bind(
-        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
-        |_| Action::PageUp,
-        "up one page of entries",
-        None,
-    ),
-    bind(
-        &[Char('g'), Code(Home)],
-        |_| Action::Top,
-        "first entry",
-        None,
-    ),
-    bind(
-        &[Char('G'), Code(End)],
-        |_| Action::Bottom,
-        "last entry",
-        None,
     ),
 ];
 
@@ -320,20 +281,12 @@ static BOXED: &[Binding] = &[
     ),
 ];
 
-static STATS: &[Binding] = &[
-    bind(
-        &[Char('S')],
-        |_| Action::Stats,
-        "read the figures again",
-        None,
-    ),
-    bind(
-        &[Digit],
-        digit,
-        "open the lesson of that misconception",
-        Some("open lesson"),
-    ),
-];
+static STATS: &[Binding] = &[bind(
+    &[Char('S')],
+    |_| Action::Stats,
+    "read the figures again",
+    None,
+)];
 
 static COURSES: &[Binding] = &[
     bind(
@@ -404,12 +357,12 @@ static COURSE_SEARCH: &[Binding] = &[
 
 /// A screen's tables, most specific first.
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
-    static READING_LAYERS: [&[Binding]; 4] = [READING, PAGE, COURSE, GLOBAL];
-    static CHECK_LAYERS: [&[Binding]; 4] = [CHECK, PAGE, COURSE, GLOBAL];
-    static CONTENTS_LAYERS: [&[Binding]; 3] = [CONTENTS, COURSE, GLOBAL];
+    static READING_LAYERS: [&[Binding]; 5] = [READING, COUNTS, PAGE, COURSE, GLOBAL];
+    static CHECK_LAYERS: [&[Binding]; 5] = [CHECK, ANSWERS, PAGE, COURSE, GLOBAL];
+    static CONTENTS_LAYERS: [&[Binding]; 4] = [CONTENTS, LIST_PAGES, COURSE, GLOBAL];
     static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];
     static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];
-    static STATS_LAYERS: [&[Binding]; 3] = [STATS, BOXED, GLOBAL];
+    static STATS_LAYERS: [&[Binding]; 4] = [STATS, MISCONCEPTIONS, BOXED, GLOBAL];
     static COURSES_LAYERS: [&[Binding]; 2] = [COURSES, GLOBAL];
     static SEARCH_LAYERS: [&[Binding]; 1] = [PROMPT];
     static COURSE_SEARCH_LAYERS: [&[Binding]; 2] = [COURSE_SEARCH, PROMPT];

@@ -419,11 +419,7 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
             fx.push(Effect::LoadLibrary);
         }
         Action::Review => review::start(s, fx),
-        Action::MarkRead => {
-            if open::mark_read(s, fx) {
-                s.notice = Some("Marked read.".into());
-            }
-        }
+        Action::MarkRead => s.notice = open::mark_read(s, fx).then(|| "Marked read.".into()),
         _ => {}
     }
 }

@@ -1181,10 +1181,7 @@ fn a_review_records_review_attempts_by_file_index() {
     let mut h = H::demo(60, 20);
     let fx = h.keys("R");
     assert_eq!(fx, [Effect::LoadDue]);
-    h.msg(Msg::ReviewReady(
-        cards(&h, vec!["third".into(), "first".into()]),
-        7,
-    ));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["third", "first"]), 7));
     assert_eq!(h.s.screen(), Screen::Review);
     assert_eq!(h.title(), "Third");
     let order = h.s.review.as_ref().unwrap().order.clone();
@@ -1232,7 +1229,7 @@ fn a_review_records_review_attempts_by_file_index() {
 #[test]
 fn enter_answers_the_selected_card_option_then_moves_on() {
     let mut h = H::demo(60, 20);
-    h.msg(Msg::ReviewReady(cards(&h, vec!["first".into()]), 3));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["first"]), 3));
     h.keys("jjj");
     assert_eq!(h.s.review.as_ref().unwrap().cursor, Some(2));
     let index = h.s.review.as_ref().unwrap().order[2];
@@ -1248,10 +1245,7 @@ fn enter_answers_the_selected_card_option_then_moves_on() {
 #[test]
 fn rereading_a_card_and_coming_back() {
     let mut h = H::demo(60, 20);
-    h.msg(Msg::ReviewReady(
-        cards(&h, vec!["third".into(), "first".into()]),
-        5,
-    ));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["third", "first"]), 5));
     h.keys("o");
     assert_eq!(h.s.screen(), Screen::Reading);
     assert_eq!(h.title(), "Third");
@@ -1281,10 +1275,7 @@ fn a_broken_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.msg(Msg::ReviewReady(
-        cards(&h, vec!["first".into(), "0-broken".into()]),
-        9,
-    ));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["first", "0-broken"]), 9));
     h.keys("1\n");
     assert!(h.s.reader.doc.is_none(), "the broken card is shown");
     h.keys("\n");
@@ -1300,10 +1291,7 @@ fn a_broken_first_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.msg(Msg::ReviewReady(
-        cards(&h, vec!["0-broken".into(), "first".into()]),
-        9,
-    ));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["0-broken", "first"]), 9));
     assert!(h.s.reader.doc.is_none());
     h.keys("\n");
     assert_eq!(h.title(), "First");
@@ -1515,7 +1503,7 @@ fn every_screen_is_reached_by_its_key_and_left_with_esc() {
     }
     // Review: a session with a card, ended by Esc.
     let mut h = two_courses();
-    h.msg(Msg::ReviewReady(cards(&h, vec!["first".into()]), 1));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["first"]), 1));
     assert_eq!(h.s.screen(), Screen::Review);
     h.keys("\x1b");
     assert_eq!(h.s.screen(), Screen::Reading);

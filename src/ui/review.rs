@@ -30,36 +30,12 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         body.height,
     );
     let heading = |t: String| Line::styled(t, theme.style(Style::new(Role::Title).with(BOLD)));
+    if r.queue.is_empty() || r.done() {
+        let lines = ended(r, &heading);
+        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+        return;
+    }
     let mut lines = Vec::new();
-    if r.queue.is_empty() {
-        lines.push(heading("Nothing is due for review today".into()));
-        lines.push(Line::raw(""));
-        lines.push(Line::raw(match r.next {
-            Some(next) => format!(
-                "The next card comes {} · {} scheduled in all.",
-                next.with_timezone(&chrono::Local)
-                    .format("on %a %d %b at %H:%M"),
-                r.scheduled
-            ),
-            None => {
-                "No card is scheduled yet: answer a lesson's check and it comes back here.".into()
-            }
-        }));
-        lines.push(Line::raw(""));
-        lines.push(Line::raw("Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits."));
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-        return;
-    }
-    if r.done() {
-        lines.push(heading(format!(
-            "Review done: {} right, {} wrong",
-            r.right, r.wrong
-        )));
-        lines.push(Line::raw(""));
-        lines.push(Line::raw("Each card's next review is scheduled (FSRS): right answers come back later, wrong ones sooner. Esc returns to reading; q quits."));
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-        return;
-    }
     let title = s
         .course()
         .lessons
@@ -121,4 +97,35 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()),
         area,
     );
+}
+
+/// A review with nothing due (when the next card comes), or one done.
+fn ended(r: &Review, heading: &dyn Fn(String) -> Line<'static>) -> Vec<Line<'static>> {
+    if r.done() && !r.queue.is_empty() {
+        return vec![
+            heading(format!("Review done: {} right, {} wrong", r.right, r.wrong)),
+            Line::raw(""),
+            Line::raw(
+                "Each card's next review is scheduled (FSRS): right answers come back later, wrong ones sooner. Esc returns to reading; q quits.",
+            ),
+        ];
+    }
+    let next = match r.next {
+        Some(next) => format!(
+            "The next card comes {} · {} scheduled in all.",
+            next.with_timezone(&chrono::Local)
+                .format("on %a %d %b at %H:%M"),
+            r.scheduled
+        ),
+        None => "No card is scheduled yet: answer a lesson's check and it comes back here.".into(),
+    };
+    vec![
+        heading("Nothing is due for review today".into()),
+        Line::raw(""),
+        Line::raw(next),
+        Line::raw(""),
+        Line::raw(
+            "Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits.",
+        ),
+    ]
 }

@@ -47,21 +47,7 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                 };
                 Line::styled(super::chrome::fit(&title, w), theme.accent())
             }
-            TocRow::Heading(h) => {
-                let text = s
-                    .reader
-                    .doc
-                    .as_ref()
-                    .and_then(|d| d.line(*d.page.headings.get(h)?))
-                    .map(|l| l.text())
-                    .unwrap_or_default();
-                let text = super::chrome::fit(&format!("     · {}", text.trim()), w);
-                let mut style = theme.style(crate::layout::Role::Dim.into());
-                if s.contents.focused && at == TocRow::Heading(h) {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                Line::from(Span::styled(text, style))
-            }
+            TocRow::Heading(h) => heading_row(s, h, at == TocRow::Heading(h), w, theme),
             TocRow::Lesson(i) => {
                 let l = &course.lessons[i];
                 let p = s.library.progress.get(&l.slug);
@@ -100,4 +86,21 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// A heading of the open lesson, beneath it, to jump to.
+fn heading_row(s: &State, h: usize, cursor: bool, w: usize, theme: &Theme) -> Line<'static> {
+    let text = s
+        .reader
+        .doc
+        .as_ref()
+        .and_then(|d| d.line(*d.page.headings.get(h)?))
+        .map(|l| l.text())
+        .unwrap_or_default();
+    let text = super::chrome::fit(&format!("     · {}", text.trim()), w);
+    let mut style = theme.style(crate::layout::Role::Dim.into());
+    if s.contents.focused && cursor {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    Line::from(Span::styled(text, style))
 }

@@ -86,7 +86,7 @@ pub(crate) fn reviews<Tz: TimeZone>(
     Reviews {
         due_today: count_due(store, slug, today),
         due_week: count_due(store, slug, week),
-        scheduled: store.upcoming(&[slug], today).1,
+        scheduled: store.upcoming(&[slug], today).1.iter().sum(),
         streak: store.streak_in(now, days),
         misconceptions,
         weekly,

@@ -784,6 +784,7 @@ fn two_courses_read_then_review_and_stats_with_no_path_know_both() {
     let mut t = Term::spawn(&[Path::new("review")], data.path(), 100, 30);
     t.wait_for("Nothing is due for review today");
     t.wait_for("2 scheduled in all");
+    t.wait_for("By course: Beta course: 1 · Alpha course: 1.");
     t.quit_cleanly();
 
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))

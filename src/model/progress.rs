@@ -28,6 +28,8 @@ pub struct DueCards {
     pub next: Option<DateTime<Utc>>,
     /// Cards scheduled for later.
     pub scheduled: usize,
+    /// Of those, how many per course (slug), in the order asked.
+    pub scheduled_by: Vec<(String, usize)>,
 }
 
 /// A course of the learner's library with its figures, for the course

@@ -23,9 +23,11 @@ pub struct Review {
     pub wrong: usize,
     /// Paused to re-read the current card's lesson.
     pub rereading: bool,
-    /// When nothing is due: when the next card comes, and how many wait.
+    /// When nothing is due: when the next card comes, and how many wait
+    /// (in all, and per course title).
     pub next: Option<DateTime<Utc>>,
     pub scheduled: usize,
+    pub scheduled_by: Vec<(String, usize)>,
     /// The explanation of the tempting option chosen last time, shown
     /// once the card is answered.
     pub reminder: Option<String>,
@@ -160,6 +162,15 @@ pub(super) fn ready(s: &mut State, due: DueCards, seed: u64, fx: &mut Vec<Effect
     let mut review = Review::new(queue, seed);
     review.next = due.next;
     review.scheduled = due.scheduled;
+    review.scheduled_by = due
+        .scheduled_by
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .filter_map(|(slug, n)| {
+            let c = courses.iter().find(|c| c.slug == slug)?;
+            Some((c.title.clone(), n))
+        })
+        .collect();
     s.review = Some(review);
     s.contents.focused = false;
     s.overlay = None;

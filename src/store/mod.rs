@@ -336,12 +336,12 @@ impl Store {
     }
 
     /// Of `courses`' cards not due before `from`: when the first comes,
-    /// and how many there are.
+    /// and how many there are of each course.
     pub fn upcoming(
         &self,
         courses: &[&str],
         from: DateTime<Utc>,
-    ) -> (Option<DateTime<Utc>>, usize) {
+    ) -> (Option<DateTime<Utc>>, Vec<usize>) {
         self.read(|conn| read::upcoming(conn, courses, from))
     }
 

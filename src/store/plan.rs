@@ -52,11 +52,12 @@ impl Store {
                 }
             }
         }
-        let (next, scheduled) = self.upcoming(&slugs, until);
+        let (next, counts) = self.upcoming(&slugs, until);
         DueCards {
             cards,
             next,
-            scheduled,
+            scheduled: counts.iter().sum(),
+            scheduled_by: slugs.iter().map(|s| s.to_string()).zip(counts).collect(),
         }
     }
 

@@ -219,21 +219,22 @@ pub(crate) fn library_row(row: &Row<'_>) -> rusqlite::Result<LibraryCourse> {
     })
 }
 
-/// When the first card due at or after `from` comes, and how many are.
+/// When the first card due at or after `from` comes, and how many there
+/// are of each of `courses`.
 pub(crate) fn upcoming(
     conn: &Connection,
     courses: &[&str],
     from: DateTime<Utc>,
-) -> rusqlite::Result<(Option<DateTime<Utc>>, usize)> {
+) -> rusqlite::Result<(Option<DateTime<Utc>>, Vec<usize>)> {
     let mut stmt = conn.prepare_cached("SELECT course, due_ms FROM review WHERE due_ms >= ?1")?;
     let mut rows = stmt.query([to_ms(from)])?;
-    let (mut next, mut n) = (None::<i64>, 0);
+    let (mut next, mut n) = (None::<i64>, vec![0; courses.len()]);
     while let Some(row) = rows.next()? {
         let course: String = row.get(0)?;
-        if courses.contains(&course.as_str()) {
+        if let Some(i) = courses.iter().position(|c| *c == course) {
             let due: i64 = row.get(1)?;
             next = Some(next.map_or(due, |m| m.min(due)));
-            n += 1;
+            n[i] += 1;
         }
     }
     Ok((next.map(from_ms), n))

@@ -119,10 +119,21 @@ fn ended(r: &Review, heading: &dyn Fn(String) -> Line<'static>) -> Vec<Line<'sta
         ),
         None => "No card is scheduled yet: answer a lesson's check and it comes back here.".into(),
     };
+    let by: Vec<String> = r
+        .scheduled_by
+        .iter()
+        .map(|(title, n)| format!("{title}: {n}"))
+        .collect();
+    let by = if by.len() > 1 {
+        format!("By course: {}.", by.join(" · "))
+    } else {
+        String::new()
+    };
     vec![
         heading("Nothing is due for review today".into()),
         Line::raw(""),
         Line::raw(next),
+        Line::raw(by),
         Line::raw(""),
         Line::raw(
             "Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits.",

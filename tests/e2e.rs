@@ -813,4 +813,21 @@ fn two_courses_read_then_review_and_stats_with_no_path_know_both() {
         assert!(c["misconceptions"].is_array(), "{c}");
     }
     assert_eq!(v["streak_days"], 1);
+
+    // A course whose folder is deleted stays in the library, with its
+    // progress, and says its folder is gone.
+    let alpha_root = alpha.path().to_path_buf();
+    drop(alpha);
+    assert!(!alpha_root.exists());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(["stats", "--json"])
+        .env("LECTERN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let gone = &v["courses"][1];
+    assert_eq!(gone["slug"], "alpha-course", "{v}");
+    assert_eq!(gone["folder_gone"], true, "{v}");
+    assert_eq!(gone["answered"], 1, "{v}");
+    assert_eq!(v["courses"][0]["folder_gone"], false, "{v}");
 }

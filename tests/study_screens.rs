@@ -66,8 +66,12 @@ fn the_stats_screen_names_a_misconception_and_gauges_the_library() {
     assert!(screen.contains("2 times,"), "{screen}");
     assert!(screen.contains("last on 2026-03-1"), "{screen}");
     assert!(screen.contains("1 ✘"), "{screen}");
-    assert!(screen.contains("folder gone"), "{screen}");
     insta::assert_snapshot!(screen);
+    // It scrolls: the library's last course comes into view.
+    r.keys(" ");
+    let screen = draw(&r);
+    assert!(screen.contains("SQL basics: 0/8 read"), "{screen}");
+    assert!(screen.contains("folder gone"), "{screen}");
 }
 
 #[test]
@@ -111,4 +115,21 @@ fn a_review_with_nothing_due_says_when_the_next_card_comes() {
         "{screen}"
     );
     assert!(screen.contains("1 scheduled in all"), "{screen}");
+}
+
+#[test]
+fn the_stats_screen_charts_reviews_per_week() {
+    let mut r = builtin_at(noon());
+    let wrong = wrong_keys(&r)[0];
+    r.keys(&format!("c{wrong}"));
+    // Three days on, the card is due: reviewed, it shows in this week's bar.
+    r.runner.clock = Some(noon() + chrono::Duration::days(3));
+    r.keys("\x1bR");
+    assert_eq!(r.s.screen(), lectern::state::Screen::Review);
+    r.keys(&wrong.to_string());
+    r.keys("\x1b\x1bS");
+    let screen = draw(&r);
+    assert!(screen.contains("now"), "{screen}");
+    assert!(screen.contains("(1 this week)"), "{screen}");
+    insta::assert_snapshot!(screen);
 }

@@ -1,6 +1,10 @@
 //! Start-up, in the order it happens, with the speed tricks that pay for
 //! it named in one place:
 //!
+//! 0. With no PATH, `tui::read` asks the store's file, read-only and
+//!    without opening the store, which course was read last
+//!    (`Store::last_course`, one indexed query); that course's folder is
+//!    the path from here on, and `prepare` is told its slug.
 //! 1. [`Boot::prepare`], before the terminal is set up: a lesson named on
 //!    the command line is parsed at once (it is the lesson to show either
 //!    way); otherwise the store starts opening on a thread, since which

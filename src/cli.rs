@@ -68,8 +68,17 @@ pub(crate) enum Command {
     Lint { paths: Vec<PathBuf> },
     /// Spaced review of the check questions of lessons already read.
     Review { path: Option<PathBuf> },
-    /// Progress: lessons read, checks answered, first-try score, reviews due.
-    Stats { path: Option<PathBuf> },
+    /// Progress: lessons read, checks answered, first-try score, reviews due
+    /// (no PATH: every course of the library, then the totals).
+    Stats {
+        path: Option<PathBuf>,
+        /// One JSON object: {"courses": [{"slug", "title", "lessons", "read",
+        /// "answered", "first_try_right", "due_now", "scheduled",
+        /// "misconceptions": [{"lesson", "option", "times"}]}], "streak_days"}.
+        /// A misconception's "option" is its index in the lesson file.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 impl Cli {

@@ -629,7 +629,7 @@ fn searching_the_options_then_answering_does_not_crash() {
     t.wait_for("Which is true of Only?");
     t.press("/he true\r");
     t.wait_for("[/he true: 1/1]");
-    t.press("1");
+    t.press("c1");
     t.wait_for("Why it tempts");
     t.quit_cleanly();
 }
@@ -743,4 +743,91 @@ fn review_starts_with_the_cards_due() {
     t.wait_for("Review · card 1 of 1");
     t.wait_for("From: Getting started");
     t.quit_cleanly();
+}
+
+// ---- the library: several courses in one data directory -----------------
+
+/// A course folder of one lesson, in course `slug`.
+fn one_lesson_course(slug: &str, title: &str, lesson: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let v = common::crafted_in((slug, title), lesson, lesson, 1, (1, "M"), "library");
+    std::fs::write(dir.path().join("lesson.json"), v.to_string()).unwrap();
+    dir
+}
+
+#[test]
+fn two_courses_read_then_review_and_stats_with_no_path_know_both() {
+    let data = data_dir();
+    let alpha = one_lesson_course("alpha-course", "Alpha course", "Alpha one");
+    let beta = one_lesson_course("beta-course", "Beta course", "Beta one");
+    for (dir, lesson) in [(&alpha, "Alpha one"), (&beta, "Beta one")] {
+        let mut t = Term::spawn(&[dir.path()], data.path(), 100, 30);
+        t.wait_for(&format!("Which is true of {lesson}?"));
+        // A digit on the page is a count: it answers nothing.
+        t.press("3j");
+        t.press("c1");
+        t.wait_for("Why it tempts");
+        t.quit_cleanly();
+    }
+
+    // No path: where the learner last was, in any course.
+    let mut t = Term::spawn(&[], data.path(), 100, 30);
+    t.wait_for("Which is true of Beta one?");
+    t.press("C");
+    t.wait_for("Your library");
+    t.wait_for("Alpha course (1/1 read, 1 answered)");
+    t.esc();
+    t.wait_gone("Your library");
+    t.quit_cleanly();
+
+    // Both cards come back tomorrow: the review says so, for both.
+    let mut t = Term::spawn(&[Path::new("review")], data.path(), 100, 30);
+    t.wait_for("Nothing is due for review today");
+    t.wait_for("2 scheduled in all");
+    t.wait_for("By course: Beta course: 1 · Alpha course: 1.");
+    t.quit_cleanly();
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(["stats", "--json"])
+        .env("LECTERN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let courses = v["courses"].as_array().unwrap();
+    let slugs: Vec<&str> = courses
+        .iter()
+        .map(|c| c["slug"].as_str().unwrap())
+        .collect();
+    assert_eq!(slugs, ["beta-course", "alpha-course"], "{v}");
+    for c in courses {
+        assert_eq!(c["lessons"], 1, "{c}");
+        assert_eq!(c["answered"], 1, "{c}");
+        assert_eq!(c["first_try_right"], 0, "{c}");
+        assert_eq!(c["due_now"], 0, "{c}");
+        assert_eq!(c["scheduled"], 1, "{c}");
+        assert!(c["misconceptions"].is_array(), "{c}");
+    }
+    assert_eq!(v["streak_days"], 1);
+
+    // A course whose folder is deleted stays in the library, with its
+    // progress, and says its folder is gone.
+    let alpha_root = alpha.path().to_path_buf();
+    drop(alpha);
+    assert!(!alpha_root.exists());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(["stats", "--json"])
+        .env("LECTERN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let gone = &v["courses"][1];
+    assert_eq!(gone["slug"], "alpha-course", "{v}");
+    assert_eq!(gone["folder_gone"], true, "{v}");
+    assert_eq!(gone["answered"], 1, "{v}");
+    assert_eq!(v["courses"][0]["folder_gone"], false, "{v}");
 }

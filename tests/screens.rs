@@ -121,7 +121,9 @@ fn table_of_contents_beside_the_page() {
 #[test]
 fn table_of_contents_over_the_page() {
     let (_dir, mut r) = fixture_reader(80, 24);
-    r.keys("\tj");
+    // Past the open lesson's headings (listed beneath it) to the next.
+    let heads = r.s.reader.doc.as_ref().unwrap().page.headings.len();
+    r.keys(&format!("\t{}", "j".repeat(heads + 1)));
     assert!(!r.s.geometry().toc_side);
     let t = draw(&r);
     // The cursor row (next lesson) is reversed.
@@ -300,8 +302,15 @@ fn the_next_lesson_in_course_order() {
 #[test]
 fn a_review_card_answered() {
     let (_dir, mut r) = fixture_reader(100, 30);
+    let course = r.s.course().slug.clone();
+    let cards = [FIXTURE_SLUG, "salt-and-gluten"]
+        .map(|l| (course.clone(), l.to_string()))
+        .to_vec();
     r.receive(lectern::state::Msg::ReviewReady(
-        vec![FIXTURE_SLUG.into(), "salt-and-gluten".into()],
+        lectern::model::DueCards {
+            cards,
+            ..Default::default()
+        },
         42,
     ));
     assert_eq!(r.s.screen(), Screen::Review);

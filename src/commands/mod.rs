@@ -1,6 +1,7 @@
 //! What each command does, from parsed arguments to an exit status: one
 //! file per subcommand, and here the dispatch and what they share.
 
+mod library;
 mod lint;
 mod read;
 mod render;
@@ -24,7 +25,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         }) => render::run(path.as_deref(), width, color, answers, cli.common.theme),
         Some(Command::Lint { paths }) => return lint::run(&paths),
         Some(Command::Review { path }) => review::run(path.as_deref(), &cli.common),
-        Some(Command::Stats { path }) => stats::run(path.as_deref(), &cli.common),
+        Some(Command::Stats { path, json }) => stats::run(path.as_deref(), json, &cli.common),
         None => read::run(&cli.paths, &cli.common),
     };
     match result {

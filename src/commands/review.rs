@@ -1,8 +1,23 @@
-//! `lectern review [PATH]`: spaced review in the reader.
+//! `lectern review [PATH]`: spaced review in the reader. With no PATH,
+//! every due card of every course of the library; with one, that course
+//! or folder of courses.
 
+use super::library::{paths, shelves};
 use crate::cli::Common;
-use std::path::Path;
+use crate::store::Store;
+use std::path::{Path, PathBuf};
 
 pub(super) fn run(path: Option<&Path>, common: &Common) -> super::Outcome {
-    crate::tui::review(path, common)
+    let paths: Vec<PathBuf> = match path {
+        Some(p) => vec![p.to_path_buf()],
+        None => {
+            let dir = Store::data_dir(common.data_dir.as_deref());
+            let (mut paths, builtin) = paths(&shelves(&Store::open(dir.as_deref())));
+            if builtin {
+                paths.push(PathBuf::from(crate::tui::BUILTIN));
+            }
+            paths
+        }
+    };
+    crate::tui::review(&paths, common)
 }

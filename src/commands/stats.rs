@@ -1,37 +1,118 @@
-//! `lectern stats [PATH]`: each course's progress and reviews as text.
+//! `lectern stats [PATH] [--json]`: each course's progress and reviews, as
+//! text or as one JSON object. With no PATH, every course of the library,
+//! then the totals.
 
+use super::library::{Shelf, shelves};
 use super::target::{Target, resolve};
 use crate::cli::Common;
 use crate::layout::Line;
-use crate::stats::{course_lines, review_lines, reviews};
+use crate::model::{Course, Days};
+use crate::stats::{Summary, course_lines, gone_lines, review_lines, summary, total_line};
 use crate::store::Store;
+use chrono::Utc;
+use serde_json::{Value, json};
 use std::path::Path;
 
-pub(super) fn run(path: Option<&Path>, common: &Common) -> super::Outcome {
-    let courses = match resolve(path)? {
-        Target::Courses(c) => c,
-        Target::Lesson(o) => {
-            let p = o.path().map(Path::to_path_buf).unwrap_or_default();
-            crate::loader::open_paths(&[p])?.courses
-        }
-    };
+pub(super) fn run(path: Option<&Path>, json: bool, common: &Common) -> super::Outcome {
     let dir = Store::data_dir(common.data_dir.as_deref());
     let mut store = Store::open(dir.as_deref());
-    let mut out = String::new();
-    let width = 80;
-    for (i, course) in courses.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let progress = store.course_progress(&course.slug);
-        let mut lines = course_lines(course, &progress, width);
-        lines.push(Line::default());
-        lines.extend(review_lines(&reviews(&store, course), width));
-        crate::render::write_lines(&mut out, &lines, None);
-    }
+    let shelves = match path {
+        None => shelves(&store),
+        Some(_) => match resolve(path)? {
+            Target::Courses(c) => c.into_iter().map(Shelf::Here).collect(),
+            Target::Lesson(o) => {
+                let p = o.path().map(Path::to_path_buf).unwrap_or_default();
+                let courses = crate::loader::open_paths(&[p])?.courses;
+                courses.into_iter().map(Shelf::Here).collect()
+            }
+        },
+    };
+    let (now, days) = (Utc::now(), Days::default());
+    let summaries: Vec<(Option<Course>, Summary)> = shelves
+        .into_iter()
+        .map(|shelf| match shelf {
+            Shelf::Here(c) => {
+                let s = summary(&store, &c, false, now, &days);
+                (Some(c), s)
+            }
+            Shelf::Gone(entry) => {
+                let c = Course {
+                    slug: entry.slug,
+                    title: entry.title,
+                    root: entry.root,
+                    lessons: Vec::new(),
+                };
+                (None, summary(&store, &c, true, now, &days))
+            }
+        })
+        .collect();
+    let streak = store.streak_in(now, &days);
+    let out = if json {
+        let courses: Vec<Value> = summaries.iter().map(|(_, s)| to_json(s)).collect();
+        let v = json!({"courses": courses, "streak_days": streak});
+        format!("{}\n", serde_json::to_string_pretty(&v)?)
+    } else {
+        text(&store, &summaries, streak)
+    };
     if let Some(w) = store.take_warning() {
         eprintln!("lectern: {w}");
     }
     print!("{out}");
     Ok(())
+}
+
+fn text(store: &Store, summaries: &[(Option<Course>, Summary)], streak: u32) -> String {
+    let width = 80;
+    let mut out = String::new();
+    for (i, (course, s)) in summaries.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut lines = match course {
+            Some(c) => course_lines(c, &store.course_progress(&c.slug), width),
+            None => gone_lines(s, width),
+        };
+        lines.push(Line::default());
+        lines.extend(review_lines(&s.reviews, width));
+        crate::render::write_lines(&mut out, &lines, None);
+    }
+    if summaries.len() > 1 {
+        out.push('\n');
+        let all: Vec<&Summary> = summaries.iter().map(|(_, s)| s).collect();
+        let lines = vec![total_line(&all, streak)];
+        crate::render::write_lines(&mut out, &lines, None);
+    }
+    out
+}
+
+fn to_json(s: &Summary) -> Value {
+    let misconceptions: Vec<Value> = s
+        .reviews
+        .misconceptions
+        .iter()
+        .map(|m| {
+            json!({
+                "lesson": m.lesson,
+                "option": m.option,
+                "times": m.times,
+                "option_text": m.option_text,
+                "lesson_title": m.lesson_title,
+                "last_chosen": m.last.to_rfc3339(),
+            })
+        })
+        .collect();
+    json!({
+        "slug": s.slug,
+        "title": s.title,
+        "root": s.root.as_ref().map(|r| r.display().to_string()),
+        "folder_gone": s.gone,
+        "lessons": s.tally.lessons,
+        "read": s.tally.read,
+        "answered": s.tally.answered,
+        "first_try_right": s.tally.first_right,
+        "due_now": s.reviews.due_today,
+        "due_week": s.reviews.due_week,
+        "scheduled": s.reviews.scheduled,
+        "misconceptions": misconceptions,
+    })
 }

@@ -9,9 +9,10 @@ pub use background::{spawn, spawn_awaited};
 
 use crate::index::Index;
 use crate::loader;
-use crate::model::{Diagnostic, Lesson, Origin};
+use crate::model::{Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, Opened, State};
 use crate::store::Store;
+use chrono::{DateTime, Utc};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -50,6 +51,10 @@ pub struct Runner {
     held: Vec<Effect>,
     /// The named lesson, parsed before the terminal was set up.
     preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
+    /// The time, fixed by tests; the clock's when `None`.
+    pub clock: Option<DateTime<Utc>>,
+    /// How the learner's days are cut (the rollover hour; local time).
+    pub days: Days,
 }
 
 impl Runner {
@@ -61,7 +66,14 @@ impl Runner {
             inline: VecDeque::new(),
             held: Vec::new(),
             preloaded: None,
+            clock: None,
+            days: Days::default(),
         }
+    }
+
+    /// Now, as every effect that needs the time sees it.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.unwrap_or_else(Utc::now)
     }
 
     /// A runner for tests: an in-memory store and index, work inline.
@@ -188,8 +200,9 @@ impl Runner {
                 Some(Msg::CourseResults(q, hits))
             }
             Effect::LoadDue => {
-                let now = chrono::Utc::now();
-                let due = self.store.as_ref()?.due_cards(s.course(), now);
+                let now = self.now();
+                let store = self.store.as_ref()?;
+                let due = store.due_today(&s.library.courses, now, &self.days);
                 let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
                 Some(Msg::ReviewReady(due, seed))
             }
@@ -202,9 +215,18 @@ impl Runner {
                     start,
                 })
             }
+            Effect::LoadLibrary => {
+                let store = self.store.as_ref()?;
+                let open = &s.library.courses;
+                let rows = crate::stats::shelf_figures(store, open, self.now(), &self.days);
+                Some(Msg::LibraryRead(rows))
+            }
+            Effect::OpenCourse { slug, root } => Some(open_course(&slug, root.as_deref())),
             Effect::LoadStats => Some(Msg::StatsReady(crate::stats::reviews(
                 self.store.as_ref()?,
                 s.course(),
+                self.now(),
+                &self.days,
             ))),
             write => {
                 self.write(write);
@@ -273,6 +295,7 @@ impl Runner {
     }
 
     fn write(&mut self, effect: Effect) {
+        let now = self.now();
         let Some(store) = self.store.as_mut() else {
             return;
         };
@@ -287,15 +310,47 @@ impl Runner {
                 option,
                 correct,
                 review,
-            } => store.record_attempt(
+                revealed,
+            } => store.record_answer(
                 &key.course,
                 &key.lesson,
                 option,
                 correct,
                 review,
-                chrono::Utc::now(),
+                revealed,
+                now,
             ),
+            Effect::RememberCourse {
+                slug,
+                title,
+                root,
+                lessons,
+            } => {
+                let shelved = crate::store::Shelved {
+                    slug: &slug,
+                    title: &title,
+                    root: root.as_deref(),
+                    lessons,
+                };
+                store.remember(&shelved, now)
+            }
             _ => {}
         }
+    }
+}
+
+/// A course of the library from its folder (the built-in one for none).
+fn open_course(slug: &str, root: Option<&std::path::Path>) -> Msg {
+    let found = match root {
+        None => Ok(vec![loader::builtin_course()]),
+        Some(root) => loader::open_paths(&[root.to_path_buf()]).map(|l| l.courses),
+    };
+    match found.map(|cs| cs.into_iter().find(|c| c.slug == slug)) {
+        Ok(Some(course)) => Msg::CourseAdded(Box::new(course)),
+        Ok(None) => Msg::Notice(format!(
+            "That folder no longer holds the course “{}”.",
+            crate::model::sanitize::clean_owned(slug)
+        )),
+        Err(e) => Msg::Notice(format!("The course could not be read: {e}")),
     }
 }

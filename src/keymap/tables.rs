@@ -2,12 +2,15 @@
 //! The first binding that matches wins, so a screen's own table comes
 //! before its layers.
 
+mod study;
+
 use super::Binding;
 use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
 use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
+use study::{ANSWERS, COUNTS, LIST_PAGES, MISCONCEPTIONS};
 
 const fn bind(
     keys: &'static [Key],
@@ -137,7 +140,6 @@ static PAGE: &[Binding] = &[
     ),
     bind(&[Char('n')], |_| Action::SearchNext, "next match", None),
     bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
-    bind(&[Digit], digit, "answer the check with that option", None),
     bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
     bind(
         &[Char('a')],
@@ -192,7 +194,7 @@ static CHECK: &[Binding] = &[
         &[Code(Enter)],
         |_| Action::Open,
         "answer with the selected option",
-        Some("answer"),
+        None,
     ),
 ];
 
@@ -355,12 +357,12 @@ static COURSE_SEARCH: &[Binding] = &[
 
 /// A screen's tables, most specific first.
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
-    static READING_LAYERS: [&[Binding]; 4] = [READING, PAGE, COURSE, GLOBAL];
-    static CHECK_LAYERS: [&[Binding]; 4] = [CHECK, PAGE, COURSE, GLOBAL];
-    static CONTENTS_LAYERS: [&[Binding]; 3] = [CONTENTS, COURSE, GLOBAL];
+    static READING_LAYERS: [&[Binding]; 5] = [READING, COUNTS, PAGE, COURSE, GLOBAL];
+    static CHECK_LAYERS: [&[Binding]; 5] = [CHECK, ANSWERS, PAGE, COURSE, GLOBAL];
+    static CONTENTS_LAYERS: [&[Binding]; 4] = [CONTENTS, LIST_PAGES, COURSE, GLOBAL];
     static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];
     static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];
-    static STATS_LAYERS: [&[Binding]; 3] = [STATS, BOXED, GLOBAL];
+    static STATS_LAYERS: [&[Binding]; 4] = [STATS, MISCONCEPTIONS, BOXED, GLOBAL];
     static COURSES_LAYERS: [&[Binding]; 2] = [COURSES, GLOBAL];
     static SEARCH_LAYERS: [&[Binding]; 1] = [PROMPT];
     static COURSE_SEARCH_LAYERS: [&[Binding]; 2] = [COURSE_SEARCH, PROMPT];

@@ -22,7 +22,9 @@ fn less_keys_work_while_reading() {
     assert_eq!(lookup(Screen::Reading, &key('j')), Some(Action::LineDown));
     assert_eq!(lookup(Screen::Reading, &key(' ')), Some(Action::PageDown));
     assert_eq!(lookup(Screen::Reading, &key('G')), Some(Action::Bottom));
-    assert_eq!(lookup(Screen::Reading, &key('3')), Some(Action::Answer(2)));
+    assert_eq!(lookup(Screen::Reading, &key('3')), Some(Action::Count(3)));
+    assert_eq!(lookup(Screen::Reading, &key('0')), Some(Action::Count(0)));
+    assert_eq!(lookup(Screen::Check, &key('3')), Some(Action::Answer(2)));
     assert_eq!(lookup(Screen::Reading, &key('q')), Some(Action::Close));
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     for screen in ALL {

@@ -393,8 +393,10 @@ mod tests {
 
     #[test]
     fn locating_every_finding_is_linear_in_the_findings() {
-        let small = time_to_locate(5_000);
-        let large = time_to_locate(20_000);
+        // Sizes that stay inside the CPU's caches, where time follows the
+        // work done: past them, memory stalls grow whatever the algorithm.
+        let small = time_to_locate(1_000);
+        let large = time_to_locate(4_000);
         let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
         assert!(ratio < 6.0, "4x the findings took {ratio:.1}x the time");
     }

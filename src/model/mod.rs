@@ -5,6 +5,7 @@
 
 mod check;
 mod course;
+pub mod day;
 mod diag;
 mod lesson;
 mod origin;
@@ -13,12 +14,13 @@ pub mod sanitize;
 
 pub use check::{Check, CheckOption, Verdict};
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
+pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};
 pub use lesson::{
     Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
 };
 pub use origin::Origin;
-pub use progress::{LessonProgress, ReviewFigures};
+pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.

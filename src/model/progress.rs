@@ -18,12 +18,61 @@ pub struct LessonProgress {
     pub due: Option<DateTime<Utc>>,
 }
 
-/// Review figures of a course, read from the store for the stats screen.
+/// The cards due for review, as the store finds them across the courses
+/// asked about, and what comes after them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DueCards {
+    /// `(course slug, lesson slug)`, oldest first.
+    pub cards: Vec<(String, String)>,
+    /// When the next card not yet due comes.
+    pub next: Option<DateTime<Utc>>,
+    /// Cards scheduled for later.
+    pub scheduled: usize,
+    /// Of those, how many per course (slug), in the order asked.
+    pub scheduled_by: Vec<(String, usize)>,
+}
+
+/// A course of the learner's library with its figures, for the course
+/// picker and the stats screen.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ShelfFigure {
+    pub slug: String,
+    pub title: String,
+    /// Where it lives; `None` for the built-in course.
+    pub root: Option<std::path::PathBuf>,
+    /// Its folder is gone: its progress is kept, it cannot be opened.
+    pub gone: bool,
+    pub lessons: usize,
+    pub read: usize,
+    pub answered: usize,
+    pub due_today: usize,
+}
+
+/// A wrong option the learner keeps choosing, named by its own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisconceptionFigure {
+    pub lesson: String,
+    pub lesson_title: String,
+    /// File-order index of the option.
+    pub option: u32,
+    /// The option's text, when its lesson could be read.
+    pub option_text: Option<String>,
+    pub times: u32,
+    pub last: DateTime<Utc>,
+}
+
+/// Review figures of a course, read from the store for the stats screen
+/// and `lectern stats`.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct ReviewFigures {
+    /// Due before the learner's day ends (the review's "due now").
     pub due_today: usize,
+    /// Due before the end of the sixth learner-day after today.
     pub due_week: usize,
+    /// Cards scheduled for after today.
+    pub scheduled: usize,
     pub streak: u32,
-    /// "option N of LESSON chosen K times" lines.
-    pub misconceptions: Vec<String>,
+    pub misconceptions: Vec<MisconceptionFigure>,
+    /// Review answers per learner-week, oldest first, this week last.
+    pub weekly: Vec<u32>,
 }

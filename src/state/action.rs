@@ -28,6 +28,11 @@ pub enum Action {
     Scroll(i32),
     NextHeading,
     PrevHeading,
+    /// A digit typed on the page: part of a count for the next motion
+    /// (`3j`, `10G`), as in less and vim.
+    Count(u32),
+    /// Mark the open lesson read without reading to its end.
+    MarkRead,
 
     // -- the course --
     NextLesson,
@@ -66,6 +71,25 @@ pub enum Action {
 }
 
 impl Action {
+    /// Moves the page: what a count repeats, and what can bring the end
+    /// of a lesson on screen (reading it).
+    pub fn is_motion(&self) -> bool {
+        matches!(
+            self,
+            Action::LineDown
+                | Action::LineUp
+                | Action::PageDown
+                | Action::PageUp
+                | Action::Top
+                | Action::Bottom
+                | Action::Scroll(_)
+                | Action::NextHeading
+                | Action::PrevHeading
+                | Action::SearchNext
+                | Action::SearchPrev
+        )
+    }
+
     /// Whether the action comes from a key press that should clear the
     /// notice in the footer (a new command replaces the old message).
     pub fn clears_notice(&self) -> bool {

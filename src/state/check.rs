@@ -17,6 +17,10 @@ pub struct CheckState {
     pub cursor: Option<usize>,
     pub attempts: u32,
     pub first_try: Option<bool>,
+    /// The answer was shown since the lesson opened (a retry does not
+    /// hide that): answers from then on are practice, never a right
+    /// first try.
+    pub seen_answer: bool,
 }
 
 impl CheckState {
@@ -38,6 +42,7 @@ impl CheckState {
             cursor: None,
             attempts: p.attempts,
             first_try: p.first_try_correct,
+            seen_answer: false,
         }
     }
 }
@@ -51,8 +56,12 @@ pub(super) fn update_focused(s: &mut State, a: &Action, fx: &mut Vec<Effect>) ->
             true
         }
         Action::Open => {
-            let pos = s.reader.check.cursor.unwrap_or(0);
-            answer(s, pos, fx);
+            match s.reader.check.cursor {
+                Some(pos) => answer(s, pos, fx),
+                None => {
+                    s.notice = Some("Nothing is selected: press a digit, or j/k then Enter.".into())
+                }
+            }
             true
         }
         Action::Back => {
@@ -74,6 +83,7 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::Reveal => {
             if s.reader.has_check() {
                 s.reader.check.revealed = true;
+                s.reader.check.seen_answer = true;
                 s.reader.relayout_check();
                 s.reader.jump_to_check(&s.geometry());
             }
@@ -98,11 +108,12 @@ fn move_cursor(s: &mut State, down: bool) {
     if n == 0 {
         return;
     }
-    let cur = s.reader.check.cursor.unwrap_or(0);
-    s.reader.check.cursor = Some(if down {
-        (cur + 1).min(n - 1)
-    } else {
-        cur.saturating_sub(1)
+    // The first arrow selects the first option (or the last, going up).
+    s.reader.check.cursor = Some(match s.reader.check.cursor {
+        None if down => 0,
+        None => n - 1,
+        Some(cur) if down => (cur + 1).min(n - 1),
+        Some(cur) => cur.saturating_sub(1),
     });
     s.reader.relayout_check();
 }
@@ -131,18 +142,27 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         return;
     };
     let correct = check.score(index) == Verdict::Right;
+    let reminder = super::review::reminder(s, check);
     let c = &mut s.reader.check;
+    let revealed = c.seen_answer;
     c.chosen = Some(index);
     c.cursor = Some(pos);
     c.attempts += 1;
-    c.first_try.get_or_insert(correct);
-    s.notice = Some(if correct {
-        "✔ Right.".into()
-    } else {
-        "✘ Not quite: read why it tempts, then r to retry or a to reveal.".into()
+    c.first_try.get_or_insert(correct && !revealed);
+    s.notice = Some(match (correct, revealed) {
+        (true, true) => "✔ Right, after the reveal: practice, not a first-try score.".into(),
+        (true, false) => "✔ Right.".into(),
+        (false, _) => "✘ Not quite: read why it tempts, then r to retry or a to reveal.".into(),
     });
+    if let Some(r) = reminder {
+        s.notice = Some(format!("{} {r}", s.notice.take().unwrap_or_default()));
+    }
     if let Some(key) = s.lesson_key() {
-        record(s, key, index, correct, false, fx);
+        let how = Answered {
+            review: false,
+            revealed,
+        };
+        record(s, key, index, correct, how, fx);
     }
     s.reader.relayout_check();
     s.reader.jump_to_check(&s.geometry());
@@ -155,20 +175,30 @@ fn option_at_row(s: &State, row: u16) -> Option<usize> {
     doc.check.option_at(line)
 }
 
+/// How an answer was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Answered {
+    /// In a spaced review rather than while reading.
+    pub review: bool,
+    /// After the answer was shown.
+    pub revealed: bool,
+}
+
 /// Notes an answer in the course's progress and asks for it to be saved.
-/// Only an answer given while reading can be the first-try score.
+/// Only an answer given while reading, before any reveal, can be the
+/// first-try score.
 pub(super) fn record(
     s: &mut State,
     key: LessonKey,
     index: usize,
     correct: bool,
-    review: bool,
+    how: Answered,
     fx: &mut Vec<Effect>,
 ) {
     let p = s.library.progress.entry(key.lesson.clone()).or_default();
     p.attempts += 1;
-    if !review {
-        p.first_try_correct.get_or_insert(correct);
+    if !how.review {
+        p.first_try_correct.get_or_insert(correct && !how.revealed);
     }
     p.last_choice = Some(index as u32);
     p.last_correct = Some(correct);
@@ -176,6 +206,7 @@ pub(super) fn record(
         key,
         option: index as u32,
         correct,
-        review,
+        review: how.review,
+        revealed: how.revealed,
     });
 }

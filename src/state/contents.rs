@@ -14,6 +14,9 @@ pub struct Contents {
     pub focused: bool,
     /// The lesson under the cursor.
     pub cursor: usize,
+    /// The open lesson's heading under the cursor (listed beneath it),
+    /// when the cursor is on one.
+    pub heading: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,15 +25,41 @@ pub enum TocRow {
     Module(usize),
     /// Index into `Course::lessons`.
     Lesson(usize),
+    /// The open lesson's heading `n`, listed beneath it.
+    Heading(usize),
 }
 
 pub fn rows(course: &Course) -> Vec<TocRow> {
-    let mut out = Vec::with_capacity(course.lessons.len() + 16);
+    rows_with(course, usize::MAX, 0)
+}
+
+/// The rows, with the `heads` headings of lesson `open` beneath it.
+pub fn rows_with(course: &Course, open: usize, heads: usize) -> Vec<TocRow> {
+    let mut out = Vec::with_capacity(course.lessons.len() + heads + 16);
     for (m, module) in course.modules().iter().enumerate() {
         out.push(TocRow::Module(m));
-        out.extend(module.lessons.iter().map(|&l| TocRow::Lesson(l)));
+        for &l in &module.lessons {
+            out.push(TocRow::Lesson(l));
+            if l == open {
+                out.extend((0..heads).map(TocRow::Heading));
+            }
+        }
     }
     out
+}
+
+/// The rows as the open lesson has them (its headings beneath it).
+pub fn rows_of(s: &State) -> Vec<TocRow> {
+    rows_with(s.course(), s.reader.lesson, heading_count(s))
+}
+
+fn heading_count(s: &State) -> usize {
+    s.reader.doc.as_ref().map_or(0, |d| d.page.headings.len())
+}
+
+/// The row under the cursor.
+pub fn cursor_row(c: &Contents) -> TocRow {
+    c.heading.map_or(TocRow::Lesson(c.cursor), TocRow::Heading)
 }
 
 /// The area the contents are drawn in (inside its border).
@@ -54,26 +83,25 @@ pub fn area(g: &Geometry, size: Size) -> Area {
 
 /// First row shown, so that the cursor stays in view (centred when it can).
 pub fn offset(rows: &[TocRow], cursor_lesson: usize, visible: usize) -> usize {
-    let at = rows
-        .iter()
-        .position(|r| *r == TocRow::Lesson(cursor_lesson))
-        .unwrap_or(0);
+    offset_at(rows, TocRow::Lesson(cursor_lesson), visible)
+}
+
+/// First row shown, so that row `at` stays in view (centred when it can).
+pub fn offset_at(rows: &[TocRow], at: TocRow, visible: usize) -> usize {
+    let at = rows.iter().position(|r| *r == at).unwrap_or(0);
     let max = rows.len().saturating_sub(visible);
     at.saturating_sub(visible / 2).min(max)
 }
 
-/// The lesson on screen row `y` of the contents area, if any.
-fn lesson_at(s: &State, y: u16) -> Option<usize> {
+/// The row on screen row `y` of the contents area, if any.
+fn row_at(s: &State, y: u16) -> Option<TocRow> {
     let a = area(&s.geometry(), s.size);
     if !a.contains_row(y) {
         return None;
     }
-    let rows = rows(s.course());
-    let off = offset(&rows, s.contents.cursor, usize::from(a.height));
-    match rows.get(off + usize::from(y - a.y))? {
-        TocRow::Lesson(i) => Some(*i),
-        TocRow::Module(_) => None,
-    }
+    let rows = rows_of(s);
+    let off = offset_at(&rows, cursor_row(&s.contents), usize::from(a.height));
+    rows.get(off + usize::from(y - a.y)).copied()
 }
 
 /// Tab: shows the contents with the keys, or hides them.
@@ -89,6 +117,7 @@ pub(super) fn toggle(s: &mut State) {
             open: true,
             focused: true,
             cursor: s.reader.lesson,
+            heading: None,
         };
     }
     s.relayout();
@@ -104,19 +133,24 @@ pub(super) fn leave(s: &mut State) {
     }
 }
 
-/// The keys of the contents while they have the focus.
+/// The keys of the contents while they have the focus: lines and pages
+/// of entries, as on the page.
 pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
-    let last = s.course().lessons.len().saturating_sub(1);
-    let c = &mut s.contents;
+    let page = usize::from(area(&s.geometry(), s.size).height.max(2)) - 1;
     match a {
-        Action::LineDown => c.cursor = (c.cursor + 1).min(last),
-        Action::LineUp => c.cursor = c.cursor.saturating_sub(1),
+        Action::LineDown => step(s, 1),
+        Action::LineUp => step(s, -1),
+        Action::PageDown => step(s, page as isize),
+        Action::PageUp => step(s, -(page as isize)),
+        Action::Top => set(s, TocRow::Lesson(0)),
+        Action::Bottom => {
+            let last = s.course().lessons.len().saturating_sub(1);
+            set(s, TocRow::Lesson(last));
+        }
         Action::Open => {
-            let target = c.cursor;
+            let target = cursor_row(&s.contents);
             leave(s);
-            if target != s.reader.lesson || s.reader.doc.is_none() {
-                super::open::open(s, target, fx);
-            }
+            open_row(s, target, fx);
         }
         Action::Back | Action::Close => leave(s),
         _ => return false,
@@ -124,13 +158,64 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     true
 }
 
-/// A click on the contents (focused or not): opens the lesson clicked.
-pub(super) fn click(s: &mut State, row: u16, fx: &mut Vec<Effect>) {
-    if let Some(i) = lesson_at(s, row) {
-        s.contents.cursor = i;
-        leave(s);
-        if i != s.reader.lesson {
-            super::open::open(s, i, fx);
+/// Moves the cursor `by` entries (lessons and the open lesson's
+/// headings; module titles are passed over).
+fn step(s: &mut State, by: isize) {
+    let rows = rows_of(s);
+    let entries: Vec<TocRow> = rows
+        .into_iter()
+        .filter(|r| !matches!(r, TocRow::Module(_)))
+        .collect();
+    let at = cursor_row(&s.contents);
+    let i = entries.iter().position(|r| *r == at).unwrap_or(0);
+    let j = i
+        .saturating_add_signed(by)
+        .min(entries.len().saturating_sub(1));
+    if let Some(&row) = entries.get(j) {
+        set(s, row);
+    }
+}
+
+fn set(s: &mut State, row: TocRow) {
+    let c = &mut s.contents;
+    match row {
+        TocRow::Lesson(i) => {
+            c.cursor = i;
+            c.heading = None;
         }
+        TocRow::Heading(h) => {
+            c.cursor = s.reader.lesson;
+            c.heading = Some(h);
+        }
+        TocRow::Module(_) => {}
+    }
+}
+
+/// Opens a lesson, or goes to a heading of the open lesson.
+fn open_row(s: &mut State, row: TocRow, fx: &mut Vec<Effect>) {
+    match row {
+        TocRow::Lesson(i) => {
+            if i != s.reader.lesson || s.reader.doc.is_none() {
+                super::open::open(s, i, fx);
+            }
+        }
+        TocRow::Heading(h) => {
+            let g = s.geometry();
+            let line = s.reader.doc.as_ref().and_then(|d| d.page.headings.get(h));
+            if let Some(&line) = line {
+                s.reader.set_top(line, &g);
+            }
+        }
+        TocRow::Module(_) => {}
+    }
+}
+
+/// A click on the contents (focused or not): opens the lesson clicked,
+/// or goes to the heading.
+pub(super) fn click(s: &mut State, row: u16, fx: &mut Vec<Effect>) {
+    if let Some(r @ (TocRow::Lesson(_) | TocRow::Heading(_))) = row_at(s, row) {
+        set(s, r);
+        leave(s);
+        open_row(s, r, fx);
     }
 }

@@ -21,11 +21,20 @@ pub enum Effect {
     },
     MarkRead(LessonKey),
     SetLastLesson(LessonKey),
+    /// The open course goes into (or up in) the learner's library.
+    RememberCourse {
+        slug: String,
+        title: String,
+        root: Option<std::path::PathBuf>,
+        lessons: usize,
+    },
     RecordAttempt {
         key: LessonKey,
         option: u32,
         correct: bool,
         review: bool,
+        /// Given after the answer was revealed: practice only.
+        revealed: bool,
     },
     /// The cards of the open course due for review.
     LoadDue,
@@ -33,6 +42,13 @@ pub enum Effect {
     LoadStats,
     /// Course `n` of the library: its progress and where to start.
     SwitchCourse(usize),
+    /// Every course of the learner's library, with its figures.
+    LoadLibrary,
+    /// Read a course of the library that is not open, from its folder.
+    OpenCourse {
+        slug: String,
+        root: Option<std::path::PathBuf>,
+    },
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
@@ -44,6 +60,7 @@ impl Effect {
         matches!(
             self,
             Effect::SavePosition { .. }
+                | Effect::RememberCourse { .. }
                 | Effect::MarkRead(_)
                 | Effect::SetLastLesson(_)
                 | Effect::RecordAttempt { .. }
@@ -54,7 +71,7 @@ impl Effect {
     pub fn reads_store(&self) -> bool {
         matches!(
             self,
-            Effect::LoadDue | Effect::SwitchCourse(_) | Effect::LoadStats
+            Effect::LoadDue | Effect::SwitchCourse(_) | Effect::LoadStats | Effect::LoadLibrary
         )
     }
 }

@@ -3,7 +3,7 @@
 
 use super::CourseHit;
 use crate::layout::Highlights;
-use crate::model::{Course, Diagnostic, Lesson, LessonProgress, ReviewFigures};
+use crate::model::{Course, Diagnostic, DueCards, Lesson, LessonProgress, ReviewFigures};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -33,8 +33,8 @@ pub enum Msg {
     CourseResults(String, Vec<CourseHit>),
     /// The store had something to say (once per fault).
     Notice(String),
-    /// Lessons due for review (slugs, oldest first) and a shuffle seed.
-    ReviewReady(Vec<String>, u64),
+    /// Cards due for review (across the open courses) and a shuffle seed.
+    ReviewReady(DueCards, u64),
     StatsReady(ReviewFigures),
     /// The courses of a folder, read again because its files changed (or
     /// read for the first time, in place of an outline).
@@ -42,6 +42,10 @@ pub enum Msg {
     /// The courses of the lesson opened alone, and which course and lesson
     /// it is in them.
     CourseRead(Vec<Course>, Option<(usize, usize)>),
+    /// The learner's library, for the course picker and the stats screen.
+    LibraryRead(Vec<crate::model::ShelfFigure>),
+    /// A course of the library, read from its folder to be opened.
+    CourseAdded(Box<Course>),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

@@ -2,7 +2,7 @@
 //! done with what it brings back.
 
 use super::check::CheckState;
-use super::library::Placed;
+use super::library::{CourseView, Placed};
 use super::reader::{Focus, Search};
 use super::{Effect, Opened, State};
 use crate::model::{Course, LessonProgress, LessonStatus};
@@ -19,6 +19,7 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     let status = entry.status.clone();
     s.reader.lesson = index;
     s.contents.cursor = index;
+    s.contents.heading = None;
     s.reader.loading = true;
     if let LessonStatus::Broken(diag) = status {
         let r = &mut s.reader;
@@ -33,6 +34,7 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     }
     if let Some(key) = s.lesson_key() {
         fx.push(Effect::SetLastLesson(key));
+        remember(s, fx);
     }
     fx.push(Effect::Load {
         origin,
@@ -110,10 +112,16 @@ pub(super) fn progress_read(s: &mut State, mut progress: HashMap<String, LessonP
 
 /// The lesson opened alone takes its place in its courses. Nothing was
 /// read from the keyboard meanwhile: only where it stands changes.
-pub(super) fn course_read(s: &mut State, courses: Vec<Course>, start: Option<(usize, usize)>) {
+pub(super) fn course_read(
+    s: &mut State,
+    courses: Vec<Course>,
+    start: Option<(usize, usize)>,
+    fx: &mut Vec<Effect>,
+) {
     if let Some(lesson) = s.library.read(courses, start) {
         s.reader.lesson = lesson;
         s.contents.cursor = lesson;
+        remember(s, fx);
     }
 }
 
@@ -144,6 +152,9 @@ pub(super) fn refresh(s: &mut State, dir: &Path, fresh: Vec<Course>, fx: &mut Ve
     if n != n_before {
         s.contents.cursor = s.contents.cursor.min(n.saturating_sub(1));
     }
+    if was_outline {
+        remember(s, fx);
+    }
 }
 
 /// Another course of the library, with its progress, opens at `start`.
@@ -158,17 +169,57 @@ pub(super) fn course_ready(
     s.library.current = course;
     s.library.progress = progress;
     s.library.index_ready = false;
-    s.review = None;
+    // A review going on in several courses switched here for its card.
+    let card = s
+        .review
+        .as_ref()
+        .filter(|r| r.active())
+        .and_then(|r| r.current())
+        .filter(|&(c, _)| c == course)
+        .map(|(_, l)| l);
+    if card.is_none() {
+        s.review = None;
+    }
     s.reader.doc = None;
     s.reader.lesson = 0;
     s.reader.focus = Focus::Page;
     s.contents.focused = false;
-    open(s, start, fx);
+    open(s, card.unwrap_or(start), fx);
+}
+
+/// The open course goes into the learner's library. A lesson opened
+/// alone does not know its course's folder yet (it is remembered once
+/// that is read); an outline does not know how many lessons it has (0
+/// leaves the count the library had).
+fn remember(s: &State, fx: &mut Vec<Effect>) {
+    let c = s.course();
+    let lessons = match s.library.view {
+        CourseView::Alone => return,
+        CourseView::Outline { .. } => 0,
+        CourseView::Full => c.lessons.len(),
+    };
+    fx.push(Effect::RememberCourse {
+        slug: c.slug.clone(),
+        title: c.title.clone(),
+        root: c.root.clone(),
+        lessons,
+    });
 }
 
 pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
     if s.reader.marked_read || !s.reader.at_end(&s.geometry()) {
         return;
+    }
+    mark_read(s, fx);
+}
+
+/// Marks the open lesson read (once per opening); whether there was one.
+pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
+    if s.reader.doc.is_none() {
+        return false;
+    }
+    if s.reader.marked_read {
+        return true;
     }
     if let Some(key) = s.lesson_key() {
         s.reader.marked_read = true;
@@ -179,6 +230,7 @@ pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
             .read = true;
         fx.push(Effect::MarkRead(key));
     }
+    true
 }
 
 pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {

@@ -3,7 +3,7 @@
 //! here and its own file.
 
 use super::course_search::{CourseSearch, Searched};
-use super::courses::{Picked, Picker};
+use super::courses::{self, Picked, Picker};
 use super::help::Help;
 use super::open::{self, save_position};
 use super::reader::{Focus, Search};
@@ -83,14 +83,63 @@ impl State {
 /// An action in, the state changed, effects out.
 pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     let mut fx = Vec::new();
-    if a.clears_notice() && !s.screen().is_prompt() {
+    let screen = s.screen();
+    if a.clears_notice() && !screen.is_prompt() {
         s.notice = None;
     }
-    if !global(s, &a, &mut fx) && !overlay(s, &a, &mut fx) {
-        base(s, &a, &mut fx);
+    // Any key but a digit uses the count or drops it (Esc included).
+    let count = s.reader.count.take();
+    if let (Action::Count(d), Screen::Reading) = (&a, screen) {
+        s.reader.count = counting(count, *d);
+        return fx;
     }
-    after(s, &mut fx);
+    // Only the page moving brings its end on screen as reading: a jump to
+    // the check (c, an answer, a reveal) does not.
+    let moved = a.is_motion()
+        && (screen == Screen::Reading
+            || (screen == Screen::Check && !matches!(a, Action::LineDown | Action::LineUp)));
+    match count {
+        Some(n) if moved => counted(s, &a, n, &mut fx),
+        _ => {
+            if !global(s, &a, &mut fx) && !overlay(s, &a, &mut fx) {
+                base(s, &a, &mut fx);
+            }
+        }
+    }
+    if moved {
+        after(s, &mut fx);
+    }
     fx
+}
+
+/// The count after digit `d`; a leading 0 is no count.
+fn counting(count: Option<u32>, d: u32) -> Option<u32> {
+    match count {
+        None if d == 0 => None,
+        None => Some(d),
+        // Past this, a count only means "to the end" anyway.
+        Some(n) => Some(n.saturating_mul(10).saturating_add(d).min(99_999)),
+    }
+}
+
+/// A motion with a count: `3j` three lines, `2 Space` two pages, `10G`
+/// (or `10g`) line 10, `3}` three headings on.
+fn counted(s: &mut State, a: &Action, n: u32, fx: &mut Vec<Effect>) {
+    let g = s.geometry();
+    let n = n as usize;
+    let r = &mut s.reader;
+    match a {
+        Action::LineDown => r.scroll(n as isize, &g),
+        Action::LineUp => r.scroll(-(n as isize), &g),
+        Action::PageDown => r.scroll(g.page().saturating_mul(n as isize), &g),
+        Action::PageUp => r.scroll(-g.page().saturating_mul(n as isize), &g),
+        Action::Top | Action::Bottom => r.set_top(n - 1, &g),
+        _ => {
+            for _ in 0..n.min(1000) {
+                page(s, a, fx);
+            }
+        }
+    }
 }
 
 /// A message from the runtime in, the state changed, effects out.
@@ -116,21 +165,33 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             }
         }
         Msg::Notice(text) => s.notice = Some(text),
-        Msg::ReviewReady(slugs, seed) => review::ready(s, &slugs, seed, &mut fx),
+        Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
         Msg::StatsReady(figures) => {
             if let Some(Overlay::Stats(v)) = &mut s.overlay {
                 v.figures = Some(figures);
             }
         }
+        Msg::LibraryRead(rows) => {
+            if let Some(Overlay::Courses(p)) = &mut s.overlay {
+                p.library(rows.clone());
+            }
+            if let Some(Overlay::Stats(v)) = &mut s.overlay {
+                v.library = rows;
+            }
+        }
+        Msg::CourseAdded(course) => courses::added(s, *course, &mut fx),
         Msg::CourseRefreshed(dir, courses) => open::refresh(s, &dir, courses, &mut fx),
-        Msg::CourseRead(courses, start) => open::course_read(s, courses, start),
+        Msg::CourseRead(courses, start) => open::course_read(s, courses, start, &mut fx),
         Msg::CourseReady {
             course,
             progress,
             start,
         } => open::course_ready(s, course, progress, start, &mut fx),
     }
-    after(s, &mut fx);
+    // A lesson that fits on one screen from its top is read once shown.
+    if s.reader.top == 0 && s.screen() == Screen::Reading {
+        after(s, &mut fx);
+    }
     fx
 }
 
@@ -170,6 +231,7 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::Stats => {
             s.overlay = Some(Overlay::Stats(StatsView::default()));
             fx.push(Effect::LoadStats);
+            fx.push(Effect::LoadLibrary);
         }
         _ => return false,
     }
@@ -185,10 +247,22 @@ fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
-    let courses = s.library.courses.len();
     let ready = s.library.index_ready;
     match &mut s.overlay {
         None => return false,
+        Some(Overlay::Stats(v)) if matches!(a, Action::Answer(_)) => {
+            let Action::Answer(n) = a else { return true };
+            match v
+                .lesson_of(*n)
+                .and_then(|l| s.library.course().index_of(&l))
+            {
+                Some(i) => {
+                    s.overlay = None;
+                    open::open(s, i, fx);
+                }
+                None => s.notice = Some(format!("No misconception {}.", n + 1)),
+            }
+        }
         Some(Overlay::Help(Help { top }) | Overlay::Stats(StatsView { top, .. })) => {
             if closing {
                 s.overlay = None;
@@ -196,11 +270,12 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 scrolled::scroll(top, a, &g);
             }
         }
-        Some(Overlay::Courses(p)) => match p.update(a, courses) {
+        Some(Overlay::Courses(p)) => match p.update(a) {
             Some(Picked::Course(i)) => {
+                let row = p.rows.get(i).cloned();
                 s.overlay = None;
-                if i != s.library.current || s.reader.doc.is_none() {
-                    fx.push(Effect::SwitchCourse(i));
+                if let Some(row) = row {
+                    courses::pick(s, row, fx);
                 }
             }
             Some(Picked::Nothing) => {}
@@ -339,15 +414,12 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
                 fx.push(Effect::BuildIndex);
             }
         }
-        Action::CoursesOpen if s.library.courses.len() > 1 => {
-            let cursor = s.library.current;
-            s.overlay = Some(Overlay::Courses(Picker { cursor }));
-        }
         Action::CoursesOpen => {
-            s.notice =
-                Some("Only one course is open: name several paths or a folder of courses.".into())
+            s.overlay = Some(Overlay::Courses(Picker::new(s)));
+            fx.push(Effect::LoadLibrary);
         }
         Action::Review => review::start(s, fx),
+        Action::MarkRead => s.notice = open::mark_read(s, fx).then(|| "Marked read.".into()),
         _ => {}
     }
 }

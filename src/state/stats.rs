@@ -1,7 +1,7 @@
 //! The stats screen: the open course's progress, and review figures read
 //! from the store when it opens.
 
-use crate::model::ReviewFigures;
+use crate::model::{ReviewFigures, ShelfFigure};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StatsView {
@@ -9,4 +9,14 @@ pub struct StatsView {
     pub figures: Option<ReviewFigures>,
     /// First row shown (the drawing clamps it to the end).
     pub top: usize,
+    /// Every course of the library, for its own gauge.
+    pub library: Vec<ShelfFigure>,
+}
+
+impl StatsView {
+    /// The lesson of misconception `n` (0-based, as listed).
+    pub fn lesson_of(&self, n: usize) -> Option<String> {
+        let m = self.figures.as_ref()?.misconceptions.get(n)?;
+        Some(m.lesson.clone())
+    }
 }

@@ -465,7 +465,7 @@ fn the_check_title_is_on_screen_after_c() {
     let mut h = H::demo(60, 12);
     h.keys("c");
     assert_eq!(h.s.screen(), Screen::Check);
-    assert_eq!(h.s.reader.check.cursor, Some(0));
+    assert_eq!(h.s.reader.check.cursor, None, "nothing is selected yet");
     let check_start = h.doc().check_start();
     assert_eq!(
         h.s.reader.top,
@@ -706,7 +706,8 @@ fn the_contents_overlay_opens_a_lesson() {
     assert!(h.s.contents.open);
     assert!(!h.s.geometry().toc_side, "80 columns: an overlay");
     assert_eq!(h.s.contents.cursor, 0);
-    h.keys("jjjj");
+    // Past the open lesson's three headings, then the other lessons.
+    h.keys("jjjjjjjj");
     assert_eq!(h.s.contents.cursor, 2, "clamped to the last lesson");
     h.keys("k");
     let fx = h.keys("\n");
@@ -726,7 +727,7 @@ fn the_contents_stay_beside_a_wide_page() {
     assert_eq!(g.page_x, TOC_WIDTH + 2);
     assert!(g.text_width < full || full == MAX_TEXT_WIDTH);
     assert_eq!(h.doc().page.width, g.text_width);
-    h.keys("j\n");
+    h.keys("jjjj\n");
     assert_eq!(h.title(), "Second");
     assert!(h.s.contents.open, "beside the page the contents stay");
     assert_eq!(h.s.screen(), Screen::Reading);
@@ -764,7 +765,7 @@ fn course_search_from_the_contents_overlay_closes_it() {
 fn answering_records_the_file_order_index() {
     let mut h = H::demo(60, 16);
     // Display position 1 is Gamma, option 2 in the file: wrong.
-    let fx = h.keys("1");
+    let fx = h.keys("c1");
     let attempts: Vec<&Effect> = fx
         .iter()
         .filter(|e| matches!(e, Effect::RecordAttempt { .. }))
@@ -776,6 +777,7 @@ fn answering_records_the_file_order_index() {
             option: 2,
             correct: false,
             review: false,
+            revealed: false,
         }]
     );
     assert_eq!(h.s.screen(), Screen::Check);
@@ -809,7 +811,7 @@ fn answering_records_the_file_order_index() {
 #[test]
 fn retry_keeps_the_first_try_as_the_score() {
     let mut h = H::demo(60, 16);
-    h.keys("3");
+    h.keys("c3");
     assert_eq!(h.s.reader.check.chosen, Some(1));
     h.keys("r");
     assert_eq!(h.s.reader.check.chosen, None);
@@ -826,6 +828,7 @@ fn retry_keeps_the_first_try_as_the_score() {
             option: 0,
             correct: true,
             review: false,
+            revealed: false,
         }]
     );
     assert_eq!(
@@ -896,7 +899,7 @@ fn reveal_shows_every_explanation_without_recording() {
 #[test]
 fn an_option_that_does_not_exist_is_refused() {
     let mut h = H::demo(60, 16);
-    let fx = h.keys("7");
+    let fx = h.keys("c7");
     assert!(fx.is_empty());
     assert_eq!(
         h.s.notice.as_deref(),
@@ -910,13 +913,17 @@ fn a_lesson_without_a_check_says_so() {
     let mut h = H::demo(60, 16);
     h.keys("]");
     assert_eq!(h.title(), "Second");
+    // A digit on the page is a count, never an answer.
     assert!(h.keys("1").is_empty());
+    assert_eq!(h.s.reader.count, Some(1));
+    h.keys("c");
+    assert_eq!(h.s.screen(), Screen::Reading);
+    assert_eq!(h.s.reader.count, None);
+    assert!(h.act(Action::Answer(0)).is_empty());
     assert_eq!(
         h.s.notice.as_deref(),
         Some("This lesson has no check question.")
     );
-    h.keys("c");
-    assert_eq!(h.s.screen(), Screen::Reading);
 }
 
 #[test]
@@ -1152,6 +1159,18 @@ fn a_broken_lesson_does_not_keep_the_old_search() {
 
 // ---- spaced review inside the reader -----------------------------------
 
+/// Cards of the open course, as the store would find them due.
+fn cards(h: &H, lessons: Vec<&str>) -> crate::model::DueCards {
+    let course = &h.s.course().slug;
+    crate::model::DueCards {
+        cards: lessons
+            .into_iter()
+            .map(|l| (course.clone(), l.to_string()))
+            .collect(),
+        ..Default::default()
+    }
+}
+
 fn review_pos_of(h: &H, index: usize) -> usize {
     let r = h.s.review.as_ref().unwrap();
     r.order.iter().position(|&i| i == index).unwrap()
@@ -1162,7 +1181,7 @@ fn a_review_records_review_attempts_by_file_index() {
     let mut h = H::demo(60, 20);
     let fx = h.keys("R");
     assert_eq!(fx, [Effect::LoadDue]);
-    h.msg(Msg::ReviewReady(vec!["third".into(), "first".into()], 7));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["third", "first"]), 7));
     assert_eq!(h.s.screen(), Screen::Review);
     assert_eq!(h.title(), "Third");
     let order = h.s.review.as_ref().unwrap().order.clone();
@@ -1178,6 +1197,7 @@ fn a_review_records_review_attempts_by_file_index() {
             option: 0,
             correct: true,
             review: true,
+            revealed: false,
         }]
     );
     // A second answer to the same card is not recorded.
@@ -1209,9 +1229,9 @@ fn a_review_records_review_attempts_by_file_index() {
 #[test]
 fn enter_answers_the_selected_card_option_then_moves_on() {
     let mut h = H::demo(60, 20);
-    h.msg(Msg::ReviewReady(vec!["first".into()], 3));
-    h.keys("jj");
-    assert_eq!(h.s.review.as_ref().unwrap().cursor, 2);
+    h.msg(Msg::ReviewReady(cards(&h, vec!["first"]), 3));
+    h.keys("jjj");
+    assert_eq!(h.s.review.as_ref().unwrap().cursor, Some(2));
     let index = h.s.review.as_ref().unwrap().order[2];
     let fx = h.keys("\n");
     assert!(matches!(
@@ -1225,7 +1245,7 @@ fn enter_answers_the_selected_card_option_then_moves_on() {
 #[test]
 fn rereading_a_card_and_coming_back() {
     let mut h = H::demo(60, 20);
-    h.msg(Msg::ReviewReady(vec!["third".into(), "first".into()], 5));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["third", "first"]), 5));
     h.keys("o");
     assert_eq!(h.s.screen(), Screen::Reading);
     assert_eq!(h.title(), "Third");
@@ -1240,7 +1260,7 @@ fn rereading_a_card_and_coming_back() {
 #[test]
 fn nothing_due_is_an_empty_review() {
     let mut h = H::demo(60, 20);
-    h.msg(Msg::ReviewReady(Vec::new(), 1));
+    h.msg(Msg::ReviewReady(cards(&h, Vec::new()), 1));
     assert_eq!(h.s.screen(), Screen::Review);
     assert!(h.s.review.as_ref().unwrap().queue.is_empty());
     assert!(h.keys("1\n").is_empty());
@@ -1255,7 +1275,7 @@ fn a_broken_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.msg(Msg::ReviewReady(vec!["first".into(), "0-broken".into()], 9));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["first", "0-broken"]), 9));
     h.keys("1\n");
     assert!(h.s.reader.doc.is_none(), "the broken card is shown");
     h.keys("\n");
@@ -1271,7 +1291,7 @@ fn a_broken_first_card_can_be_skipped() {
     std::fs::write(dir.path().join("0-broken.json"), "nope").unwrap();
     let mut h = H::course(dir, 60, 20);
     h.open(0);
-    h.msg(Msg::ReviewReady(vec!["0-broken".into(), "first".into()], 9));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["0-broken", "first"]), 9));
     assert!(h.s.reader.doc.is_none());
     h.keys("\n");
     assert_eq!(h.title(), "First");
@@ -1483,7 +1503,7 @@ fn every_screen_is_reached_by_its_key_and_left_with_esc() {
     }
     // Review: a session with a card, ended by Esc.
     let mut h = two_courses();
-    h.msg(Msg::ReviewReady(vec!["first".into()], 1));
+    h.msg(Msg::ReviewReady(cards(&h, vec!["first"]), 1));
     assert_eq!(h.s.screen(), Screen::Review);
     h.keys("\x1b");
     assert_eq!(h.s.screen(), Screen::Reading);
@@ -1523,3 +1543,5 @@ fn ctrl_c_quits_from_every_screen() {
         assert!(h.s.quit, "Ctrl-C on {screen:?}");
     }
 }
+
+mod study;

@@ -151,9 +151,19 @@ fn encode(op: &Op) -> Value {
             option,
             correct,
             review,
+            revealed,
             at,
         } => json!({"op": "attempt", "course": course, "lesson": lesson, "option": option,
-                    "correct": correct, "review": review, "at_ms": to_ms(*at)}),
+                    "correct": correct, "review": review, "revealed": revealed,
+                    "at_ms": to_ms(*at)}),
+        Op::Remember {
+            slug,
+            title,
+            root,
+            lessons,
+            at,
+        } => json!({"op": "remember", "course": slug, "lesson": title, "root": root,
+                    "lessons": lessons, "at_ms": to_ms(*at)}),
     }
 }
 
@@ -180,6 +190,15 @@ fn decode(v: &Value) -> Option<Op> {
             option: num("option")?,
             correct: flag("correct")?,
             review: flag("review")?,
+            // Journals written before reveals were kept had none.
+            revealed: flag("revealed").unwrap_or(false),
+            at: from_ms(v.get("at_ms")?.as_i64()?),
+        },
+        "remember" => Op::Remember {
+            slug: course,
+            title: lesson,
+            root: text("root"),
+            lessons: num("lessons").unwrap_or(0),
             at: from_ms(v.get("at_ms")?.as_i64()?),
         },
         _ => return None,
@@ -219,6 +238,14 @@ mod tests {
                 option: 2,
                 correct: true,
                 review: false,
+                revealed: true,
+                at,
+            },
+            Op::Remember {
+                slug: c.clone(),
+                title: l.clone(),
+                root: Some("/x/y".into()),
+                lessons: 12,
                 at,
             },
         ] {

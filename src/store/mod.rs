@@ -26,6 +26,7 @@ use rusqlite::Connection;
 mod closing;
 mod fault;
 mod journal;
+mod library;
 mod mirror;
 mod open;
 mod plan;
@@ -34,6 +35,8 @@ mod review;
 mod schema;
 mod time;
 mod write;
+
+pub use library::{LibraryCourse, Shelved};
 
 use fault::{Fault, Warnings};
 use write::Op;
@@ -55,6 +58,7 @@ pub struct Attempt {
     pub review: bool,
 }
 
+use crate::model::Days;
 pub use crate::model::LessonProgress;
 
 /// A wrong option the reader keeps choosing: "you chose option `option` of
@@ -65,6 +69,8 @@ pub struct Misconception {
     pub lesson: String,
     pub option: u32,
     pub times: u32,
+    /// When it was last chosen.
+    pub last: DateTime<Utc>,
 }
 
 /// After a write to the file fails, the next ones go to memory for this
@@ -242,14 +248,38 @@ impl Store {
         review: bool,
         now: DateTime<Utc>,
     ) {
+        self.record_answer(course, lesson, option, correct, review, false, now);
+    }
+
+    /// [`Store::record_attempt`], saying whether the answer had been
+    /// revealed first: such an answer is never a right first try, and a
+    /// card it creates starts as a lapse.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_answer(
+        &mut self,
+        course: &str,
+        lesson: &str,
+        option: u32,
+        correct: bool,
+        review: bool,
+        revealed: bool,
+        now: DateTime<Utc>,
+    ) {
         self.write(Op::Attempt {
             course: course.to_owned(),
             lesson: lesson.to_owned(),
             option,
             correct,
             review,
+            revealed,
             at: now,
         });
+    }
+
+    /// When each review answer since `since` was given (of `course`, or
+    /// of every course).
+    pub fn review_times(&self, course: Option<&str>, since: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+        self.read(|conn| read::review_times(conn, course, since))
     }
 
     /// Oldest first.
@@ -294,10 +324,25 @@ impl Store {
         self.read(|conn| read::due_between(conn, course, from, to))
     }
 
-    /// Consecutive UTC days with at least one attempt, ending today or
-    /// yesterday.
+    /// Consecutive learner-days (local, from the rollover hour) with at
+    /// least one attempt, ending today or yesterday.
     pub fn streak(&self, now: DateTime<Utc>) -> u32 {
-        self.read(|conn| read::streak(conn, now))
+        self.streak_in(now, &Days::default())
+    }
+
+    /// [`Store::streak`] with days cut as `days` says.
+    pub fn streak_in<Tz: chrono::TimeZone>(&self, now: DateTime<Utc>, days: &Days<Tz>) -> u32 {
+        self.read(|conn| read::streak(conn, now, days))
+    }
+
+    /// Of `courses`' cards not due before `from`: when the first comes,
+    /// and how many there are of each course.
+    pub fn upcoming(
+        &self,
+        courses: &[&str],
+        from: DateTime<Utc>,
+    ) -> (Option<DateTime<Utc>>, Vec<usize>) {
+        self.read(|conn| read::upcoming(conn, courses, from))
     }
 
     /// Wrong options chosen at least `min_times` times, most often first.

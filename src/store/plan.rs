@@ -2,7 +2,7 @@
 //! opens. Kept here, beside the records, rather than in the runtime.
 
 use super::{LessonProgress, Store};
-use crate::model::Course;
+use crate::model::{Course, Days, DueCards};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
@@ -23,6 +23,42 @@ impl Store {
             }
         }
         due
+    }
+
+    /// The cards of `courses` due today (the learner's day holding `now`,
+    /// see [`Days`]), oldest first, then the lessons read but never
+    /// answered; and when nothing more is due today, when the next comes.
+    pub fn due_today<Tz: chrono::TimeZone>(
+        &self,
+        courses: &[Course],
+        now: DateTime<Utc>,
+        days: &Days<Tz>,
+    ) -> DueCards {
+        let until = days.end_of_day(now);
+        let slugs: Vec<&str> = courses.iter().map(|c| c.slug.as_str()).collect();
+        let mut cards: Vec<(String, String)> = self
+            .due(None, until)
+            .into_iter()
+            // `due` is inclusive; the day's end belongs to the next day.
+            .filter(|(c, _, at)| *at < until && slugs.contains(&c.as_str()))
+            .map(|(c, l, _)| (c, l))
+            .collect();
+        let mut seen: std::collections::HashSet<(String, String)> = cards.iter().cloned().collect();
+        for course in courses {
+            for l in self.due_cards(course, until) {
+                let card = (course.slug.clone(), l);
+                if seen.insert(card.clone()) {
+                    cards.push(card);
+                }
+            }
+        }
+        let (next, counts) = self.upcoming(&slugs, until);
+        DueCards {
+            cards,
+            next,
+            scheduled: counts.iter().sum(),
+            scheduled_by: slugs.iter().map(|s| s.to_string()).zip(counts).collect(),
+        }
     }
 
     /// A course's progress, and the lesson it opens at: where the reader

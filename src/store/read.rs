@@ -6,8 +6,10 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::time::{day, from_ms, to_ms};
-use super::{Anchor, Attempt, LessonProgress, Misconception};
+use super::time::{from_ms, to_ms};
+use super::{Anchor, Attempt, LessonProgress, LibraryCourse, Misconception};
+use crate::model::Days;
+use std::path::PathBuf;
 
 pub(crate) fn last_lesson(conn: &Connection, course: &str) -> rusqlite::Result<Option<String>> {
     conn.query_row(
@@ -77,14 +79,14 @@ pub(crate) fn progress(
            ),
            wanted AS (SELECT lesson FROM keys WHERE ?2 IS NULL OR lesson = ?2),
            ranked AS (
-             SELECT lesson, option, correct,
+             SELECT lesson, option, correct, revealed,
                     row_number() OVER (PARTITION BY lesson ORDER BY at_ms, id) AS first,
                     row_number() OVER (PARTITION BY lesson ORDER BY at_ms DESC, id DESC) AS last,
                     count(*) OVER (PARTITION BY lesson) AS n
              FROM attempt WHERE course = ?1 AND (?2 IS NULL OR lesson = ?2)
            )
          SELECT k.lesson, p.read, p.completed, p.anchor_block, p.anchor_line,
-                f.n, f.correct, l.option, l.correct, r.due_ms
+                f.n, f.correct AND NOT f.revealed, l.option, l.correct, r.due_ms
          FROM wanted k
          LEFT JOIN lesson_progress p ON p.course = ?1 AND p.lesson = k.lesson
          LEFT JOIN ranked f ON f.lesson = k.lesson AND f.first = 1
@@ -148,42 +150,121 @@ pub(crate) fn due_between(
     .map(|n| usize::try_from(n).unwrap_or(0))
 }
 
-/// Days in a row, ending today or yesterday, with at least one attempt.
-/// Yesterday counts as still alive: the reader may not have opened lectern
-/// yet today.
-pub(crate) fn streak(conn: &Connection, now: DateTime<Utc>) -> rusqlite::Result<u32> {
-    let today = day(now);
-    let mut stmt = conn.prepare_cached(
-        "SELECT DISTINCT at_ms / 86400000 AS d FROM attempt
-         WHERE at_ms >= 0 AND at_ms < ?1 ORDER BY d DESC",
-    )?;
-    let days = stmt.query_map([(today + 1) * 86_400_000], |row| row.get::<_, i64>(0))?;
+/// Learner-days in a row, ending today or yesterday, with at least one
+/// attempt (see [`crate::model::Days`]). Yesterday counts as still alive:
+/// the reader may not have opened lectern yet today.
+pub(crate) fn streak<Tz: chrono::TimeZone>(
+    conn: &Connection,
+    now: DateTime<Utc>,
+    days: &Days<Tz>,
+) -> rusqlite::Result<u32> {
+    let today = days.day(now);
+    let mut stmt =
+        conn.prepare_cached("SELECT at_ms FROM attempt WHERE at_ms >= 0 ORDER BY at_ms DESC")?;
+    let mut rows = stmt.query([])?;
     let mut streak = 0;
     let mut expect = today;
-    for d in days {
-        let d = d?;
-        if streak == 0 && d == today - 1 {
+    let mut last = None;
+    while let Some(row) = rows.next()? {
+        let d = days.day(from_ms(row.get(0)?));
+        if d > today || last == Some(d) {
+            continue;
+        }
+        last = Some(d);
+        if streak == 0 && Some(d) == today.pred_opt() {
             expect = d;
         }
         if d != expect {
             break;
         }
         streak += 1;
-        expect -= 1;
+        expect = expect.pred_opt().unwrap_or(expect);
     }
     Ok(streak)
 }
 
+pub(crate) fn review_times(
+    conn: &Connection,
+    course: Option<&str>,
+    since: DateTime<Utc>,
+) -> rusqlite::Result<Vec<DateTime<Utc>>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT at_ms FROM attempt
+         WHERE review = 1 AND at_ms >= ?2 AND (?1 IS NULL OR course = ?1) ORDER BY at_ms",
+    )?;
+    let rows = stmt.query_map(params![course, to_ms(since)], |row| {
+        Ok(from_ms(row.get(0)?))
+    })?;
+    rows.collect()
+}
+
+/// Every course of the library, most recently read first.
+pub(crate) fn library(conn: &Connection) -> rusqlite::Result<Vec<LibraryCourse>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT slug, title, root, lessons, last_read_ms FROM library
+         ORDER BY last_read_ms DESC, slug",
+    )?;
+    let rows = stmt.query_map([], library_row)?;
+    rows.collect()
+}
+
+pub(crate) fn library_row(row: &Row<'_>) -> rusqlite::Result<LibraryCourse> {
+    Ok(LibraryCourse {
+        slug: row.get(0)?,
+        // The file may have been edited by hand: its text is shown.
+        title: crate::model::sanitize::clean_owned(&row.get::<_, String>(1)?),
+        root: row.get::<_, Option<String>>(2)?.map(PathBuf::from),
+        lessons: row.get(3)?,
+        last_read: from_ms(row.get(4)?),
+    })
+}
+
+/// When the first card due at or after `from` comes, and how many there
+/// are of each of `courses`.
+pub(crate) fn upcoming(
+    conn: &Connection,
+    courses: &[&str],
+    from: DateTime<Utc>,
+) -> rusqlite::Result<(Option<DateTime<Utc>>, Vec<usize>)> {
+    let mut stmt = conn.prepare_cached("SELECT course, due_ms FROM review WHERE due_ms >= ?1")?;
+    let mut rows = stmt.query([to_ms(from)])?;
+    let (mut next, mut n) = (None::<i64>, vec![0; courses.len()]);
+    while let Some(row) = rows.next()? {
+        let course: String = row.get(0)?;
+        if let Some(i) = courses.iter().position(|c| *c == course) {
+            let due: i64 = row.get(1)?;
+            next = Some(next.map_or(due, |m| m.min(due)));
+            n[i] += 1;
+        }
+    }
+    Ok((next.map(from_ms), n))
+}
+
+/// Wrong options chosen at least `min_times` times, most often first,
+/// with when each was last chosen. A lesson whose last two answers were
+/// both right has outgrown its misconceptions: it is left out.
 pub(crate) fn misconceptions(
     conn: &Connection,
     course: Option<&str>,
     min_times: u32,
 ) -> rusqlite::Result<Vec<Misconception>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT course, lesson, option, count(*) AS times FROM attempt
-         WHERE correct = 0 AND (?1 IS NULL OR course = ?1)
-         GROUP BY course, lesson, option HAVING times >= ?2
-         ORDER BY times DESC, course, lesson, option",
+        "WITH
+           ranked AS (
+             SELECT course, lesson, correct,
+                    row_number() OVER (PARTITION BY course, lesson ORDER BY at_ms DESC, id DESC) AS k
+             FROM attempt WHERE ?1 IS NULL OR course = ?1
+           ),
+           mastered AS (
+             SELECT course, lesson FROM ranked WHERE k <= 2
+             GROUP BY course, lesson HAVING count(*) = 2 AND sum(correct) = 2
+           )
+         SELECT a.course, a.lesson, a.option, count(*) AS times, max(a.at_ms) FROM attempt a
+         WHERE a.correct = 0 AND (?1 IS NULL OR a.course = ?1)
+           AND NOT EXISTS (SELECT 1 FROM mastered m
+                           WHERE m.course = a.course AND m.lesson = a.lesson)
+         GROUP BY a.course, a.lesson, a.option HAVING times >= ?2
+         ORDER BY times DESC, a.course, a.lesson, a.option",
     )?;
     // A threshold of 0 is taken as 1: an option never chosen is not a
     // misconception, and the query only sees options that were chosen.
@@ -193,6 +274,7 @@ pub(crate) fn misconceptions(
             lesson: row.get(1)?,
             option: row.get(2)?,
             times: row.get(3)?,
+            last: from_ms(row.get(4)?),
         })
     })?;
     rows.collect()

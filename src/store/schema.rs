@@ -15,7 +15,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::review;
 
 /// The schema version this build writes.
-pub(crate) const CURRENT: u32 = 2;
+pub(crate) const CURRENT: u32 = 3;
 
 /// One step: run inside a transaction that also bumps `user_version`, so a
 /// crash mid-migration leaves the file at the previous version, not between.
@@ -23,7 +23,8 @@ type Step = fn(&Connection) -> rusqlite::Result<()>;
 
 /// `MIGRATIONS[i]` takes a file from version `i` to `i + 1`. Later tables
 /// (the course index, ...) are added by appending steps here.
-const MIGRATIONS: [Step; CURRENT as usize] = [v1_progress_and_attempts, v2_review_cards];
+const MIGRATIONS: [Step; CURRENT as usize] =
+    [v1_progress_and_attempts, v2_review_cards, v3_library];
 
 /// Version 1: reading progress, the last lesson per course, and every
 /// attempt. Times are Unix milliseconds so they sort as integers.
@@ -83,8 +84,38 @@ fn v2_review_cards(conn: &Connection) -> rusqlite::Result<()> {
     }
 }
 
+/// Version 3: the library (every course opened: its slug, title, where
+/// it lives, when last read), and whether an attempt came after the answer
+/// was revealed (practice, never a first-try score).
+fn v3_library(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS library (
+             slug         TEXT    PRIMARY KEY NOT NULL,
+             title        TEXT    NOT NULL,
+             root         TEXT,
+             lessons      INTEGER NOT NULL DEFAULT 0,
+             last_read_ms INTEGER NOT NULL
+         ) WITHOUT ROWID;",
+    )?;
+    let has_revealed: bool = conn.query_row(
+        "SELECT count(*) FROM pragma_table_info('attempt') WHERE name = 'revealed'",
+        [],
+        |r| r.get::<_, i64>(0).map(|n| n > 0),
+    )?;
+    if !has_revealed {
+        conn.execute_batch("ALTER TABLE attempt ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0;")?;
+    }
+    Ok(())
+}
+
 /// The tables this build reads and writes.
-const TABLES: [&str; 4] = ["lesson_progress", "course_state", "attempt", "review"];
+const TABLES: [&str; 5] = [
+    "lesson_progress",
+    "course_state",
+    "attempt",
+    "review",
+    "library",
+];
 
 fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
     conn.query_row(
@@ -116,7 +147,9 @@ pub(crate) fn effective_version(conn: &Connection) -> rusqlite::Result<u32> {
     if user_version(conn)? > i64::from(CURRENT) {
         return Ok(CURRENT);
     }
-    Ok(if has_table(conn, "review")? {
+    Ok(if has_table(conn, "library")? {
+        3
+    } else if has_table(conn, "review")? {
         2
     } else if has_table(conn, "attempt")? {
         1

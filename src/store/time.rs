@@ -12,8 +12,3 @@ pub(crate) fn to_ms(at: DateTime<Utc>) -> i64 {
 pub(crate) fn from_ms(ms: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_millis(ms).unwrap_or_default()
 }
-
-/// The UTC calendar day an instant falls on, as days since the epoch.
-pub(crate) fn day(at: DateTime<Utc>) -> i64 {
-    to_ms(at).div_euclid(86_400_000)
-}

@@ -31,6 +31,17 @@ pub(crate) enum Op {
         option: u32,
         correct: bool,
         review: bool,
+        /// After the answer was revealed: practice, not a first try.
+        revealed: bool,
+        at: DateTime<Utc>,
+    },
+    /// A course opened: the library remembers it (by slug, so a course
+    /// that moved keeps its progress and is found where it is now).
+    Remember {
+        slug: String,
+        title: String,
+        root: Option<String>,
+        lessons: u32,
         at: DateTime<Utc>,
     },
 }
@@ -95,14 +106,42 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             option,
             correct,
             review,
+            revealed,
             at,
         } => {
             conn.execute(
-                "INSERT INTO attempt (course, lesson, at_ms, option, correct, review)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![course, lesson, to_ms(*at), option, correct, review],
+                "INSERT INTO attempt (course, lesson, at_ms, option, correct, review, revealed)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    course,
+                    lesson,
+                    to_ms(*at),
+                    option,
+                    correct,
+                    review,
+                    revealed
+                ],
             )?;
-            review::record(conn, course, lesson, *correct, *review, *at)?;
+            // Seen the answer first: the card learns nothing it can trust
+            // from a right answer, so it counts as a lapse.
+            review::record(conn, course, lesson, *correct && !*revealed, *review, *at)?;
+        }
+        Op::Remember {
+            slug,
+            title,
+            root,
+            lessons,
+            at,
+        } => {
+            conn.execute(
+                "INSERT INTO library (slug, title, root, lessons, last_read_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (slug) DO UPDATE
+                 SET title = excluded.title, root = excluded.root,
+                     lessons = CASE WHEN excluded.lessons > 0 THEN excluded.lessons ELSE lessons END,
+                     last_read_ms = max(last_read_ms, excluded.last_read_ms)",
+                params![slug, title, root, lessons, to_ms(*at)],
+            )?;
         }
     }
     Ok(())

@@ -1,6 +1,10 @@
 //! Start-up, in the order it happens, with the speed tricks that pay for
 //! it named in one place:
 //!
+//! 0. With no PATH, `tui::read` asks the store's file, read-only and
+//!    without opening the store, which course was read last
+//!    (`Store::last_course`, one indexed query); that course's folder is
+//!    the path from here on, and `prepare` is told its slug.
 //! 1. [`Boot::prepare`], before the terminal is set up: a lesson named on
 //!    the command line is parsed at once (it is the lesson to show either
 //!    way); otherwise the store starts opening on a thread, since which
@@ -39,6 +43,10 @@ pub(super) struct Boot {
     data_dir: Option<PathBuf>,
     start_review: bool,
     lib: Library,
+    /// The course of `lib` to open, when the paths hold several.
+    course: usize,
+    /// Whether that course was asked for (no picker is offered then).
+    chosen: bool,
     index: Option<Index>,
     opening: Option<StoreOpening>,
     preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
@@ -48,7 +56,14 @@ pub(super) struct Boot {
 }
 
 impl Boot {
-    pub(super) fn prepare(paths: &[PathBuf], data_dir: Option<PathBuf>, review: bool) -> Res<Boot> {
+    /// `course`: the slug of the course to open among those the paths
+    /// hold (the one read last, for `lectern` with no arguments).
+    pub(super) fn prepare(
+        paths: &[PathBuf],
+        data_dir: Option<PathBuf>,
+        review: bool,
+        course: Option<&str>,
+    ) -> Res<Boot> {
         let first_file = paths.iter().find(|p| p.is_file());
         let named = !review && first_file.is_some();
         // Parsed on this thread: a second thread to parse it alongside the
@@ -87,13 +102,17 @@ impl Boot {
         if lib.courses.iter().all(|c| c.lessons.is_empty()) {
             return Err("no lessons to show".into());
         }
+        let wanted = course.and_then(|slug| lib.courses.iter().position(|c| c.slug == slug));
+        let course = lib.start.map(|(c, _)| c).or(wanted).unwrap_or(0);
         if let Some(o) = &opening {
-            o.want(&lib.courses[lib.start.map_or(0, |(c, _)| c)].slug);
+            o.want(&lib.courses[course].slug);
         }
         Ok(Boot {
             paths: paths.to_vec(),
             data_dir,
             start_review: review,
+            course,
+            chosen: wanted.is_some() || review,
             lib,
             index: Some(index),
             opening,
@@ -130,7 +149,7 @@ impl Boot {
         runner: &mut Runner,
     ) -> Res<(State, Vec<crate::state::Effect>)> {
         let mut courses = std::mem::take(&mut self.lib.courses);
-        let course = self.lib.start.map_or(0, |(c, _)| c);
+        let course = self.course;
         let named = self
             .lib
             .start
@@ -190,7 +209,7 @@ impl Boot {
     /// Screens asked for on the command line, over the first lesson.
     pub(super) fn first_actions(&self, s: &State) -> Vec<crate::state::Action> {
         let mut out = Vec::new();
-        if self.lib.start.is_none() && s.library.courses.len() > 1 {
+        if self.lib.start.is_none() && s.library.courses.len() > 1 && !self.chosen {
             out.push(crate::state::Action::CoursesOpen);
         }
         if self.start_review {

@@ -17,22 +17,38 @@ use crate::theme::{Theme, ThemeKind};
 use boot::Boot;
 use events::Incoming;
 use ratatui::crossterm::event::Event;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 
+pub use startup::BUILTIN;
+
+/// The reader. With no paths, it opens the course read last (any course
+/// of the library), where the learner left it; else the built-in course.
 pub fn read(paths: &[PathBuf], common: &Common) -> Res {
-    run(paths, common, false)
-}
-
-pub fn review(path: Option<&Path>, common: &Common) -> Res {
-    let paths: Vec<PathBuf> = path.map(Path::to_path_buf).into_iter().collect();
-    run(&paths, common, true)
-}
-
-fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
-    let mut boot = Boot::prepare(paths, data_dir, start_review)?;
+    let last = paths
+        .is_empty()
+        .then(|| Store::last_course(data_dir.as_deref()?))
+        .flatten();
+    match last.filter(|c| !c.is_gone()) {
+        Some(c) => {
+            let paths: Vec<PathBuf> = c.root.into_iter().collect();
+            run(&paths, common, false, Some(&c.slug))
+        }
+        None => run(paths, common, false, None),
+    }
+}
+
+/// A review of the cards due in the courses at `paths` (which may hold
+/// [`BUILTIN`]).
+pub fn review(paths: &[PathBuf], common: &Common) -> Res {
+    run(paths, common, true, None)
+}
+
+fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&str>) -> Res {
+    let data_dir = Store::data_dir(common.data_dir.as_deref());
+    let mut boot = Boot::prepare(paths, data_dir, start_review, course)?;
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
     let (tx, rx, signals) = events::channel();
     let term = terminal::Term::enter(!common.no_mouse)?;

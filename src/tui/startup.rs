@@ -21,23 +21,34 @@ pub(super) fn library(
     index: &mut Index,
     stale: &mut Vec<PathBuf>,
 ) -> Result<Library, Box<dyn std::error::Error>> {
+    let builtin = paths.iter().any(|p| p.as_os_str() == BUILTIN);
+    let paths: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| p.as_os_str() != BUILTIN)
+        .cloned()
+        .collect();
     if paths.is_empty() {
         return Ok(Library {
             courses: vec![loader::builtin_course()],
             start: None,
         });
     }
-    Ok(loader::open_paths_with(
-        paths,
-        &mut |dir| match index.snapshot(dir) {
-            Some(courses) => {
-                stale.push(dir.to_path_buf());
-                Ok(courses)
-            }
-            None => index.courses(dir),
-        },
-    )?)
+    let mut lib = loader::open_paths_with(&paths, &mut |dir| match index.snapshot(dir) {
+        Some(courses) => {
+            stale.push(dir.to_path_buf());
+            Ok(courses)
+        }
+        None => index.courses(dir),
+    })?;
+    if builtin {
+        lib.courses.push(loader::builtin_course());
+    }
+    Ok(lib)
 }
+
+/// A path that stands for the built-in course beside folders (a review of
+/// the whole library opens both).
+pub const BUILTIN: &str = "builtin:";
 
 /// A lesson named alone, as a course of its own until its real course is
 /// read after the first frame: that frame needs the lesson, not its

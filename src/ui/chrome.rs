@@ -102,6 +102,11 @@ pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
         }
         screen => {
             let mut line = String::new();
+            if let Some(n) = s.reader.count {
+                line.push_str(&format!(
+                    "{n}… (a count: j k Space b g G use it, Esc drops it)  "
+                ));
+            }
             if let Some(n) = &s.notice {
                 line.push_str(n);
                 line.push_str("  ");

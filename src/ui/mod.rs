@@ -37,7 +37,7 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         Some(Overlay::Help(h)) => help::draw(f, body, h.top, theme),
         Some(Overlay::CourseSearch(cs)) => search::draw(f, body, s, cs, theme),
         Some(Overlay::Stats(v)) => stats::draw(f, body, s, v, theme),
-        Some(Overlay::Courses(p)) => courses::draw(f, body, s, p.cursor, theme),
+        Some(Overlay::Courses(p)) => courses::draw(f, body, s, p, theme),
         None => {}
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);

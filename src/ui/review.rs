@@ -16,24 +16,12 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         body.height,
     );
     let heading = |t: String| Line::styled(t, theme.style(Style::new(Role::Title).with(BOLD)));
+    if r.queue.is_empty() || r.done() {
+        let lines = ended(r, &heading);
+        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+        return;
+    }
     let mut lines = Vec::new();
-    if r.queue.is_empty() {
-        lines.push(heading("Nothing is due for review".into()));
-        lines.push(Line::raw(""));
-        lines.push(Line::raw("Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits."));
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-        return;
-    }
-    if r.done() {
-        lines.push(heading(format!(
-            "Review done: {} right, {} wrong",
-            r.right, r.wrong
-        )));
-        lines.push(Line::raw(""));
-        lines.push(Line::raw("Each card's next review is scheduled (FSRS): right answers come back later, wrong ones sooner. Esc returns to reading; q quits."));
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-        return;
-    }
     let title = s
         .course()
         .lessons
@@ -65,13 +53,21 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
             let marks = CheckMarks {
                 chosen: r.chosen,
                 revealed: r.chosen.is_some(),
-                cursor: Some(r.cursor),
+                cursor: r.cursor,
                 attempts: 0,
                 first_try: None,
             };
             let mut doc = layout::check_lines(Some(&shown), g.text_width, &marks).lines;
             doc.remove(0);
             lines.extend(super::styled(doc, theme));
+            if let Some(reminder) = r.reminder.as_ref().filter(|_| r.chosen.is_some()) {
+                lines.push(Line::raw(""));
+                let style = Style::new(Role::KeyIdea);
+                let width = usize::from(g.text_width.max(1));
+                let wrapped = layout::wrap::wrap(&[(reminder.as_str(), style)], width);
+                let wrapped = wrapped.into_iter().map(|spans| layout::Line { spans });
+                lines.extend(super::styled(wrapped.collect(), theme));
+            }
             if r.chosen
                 .is_some_and(|c| check.score(c) == crate::model::Verdict::Wrong)
             {
@@ -87,4 +83,46 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()),
         area,
     );
+}
+
+/// A review with nothing due (when the next card comes), or one done.
+fn ended(r: &Review, heading: &dyn Fn(String) -> Line<'static>) -> Vec<Line<'static>> {
+    if r.done() && !r.queue.is_empty() {
+        return vec![
+            heading(format!("Review done: {} right, {} wrong", r.right, r.wrong)),
+            Line::raw(""),
+            Line::raw(
+                "Each card's next review is scheduled (FSRS): right answers come back later, wrong ones sooner. Esc returns to reading; q quits.",
+            ),
+        ];
+    }
+    let next = match r.next {
+        Some(next) => format!(
+            "The next card comes {} · {} scheduled in all.",
+            next.with_timezone(&chrono::Local)
+                .format("on %a %d %b at %H:%M"),
+            r.scheduled
+        ),
+        None => "No card is scheduled yet: answer a lesson's check and it comes back here.".into(),
+    };
+    let by: Vec<String> = r
+        .scheduled_by
+        .iter()
+        .map(|(title, n)| format!("{title}: {n}"))
+        .collect();
+    let by = if by.len() > 1 {
+        format!("By course: {}.", by.join(" · "))
+    } else {
+        String::new()
+    };
+    vec![
+        heading("Nothing is due for review today".into()),
+        Line::raw(""),
+        Line::raw(next),
+        Line::raw(by),
+        Line::raw(""),
+        Line::raw(
+            "Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits.",
+        ),
+    ]
 }

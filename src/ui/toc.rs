@@ -1,7 +1,9 @@
 //! The table of contents: modules, lessons, read and answered marks.
 
 use crate::model::LessonStatus;
-use crate::state::{Geometry, State, TocRow, contents_area, contents_offset, contents_rows};
+use crate::state::{
+    Geometry, State, TocRow, contents_area, contents_cursor_row, contents_offset_at, rows_of,
+};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -23,12 +25,14 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Contents · {} ", course.title))
+        .title_bottom(" ✓read ★first try ✗wrong !broken ")
         .title_style(theme.accent());
     f.render_widget(block, outer);
-    let rows = contents_rows(course);
+    let rows = rows_of(s);
     let modules = course.modules();
     let visible = usize::from(inner.height);
-    let off = contents_offset(&rows, s.contents.cursor, visible);
+    let at = contents_cursor_row(&s.contents);
+    let off = contents_offset_at(&rows, at, visible);
     let w = usize::from(inner.width);
     let lines: Vec<Line> = rows
         .iter()
@@ -43,6 +47,7 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                 };
                 Line::styled(super::chrome::fit(&title, w), theme.accent())
             }
+            TocRow::Heading(h) => heading_row(s, h, at == TocRow::Heading(h), w, theme),
             TocRow::Lesson(i) => {
                 let l = &course.lessons[i];
                 let p = s.library.progress.get(&l.slug);
@@ -73,7 +78,7 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                 if l.status != LessonStatus::Ok {
                     style = theme.style(crate::layout::Role::Error.into());
                 }
-                if i == s.contents.cursor && s.contents.focused {
+                if at == TocRow::Lesson(i) && s.contents.focused {
                     style = style.add_modifier(Modifier::REVERSED);
                 }
                 Line::from(Span::styled(text, style))
@@ -81,4 +86,21 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// A heading of the open lesson, beneath it, to jump to.
+fn heading_row(s: &State, h: usize, cursor: bool, w: usize, theme: &Theme) -> Line<'static> {
+    let text = s
+        .reader
+        .doc
+        .as_ref()
+        .and_then(|d| d.line(*d.page.headings.get(h)?))
+        .map(|l| l.text())
+        .unwrap_or_default();
+    let text = super::chrome::fit(&format!("     · {}", text.trim()), w);
+    let mut style = theme.style(crate::layout::Role::Dim.into());
+    if s.contents.focused && cursor {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    Line::from(Span::styled(text, style))
 }

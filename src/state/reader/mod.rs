@@ -48,6 +48,9 @@ pub struct Reader {
     pub pending: Pending,
     /// Whether this lesson has been marked read since it was opened.
     pub marked_read: bool,
+    /// Digits typed on the page: a count for the next motion (`3j`),
+    /// shown in the footer until a key uses or drops it.
+    pub count: Option<u32>,
 }
 
 impl Reader {
@@ -187,10 +190,6 @@ impl Reader {
         self.set_top(start, g);
         if self.has_check() {
             self.focus = Focus::Check;
-            if self.check.cursor.is_none() {
-                self.check.cursor = Some(0);
-                self.relayout_check();
-            }
         }
     }
 

@@ -1,0 +1,75 @@
+//! The study loop's keys, as layers the screens' tables sit on: digits
+//! are a count on the page and an answer only on the check; the contents
+//! page like the page does; the stats screen opens a misconception's
+//! lesson by its number.
+
+use super::super::Binding;
+use super::super::key::Key::{Char, Code, Ctrl, Digit};
+use super::{bind, digit};
+use crate::state::Action;
+use ratatui::crossterm::event::KeyCode::{End, Home, PageDown, PageUp};
+
+fn count(c: char) -> Action {
+    Action::Count(c.to_digit(10).unwrap_or(0))
+}
+
+/// Reading: a count for the next motion, as in less and vim.
+pub(super) static COUNTS: &[Binding] = &[
+    bind(
+        &[Digit],
+        count,
+        "a count for the next motion: 3j 10G 2Space",
+        None,
+    ),
+    bind(&[Char('0')], count, "a count's next digit (10G)", None),
+    bind(
+        &[Char('M')],
+        |_| Action::MarkRead,
+        "mark this lesson read",
+        None,
+    ),
+];
+
+/// The check, once it has the focus (after `c`, a reveal or a click).
+pub(super) static ANSWERS: &[Binding] = &[bind(
+    &[Digit],
+    digit,
+    "answer with that option",
+    Some("answer"),
+)];
+
+/// The contents: pages of entries.
+pub(super) static LIST_PAGES: &[Binding] = &[
+    bind(
+        &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
+        |_| Action::PageDown,
+        "down one page of entries",
+        None,
+    ),
+    bind(
+        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
+        |_| Action::PageUp,
+        "up one page of entries",
+        None,
+    ),
+    bind(
+        &[Char('g'), Code(Home)],
+        |_| Action::Top,
+        "first entry",
+        None,
+    ),
+    bind(
+        &[Char('G'), Code(End)],
+        |_| Action::Bottom,
+        "last entry",
+        None,
+    ),
+];
+
+/// The stats screen: a misconception's number opens its lesson.
+pub(super) static MISCONCEPTIONS: &[Binding] = &[bind(
+    &[Digit],
+    digit,
+    "open the lesson of that misconception",
+    Some("open lesson"),
+)];

@@ -398,7 +398,9 @@ mod tests {
         let small = time_to_locate(1_000);
         let large = time_to_locate(4_000);
         let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
-        assert!(ratio < 6.0, "4x the findings took {ratio:.1}x the time");
+        // Linear would be 4x, and the sort of the places adds a log
+        // factor (4.8x); quadratic, as before, is 16x.
+        assert!(ratio < 8.0, "4x the findings took {ratio:.1}x the time");
     }
 
     #[test]

@@ -34,7 +34,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let mut boot = Boot::prepare(paths, data_dir, start_review)?;
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
-    let (tx, rx, signals) = events::channel();
+    let (tx, rx, caught) = events::channel();
     let term = terminal::Term::enter(!common.no_mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
@@ -53,6 +53,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         runner,
         term,
         theme,
+        caught,
     };
     r.apply(fx);
     for action in boot.first_actions(&r.s) {
@@ -63,7 +64,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         .draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
     let mut drawn = r.after_first_frame(&mut boot)?;
-    events::listen(&tx, signals);
+    events::listen(&tx);
     // A resize before the key reader started was not reported.
     if let Some(action) = resized(&mut r.term, None) {
         r.update(action);
@@ -86,6 +87,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         let Ok(incoming) = rx.recv() else { break };
         r.handle(incoming);
     }
+    events::leaving();
     r.runner.flush(&mut r.s);
     let Reader {
         mut runner, term, ..
@@ -107,6 +109,8 @@ struct Reader {
     runner: Runner,
     term: terminal::Term,
     theme: Theme,
+    /// Signals are caught on their own thread (Ctrl-Z goes through it).
+    caught: bool,
 }
 
 impl Reader {
@@ -126,7 +130,7 @@ impl Reader {
             match effect {
                 Effect::SetMouse(on) => self.term.set_mouse(on),
                 Effect::Suspend => {
-                    let _ = self.term.suspend();
+                    let _ = self.term.suspend(self.caught);
                 }
                 _ => {}
             }

@@ -6,7 +6,7 @@ use crate::cli::ColorChoice;
 use crate::loader;
 use crate::render;
 use crate::theme::{Theme, ThemeKind};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 
 pub(super) fn run(
@@ -54,10 +54,7 @@ pub(super) fn run(
             out
         }
     };
-    let mut lock = stdout.lock();
-    // A closed pipe (`lectern render | head`) is not an error to report.
-    match lock.write_all(text.as_bytes()).and_then(|_| lock.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
-    }
+    // A closed pipe (`lectern render | head`) ends it quietly (out.rs).
+    crate::out::stdout(&text);
+    Ok(())
 }

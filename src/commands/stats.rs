@@ -29,9 +29,9 @@ pub(super) fn run(path: Option<&Path>, common: &Common) -> super::Outcome {
         lines.extend(review_lines(&reviews(&store, course), width));
         crate::render::write_lines(&mut out, &lines, None);
     }
-    if let Some(w) = store.take_warning() {
-        eprintln!("lectern: {w}");
+    crate::out::stdout(&out);
+    for line in [store.take_warning(), store.close()].into_iter().flatten() {
+        crate::out::stderr(&format!("lectern: {line}"));
     }
-    print!("{out}");
     Ok(())
 }

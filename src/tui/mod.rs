@@ -97,7 +97,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     // store fault, and what could not be written (kept in the journal).
     if let Some(store) = runner.store.as_mut() {
         for line in [store.take_warning(), store.close()].into_iter().flatten() {
-            eprintln!("lectern: {line}");
+            crate::out::stderr(&format!("lectern: {line}"));
         }
     }
     Ok(())

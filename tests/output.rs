@@ -17,13 +17,11 @@ fn into_closed_pipe(mut cmd: Command) -> std::process::ExitStatus {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
     let out = Stdio::from(writer.try_clone().unwrap());
-    let status = cmd
-        .stdout(out)
+    cmd.stdout(out)
         .stderr(Stdio::from(writer))
         .stdin(Stdio::null())
         .status()
-        .unwrap();
-    status
+        .unwrap()
 }
 
 fn assert_quiet_failure(status: std::process::ExitStatus, what: &str) {

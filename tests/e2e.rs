@@ -862,3 +862,22 @@ fn sigterm_acts_while_the_main_thread_is_busy() {
     let (alt, hidden, mouse) = flags(&t);
     assert!(!alt && !hidden && mouse == vt100::MouseProtocolMode::None);
 }
+
+/// A large folder read for the first time shows a count on stderr (a
+/// terminal here) while it is read, cleared once the reading ends. 4,000
+/// lessons: well past the quarter second the count waits in a debug build.
+#[test]
+fn a_large_folder_shows_a_count_while_it_is_read() {
+    let data = data_dir();
+    let course = topics(4000, |i| format!("t{i:05}.json"));
+    let mut t = Term::spawn(&[Path::new("lint"), course.path()], data.path(), 100, 30);
+    let status = t.wait_exit();
+    assert!(status.success(), "{status:?}");
+    let raw = t.screen.lock().unwrap().raw.clone();
+    let counted = rfind(&raw, "lessons".as_bytes()).expect("a count was shown");
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.contains("lectern: checking… "), "{text}");
+    // Cleared: the line holds no count at the end.
+    assert!(find(&raw[counted..], b"\r\x1b[K").is_some(), "{text}");
+    assert!(!t.contents().contains("checking"), "{}", t.contents());
+}

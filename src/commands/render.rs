@@ -31,7 +31,10 @@ pub(super) fn run(
         ColorChoice::Auto if !tty || no_color => None,
         _ => Some(Theme::new(theme.unwrap_or_else(ThemeKind::detect))),
     };
-    let text = match resolve(path)? {
+    let counting = crate::loader::progress::on_stderr("reading the course");
+    let target = resolve(path)?;
+    drop(counting);
+    let text = match target {
         Target::Lesson(origin) => {
             let loaded = loader::load(&origin)?;
             render::lesson(

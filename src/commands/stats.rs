@@ -8,7 +8,10 @@ use crate::store::Store;
 use std::path::Path;
 
 pub(super) fn run(path: Option<&Path>, common: &Common) -> super::Outcome {
-    let courses = match resolve(path)? {
+    let counting = crate::loader::progress::on_stderr("reading the course");
+    let target = resolve(path)?;
+    drop(counting);
+    let courses = match target {
         Target::Courses(c) => c,
         Target::Lesson(o) => {
             let p = o.path().map(Path::to_path_buf).unwrap_or_default();

@@ -37,6 +37,7 @@ pub struct Headed {
 /// Reads a lesson's header (identity, position, module): the whole file is
 /// checked for JSON syntax, but no body is built.
 pub fn read_head(origin: Origin) -> Headed {
+    super::progress::tick();
     let name = origin.name();
     let broken = |origin: Origin, why: Diagnostic| {
         let stem = origin

@@ -9,6 +9,7 @@ mod markdown;
 mod node;
 mod origin;
 mod path;
+pub mod progress;
 mod raw;
 /// Text is made safe once, here at the loader, by the model's sanitiser.
 pub(crate) use crate::model::sanitize;

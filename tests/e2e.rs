@@ -881,3 +881,26 @@ fn a_large_folder_shows_a_count_while_it_is_read() {
     assert!(find(&raw[counted..], b"\r\x1b[K").is_some(), "{text}");
     assert!(!t.contents().contains("checking"), "{}", t.contents());
 }
+
+/// The store's warning in the footer quotes the data dir's path: shown
+/// sanitised, so an escape in it cannot reach the terminal.
+#[test]
+fn a_hostile_data_dir_path_in_the_footer_is_sanitised() {
+    let base = data_dir();
+    let file = base.path().join("f\u{1b}]0;PWNED\u{7}");
+    std::fs::write(&file, "").unwrap();
+    let mut t = Term::spawn(&[], &file.join("data"), 100, 30);
+    t.wait_for("Getting started");
+    t.wait_for("Progress:");
+    let raw = t.screen.lock().unwrap().raw.clone();
+    assert!(
+        find(&raw, b"\x1b]0;PWNED").is_none(),
+        "the OSC reached the terminal"
+    );
+    assert!(
+        t.contents().contains("f\u{241b}]0;PWNED"),
+        "{}",
+        t.contents()
+    );
+    t.quit_cleanly();
+}

@@ -129,6 +129,8 @@ impl Runner {
             }
         }
         if let Some(w) = self.store.as_mut().and_then(Store::take_warning) {
+            // It can quote the data dir's path and SQLite's or the OS's words.
+            let w = crate::model::sanitize::clean(&w).replace('\n', " ");
             s.notice = Some(format!("Progress: {w}"));
         }
         changed || s.notice != notice

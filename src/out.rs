@@ -20,17 +20,17 @@ static CLOSED: AtomicBool = AtomicBool::new(false);
 pub(crate) const CLOSED_STATUS: u8 = 141;
 
 /// Text for stdout as is: the caller built it from sanitised content
-/// (render's styles are escape sequences of its own).
-pub(crate) fn stdout(text: &str) {
-    write(&mut std::io::stdout().lock(), text.as_bytes());
+/// (render's styles are escape sequences of its own). A closed pipe is
+/// not an error; anything else (a full disk under `> file`) is.
+pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
+    write(&mut std::io::stdout().lock(), text.as_bytes())
 }
 
-/// One message per line on stderr, each line sanitised.
+/// One message per line on stderr, each line sanitised. If stderr cannot
+/// take it there is nowhere left to say so.
 pub(crate) fn stderr(message: &str) {
-    write(
-        &mut std::io::stderr().lock(),
-        clean_lines(message).as_bytes(),
-    );
+    let lines = clean_lines(message);
+    let _ = write(&mut std::io::stderr().lock(), lines.as_bytes());
 }
 
 /// `message`'s lines, each sanitised, each ending in a newline.
@@ -43,15 +43,16 @@ pub(crate) fn clean_lines(message: &str) -> String {
     out
 }
 
-fn write(w: &mut impl Write, bytes: &[u8]) {
+fn write(w: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
     if CLOSED.load(Ordering::Relaxed) {
-        return;
+        return Ok(());
     }
-    if let Err(e) = w.write_all(bytes).and_then(|()| w.flush()) {
-        // Nowhere left to say anything else either.
-        if e.kind() == ErrorKind::BrokenPipe {
+    match w.write_all(bytes).and_then(|()| w.flush()) {
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => {
             CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
         }
+        other => other,
     }
 }
 
@@ -94,8 +95,7 @@ mod tests {
             }
         }
         let mut w = Closed(0);
-        write(&mut w, b"a");
-        write(&mut w, b"b");
+        assert!(write(&mut w, b"a").is_ok() && write(&mut w, b"b").is_ok());
         assert_eq!(w.0, 1);
         assert!(closed());
     }

@@ -112,3 +112,20 @@ fn a_hostile_data_dir_is_shown_sanitised() {
     assert_no_control(&out.stderr, "the store warning");
     assert_no_control(&out.stdout, "stats");
 }
+
+/// A closed pipe is quiet; a write that fails otherwise (a full disk) is
+/// an error that is said.
+#[test]
+fn a_full_disk_under_stdout_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let out = lectern()
+        .args(["render", "--width", "40"])
+        .stdout(full)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("No space left"));
+}

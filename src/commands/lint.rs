@@ -10,7 +10,10 @@ pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
         if crate::out::closed() {
             break;
         }
-        crate::out::stdout(&format!("{d}\n"));
+        if let Err(e) = crate::out::stdout(&format!("{d}\n")) {
+            crate::out::stderr(&format!("lectern lint: {e}"));
+            return ExitCode::from(1);
+        }
     }
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;

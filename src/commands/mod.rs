@@ -22,7 +22,10 @@ pub(crate) fn refused(e: &clap::Error) -> ExitCode {
     if e.use_stderr() {
         crate::out::stderr(&text);
     } else {
-        crate::out::stdout(&crate::out::clean_lines(&text));
+        if let Err(e) = crate::out::stdout(&crate::out::clean_lines(&text)) {
+            crate::out::stderr(&format!("lectern: {e}"));
+            return ExitCode::from(1);
+        }
     }
     crate::out::status(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)))
 }

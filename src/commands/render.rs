@@ -58,6 +58,5 @@ pub(super) fn run(
         }
     };
     // A closed pipe (`lectern render | head`) ends it quietly (out.rs).
-    crate::out::stdout(&text);
-    Ok(())
+    Ok(crate::out::stdout(&text)?)
 }

@@ -32,7 +32,7 @@ pub(super) fn run(path: Option<&Path>, common: &Common) -> super::Outcome {
         lines.extend(review_lines(&reviews(&store, course), width));
         crate::render::write_lines(&mut out, &lines, None);
     }
-    crate::out::stdout(&out);
+    crate::out::stdout(&out)?;
     for line in [store.take_warning(), store.close()].into_iter().flatten() {
         crate::out::stderr(&format!("lectern: {line}"));
     }

@@ -74,6 +74,16 @@ pub fn on_stderr(what: &'static str) -> Counting {
     Counting { armed }
 }
 
+/// Clears the count's line if one is shown: for a process ended by a
+/// signal while it reads.
+pub fn abandon() {
+    ARMED.store(false, Ordering::Relaxed);
+    let shown = SHOWN.try_lock().ok().and_then(|mut s| s.take());
+    if shown.is_some_and(|s| s.last.is_some()) {
+        let _ = std::io::stderr().write_all(b"\r\x1b[K");
+    }
+}
+
 /// While it lives, lessons read are counted on stderr.
 pub struct Counting {
     armed: bool,

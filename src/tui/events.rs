@@ -112,6 +112,7 @@ mod signals {
         reason = "the main thread may be stuck; only exit ends it"
     )]
     fn exit(sig: i32) -> ! {
+        crate::loader::progress::abandon();
         terminal::restore_from_signal();
         std::process::exit(128 + sig)
     }

@@ -32,13 +32,15 @@ pub fn review(path: Option<&Path>, common: &Common) -> Res {
 
 fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
+    // Signals first: one that comes while a large folder is read still
+    // ends the process in order.
+    let (tx, rx, caught) = events::channel();
     // A folder read for the first time can take seconds: its count shows
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");
     let mut boot = Boot::prepare(paths, data_dir, start_review)?;
     drop(counting);
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
-    let (tx, rx, caught) = events::channel();
     let term = terminal::Term::enter(!common.no_mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));

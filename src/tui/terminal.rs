@@ -107,15 +107,28 @@ pub fn restore() {
 }
 
 /// The signal thread's restore: the main loop may be anywhere, even in
-/// the middle of writing a frame. CAN (0x18) first ends an escape
-/// sequence cut short, so the restoring ones are read as such.
+/// the middle of writing a frame.
 pub fn restore_from_signal() {
     if !TAKEN.load(Ordering::SeqCst) {
         return;
     }
     let _writing = writing_within(Duration::from_millis(100));
-    let _ = write_raw(b"\x18");
-    restore();
+    give_back_raw();
+}
+
+/// [`restore`] written past stdout's lock (the main thread may hold it,
+/// stuck in a write), CAN (0x18) first to end an escape sequence cut
+/// short, so the restoring ones are read as such.
+fn give_back_raw() {
+    let mut bytes = b"\x18".to_vec();
+    let _ = queue!(
+        bytes,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+    let _ = write_raw(&bytes);
+    let _ = disable_raw_mode();
 }
 
 /// Stops the process the way the terminal's own Ctrl-Z would, with the
@@ -126,8 +139,7 @@ pub fn stop_from_signal() {
     let writing = writing_within(Duration::from_millis(100));
     let taken = TAKEN.load(Ordering::SeqCst);
     if taken {
-        let _ = write_raw(b"\x18");
-        restore();
+        give_back_raw();
     }
     // SIGSTOP stops every thread until SIGCONT; raise returns then.
     let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);

@@ -85,10 +85,11 @@ impl Cli {
     /// The command line of this process. `lectern` and `lectern PATH`, the
     /// usual ways in, are read directly; anything else (options,
     /// subcommands, several paths) goes to clap. Building clap's parser is
-    /// about 50 us of a 1.8 ms first frame.
-    pub(crate) fn from_env() -> Cli {
+    /// about 50 us of a 1.8 ms first frame. clap's error (and its help)
+    /// is handed back to be printed sanitised: it echoes argv.
+    pub(crate) fn from_env() -> Result<Cli, clap::Error> {
         let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-        Cli::plain(&args).unwrap_or_else(Cli::parse)
+        Cli::plain(&args).map_or_else(Cli::try_parse, Ok)
     }
 
     /// No arguments, or one that is neither an option nor a subcommand.

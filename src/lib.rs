@@ -24,7 +24,8 @@
 //!   and the start-up sequence; [`store`]
 //!   keeps progress, `stats` sums it up.
 //! * `cli` parses the command line and `commands` runs one subcommand
-//!   each: [`run`] is the whole program.
+//!   each: [`run`] is the whole program. `out` is the one way to stdout
+//!   and stderr (closed pipes end quietly; messages are sanitised).
 mod cli;
 mod commands;
 pub mod effects;
@@ -35,6 +36,7 @@ pub mod layout;
 mod lint;
 pub mod loader;
 pub mod model;
+mod out;
 pub mod render;
 pub mod state;
 mod stats;
@@ -45,5 +47,8 @@ pub mod ui;
 
 /// The program: this process's command line, run, as an exit status.
 pub fn run() -> std::process::ExitCode {
-    commands::run(cli::Cli::from_env())
+    match cli::Cli::from_env() {
+        Ok(cli) => commands::run(cli),
+        Err(e) => commands::refused(&e),
+    }
 }

@@ -59,7 +59,9 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     };
     let mut out = skipped;
     let mut seen = Vec::new();
+    let _counting = loader::progress::on_stderr("checking");
     for origin in origins {
+        loader::progress::tick();
         let name = origin.name();
         let bytes = match loader::read(&origin) {
             Ok(b) => b.into_owned(),
@@ -100,6 +102,7 @@ fn course_checks(seen: &[Seen]) -> Vec<Diagnostic> {
         // lone file's neighbours are simply not on the command line.
         let slugs: HashMap<&str, &Seen> = lessons.iter().map(|s| (s.slug.as_str(), *s)).collect();
         let mut positions: HashMap<u32, &Seen> = HashMap::new();
+        out.extend(slug_checks(lessons));
         for s in lessons {
             if let Some(p) = s.position {
                 if let Some(first) = positions.insert(p, s) {
@@ -133,6 +136,36 @@ fn course_checks(seen: &[Seen]) -> Vec<Diagnostic> {
                     ));
                 }
             }
+        }
+    }
+    out
+}
+
+/// A slug names a lesson in the store and in links (`prev`, `next`): an
+/// empty one names nothing, and two lessons with one slug share progress.
+fn slug_checks(lessons: &[&Seen]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut first: HashMap<&str, &Seen> = HashMap::new();
+    for s in lessons {
+        if s.slug.trim().is_empty() {
+            out.push(at(
+                s,
+                "lesson.slug",
+                Severity::Warning,
+                "empty `slug`: the lesson cannot be told apart or linked to".into(),
+            ));
+        } else if let Some(other) = first.get(s.slug.as_str()) {
+            out.push(at(
+                s,
+                "lesson.slug",
+                Severity::Warning,
+                format!(
+                    "duplicate slug `{}`: also used by {}; the two share progress",
+                    s.slug, other.name
+                ),
+            ));
+        } else {
+            first.insert(&s.slug, s);
         }
     }
     out

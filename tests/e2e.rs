@@ -831,3 +831,163 @@ fn two_courses_read_then_review_and_stats_with_no_path_know_both() {
     assert_eq!(gone["answered"], 1, "{v}");
     assert_eq!(v["courses"][0]["folder_gone"], false, "{v}");
 }
+
+fn kill(t: &Term, sig: &str) {
+    let pid = t.child.process_id().expect("a process id");
+    let st = std::process::Command::new("kill")
+        .arg(format!("-{sig}"))
+        .arg(pid.to_string())
+        .status()
+        .unwrap();
+    assert!(st.success());
+}
+
+/// The pane's flags as a person's terminal would hold them now.
+fn flags(t: &Term) -> (bool, bool, vt100::MouseProtocolMode) {
+    let s = t.screen.lock().unwrap();
+    let screen = s.parser.screen();
+    (
+        screen.alternate_screen(),
+        screen.hide_cursor(),
+        screen.mouse_protocol_mode(),
+    )
+}
+
+fn wait_flags(t: &Term, want: (bool, bool, vt100::MouseProtocolMode)) {
+    let start = Instant::now();
+    while flags(t) != want {
+        assert!(
+            start.elapsed() < WAIT,
+            "flags {:?}, wanted {want:?}",
+            flags(t)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn sigquit_restores_the_terminal() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    kill(&t, "QUIT");
+    t.wait_exit();
+    t.assert_restored();
+}
+
+/// `kill -TSTP` from outside: the terminal is given back before the stop,
+/// and on SIGCONT taken again (alternate screen, raw keys) and redrawn.
+#[test]
+fn an_outside_sigtstp_suspends_and_sigcont_resumes() {
+    use vt100::MouseProtocolMode::None as NoMouse;
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    let taken = flags(&t);
+    assert!(taken.0 && taken.1 && taken.2 != NoMouse, "{taken:?}");
+    kill(&t, "TSTP");
+    wait_flags(&t, (false, false, NoMouse));
+    let pid = t.child.process_id().unwrap();
+    let stopped = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+        stat.rsplit(')')
+            .next()
+            .unwrap()
+            .trim_start()
+            .starts_with('T')
+    };
+    let start = Instant::now();
+    while !stopped() {
+        assert!(start.elapsed() < WAIT, "the process did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // What the shell printed meanwhile is wiped by the redraw.
+    t.screen.lock().unwrap().parser.process(b"\x1b[2J$ fg");
+    kill(&t, "CONT");
+    wait_flags(&t, taken);
+    t.wait_for("q quit");
+    // Raw mode again: one key acts without Enter.
+    t.press("?");
+    t.wait_for("Help · Esc to close");
+    t.esc();
+    t.wait_gone("Help · Esc to close");
+    t.quit_cleanly();
+}
+
+/// A resize to 65535x65535 would ask for hundreds of gigabytes of screen
+/// buffer; the viewport is capped, and the reader goes on.
+#[test]
+fn a_huge_resize_does_not_abort() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    // The pty only: the test's own screen stays its size.
+    t.master.resize(size(65535, 65535)).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(t.child.try_wait().unwrap().is_none(), "lectern ended");
+    t.master.resize(size(30, 100)).unwrap();
+    t.press("j");
+    t.wait_for("q quit");
+    t.quit_cleanly();
+}
+
+/// SIGTERM while the first frame of a pathological lesson is being laid
+/// out (styled runs inside one word): the signal thread ends the process
+/// with the terminal given back, whatever the main thread is doing.
+#[test]
+fn sigterm_acts_while_the_main_thread_is_busy() {
+    let data = data_dir();
+    let course = tempfile::tempdir().unwrap();
+    let mut lesson = common::crafted("busy", "Busy", 1, (1, "One"), "busy");
+    let runs: Vec<_> = (0..100_000)
+        .map(|i| serde_json::json!({"text": "a", "b": i % 2 == 0}))
+        .collect();
+    lesson["reader"]["blocks"] = serde_json::json!([{"t": "p", "runs": runs}]);
+    let file = course.path().join("busy.json");
+    std::fs::write(&file, lesson.to_string()).unwrap();
+    let mut t = Term::spawn(&[file.as_path()], data.path(), 100, 30);
+    std::thread::sleep(Duration::from_millis(300));
+    kill(&t, "TERM");
+    t.wait_exit();
+    let (alt, hidden, mouse) = flags(&t);
+    assert!(!alt && !hidden && mouse == vt100::MouseProtocolMode::None);
+}
+
+/// A large folder read for the first time shows a count on stderr (a
+/// terminal here) while it is read, cleared once the reading ends. 4,000
+/// lessons: well past the quarter second the count waits in a debug build.
+#[test]
+fn a_large_folder_shows_a_count_while_it_is_read() {
+    let data = data_dir();
+    let course = topics(4000, |i| format!("t{i:05}.json"));
+    let mut t = Term::spawn(&[Path::new("lint"), course.path()], data.path(), 100, 30);
+    let status = t.wait_exit();
+    assert!(status.success(), "{status:?}");
+    let raw = t.screen.lock().unwrap().raw.clone();
+    let counted = rfind(&raw, "lessons".as_bytes()).expect("a count was shown");
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.contains("lectern: checking… "), "{text}");
+    // Cleared: the line holds no count at the end.
+    assert!(find(&raw[counted..], b"\r\x1b[K").is_some(), "{text}");
+    assert!(!t.contents().contains("checking"), "{}", t.contents());
+}
+
+/// The store's warning in the footer quotes the data dir's path: shown
+/// sanitised, so an escape in it cannot reach the terminal.
+#[test]
+fn a_hostile_data_dir_path_in_the_footer_is_sanitised() {
+    let base = data_dir();
+    let file = base.path().join("f\u{1b}]0;PWNED\u{7}");
+    std::fs::write(&file, "").unwrap();
+    let mut t = Term::spawn(&[], &file.join("data"), 100, 30);
+    t.wait_for("Getting started");
+    t.wait_for("Progress:");
+    let raw = t.screen.lock().unwrap().raw.clone();
+    assert!(
+        find(&raw, b"\x1b]0;PWNED").is_none(),
+        "the OSC reached the terminal"
+    );
+    assert!(
+        t.contents().contains("f\u{241b}]0;PWNED"),
+        "{}",
+        t.contents()
+    );
+    t.quit_cleanly();
+}

@@ -115,3 +115,63 @@ fn a_name_that_is_not_utf8_opens_and_is_shown_sanitised() {
         "{shown}"
     );
 }
+
+fn lectern(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(args)
+        .env(
+            "LECTERN_DATA_DIR",
+            std::env::temp_dir().join("lectern-hostile-none"),
+        )
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn lint_warns_of_empty_and_duplicate_slugs_where_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    lesson(dir.path(), "a.json", "same", 1);
+    lesson(dir.path(), "b.json", "same", 2);
+    lesson(dir.path(), "c.json", "", 3);
+    lesson(dir.path(), "d.json", "other", 4);
+    let out = lectern(&["lint".as_ref(), dir.path().as_os_str()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("slug")).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let dup = lines
+        .iter()
+        .find(|l| l.contains("duplicate slug `same`"))
+        .unwrap();
+    assert!(dup.contains("b.json:1:") && dup.contains("a.json"), "{dup}");
+    assert!(dup.contains("(at lesson.slug)"), "{dup}");
+    let empty = lines.iter().find(|l| l.contains("empty `slug`")).unwrap();
+    assert!(
+        empty.contains("c.json:1:") && empty.contains("warning"),
+        "{empty}"
+    );
+    // The column is the slug's own: `"slug":` is past the course object.
+    let col: usize = empty.split(':').nth(2).unwrap().parse().unwrap();
+    assert!(col > 30, "{empty}");
+}
+
+#[test]
+fn a_newline_in_a_file_name_stays_on_its_contents_line() {
+    let dir = tempfile::tempdir().unwrap();
+    lesson(dir.path(), "ok.json", "ok", 1);
+    lesson(dir.path(), "new\nline.json", "nl", 2);
+    std::fs::write(dir.path().join("broken\nname.json"), "{bad").unwrap();
+    let out = lectern(&[
+        "render".as_ref(),
+        "--width=300".as_ref(),
+        dir.path().as_os_str(),
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let broken: Vec<&str> = text.lines().filter(|l| l.contains("broken")).collect();
+    assert_eq!(broken.len(), 1, "{text}");
+    assert!(broken[0].contains("broken\u{240a}name"), "{text}");
+    assert!(
+        broken[0].ends_with(')'),
+        "the diagnostic on the same line: {text}"
+    );
+}

@@ -1,20 +1,26 @@
 //! `lectern lint [PATH]...`: every finding on stdout, a count on stderr,
 //! status 1 when one is an error.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
     let diags = crate::lint::lint(paths);
-    let mut out = std::io::stdout().lock();
     for d in &diags {
-        let _ = writeln!(out, "{d}");
+        if crate::out::closed() {
+            break;
+        }
+        if let Err(e) = crate::out::stdout(&format!("{d}\n")) {
+            crate::out::stderr(&format!("lectern lint: {e}"));
+            return ExitCode::from(1);
+        }
     }
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;
     if !diags.is_empty() {
-        eprintln!("lectern lint: {errors} error(s), {warnings} warning(s)");
+        crate::out::stderr(&format!(
+            "lectern lint: {errors} error(s), {warnings} warning(s)"
+        ));
     }
     if crate::lint::has_errors(&diags) {
         ExitCode::from(1)

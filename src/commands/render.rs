@@ -6,7 +6,7 @@ use crate::cli::ColorChoice;
 use crate::loader;
 use crate::render;
 use crate::theme::{Theme, ThemeKind};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 
 pub(super) fn run(
@@ -31,7 +31,10 @@ pub(super) fn run(
         ColorChoice::Auto if !tty || no_color => None,
         _ => Some(Theme::new(theme.unwrap_or_else(ThemeKind::detect))),
     };
-    let text = match resolve(path)? {
+    let counting = crate::loader::progress::on_stderr("reading the course");
+    let target = resolve(path)?;
+    drop(counting);
+    let text = match target {
         Target::Lesson(origin) => {
             let loaded = loader::load(&origin)?;
             render::lesson(
@@ -54,10 +57,6 @@ pub(super) fn run(
             out
         }
     };
-    let mut lock = stdout.lock();
-    // A closed pipe (`lectern render | head`) is not an error to report.
-    match lock.write_all(text.as_bytes()).and_then(|_| lock.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
-    }
+    // A closed pipe (`lectern render | head`) ends it quietly (out.rs).
+    Ok(crate::out::stdout(&text)?)
 }

@@ -16,6 +16,7 @@ use std::path::Path;
 pub(super) fn run(path: Option<&Path>, json: bool, common: &Common) -> super::Outcome {
     let dir = Store::data_dir(common.data_dir.as_deref());
     let mut store = Store::open(dir.as_deref());
+    let counting = crate::loader::progress::on_stderr("reading the course");
     let shelves = match path {
         None => shelves(&store),
         Some(_) => match resolve(path)? {
@@ -27,6 +28,7 @@ pub(super) fn run(path: Option<&Path>, json: bool, common: &Common) -> super::Ou
             }
         },
     };
+    drop(counting);
     let (now, days) = (Utc::now(), Days::default());
     let summaries: Vec<(Option<Course>, Summary)> = shelves
         .into_iter()
@@ -54,10 +56,10 @@ pub(super) fn run(path: Option<&Path>, json: bool, common: &Common) -> super::Ou
     } else {
         text(&store, &summaries, streak)
     };
-    if let Some(w) = store.take_warning() {
-        eprintln!("lectern: {w}");
+    crate::out::stdout(&out)?;
+    for line in [store.take_warning(), store.close()].into_iter().flatten() {
+        crate::out::stderr(&format!("lectern: {line}"));
     }
-    print!("{out}");
     Ok(())
 }
 

@@ -141,6 +141,8 @@ impl Runner {
             }
         }
         if let Some(w) = self.store.as_mut().and_then(Store::take_warning) {
+            // It can quote the data dir's path and SQLite's or the OS's words.
+            let w = crate::model::sanitize::clean(&w).replace('\n', " ");
             let fx = state::receive(s, Msg::Notice(format!("Progress: {w}")));
             self.apply(s, fx);
         }

@@ -37,12 +37,13 @@ pub struct Headed {
 /// Reads a lesson's header (identity, position, module): the whole file is
 /// checked for JSON syntax, but no body is built.
 pub fn read_head(origin: Origin) -> Headed {
+    super::progress::tick();
     let name = origin.name();
     let broken = |origin: Origin, why: Diagnostic| {
         let stem = origin
             .path()
             .and_then(|p| p.file_stem())
-            .map_or_else(|| name.clone(), |s| clean_owned(&s.to_string_lossy()));
+            .map_or_else(|| name.clone(), |s| one_line(&s.to_string_lossy()));
         Headed {
             entry: LessonEntry {
                 origin,
@@ -109,6 +110,14 @@ pub fn read_head(origin: Origin) -> Headed {
         course_title,
         digest: Some(super::walk::digest(&bytes)),
     }
+}
+
+/// A file name as a title: sanitised, and on one line (a newline in a name
+/// would break the line of the contents it is shown on).
+fn one_line(s: &str) -> String {
+    clean_owned(s)
+        .replace('\n', "\u{240a}")
+        .replace('\t', "\u{2409}")
 }
 
 /// Groups lessons into courses by `course.slug`; unreadable lessons join

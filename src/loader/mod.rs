@@ -3,12 +3,14 @@
 //! file, line:column and JSON path.
 
 mod builtin;
+pub mod caps;
 mod convert;
 mod course;
 mod markdown;
 mod node;
 mod origin;
 mod path;
+pub mod progress;
 mod raw;
 /// Text is made safe once, here at the loader, by the model's sanitiser.
 pub(crate) use crate::model::sanitize;
@@ -48,7 +50,23 @@ pub fn load_lesson(origin: &Origin) -> Result<Lesson, Diagnostic> {
 
 /// Parses one lesson file's bytes. `name` is what diagnostics call it.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
+    if let Some(at) = caps::too_many_values(bytes) {
+        let (line, column) = path::line_col(bytes, at);
+        let message = format!(
+            "too large: over {} JSON values in one lesson; split it into several lessons",
+            caps::MAX_VALUES
+        );
+        return Err(Diagnostic {
+            line,
+            column,
+            ..Diagnostic::error(name, message)
+        });
+    }
     let value = parse_json(name, bytes)?;
+    if let Some(fail) = markdown_too_long(&value) {
+        let at = JsonPath::parse("body.text");
+        return Err(located(name, bytes, &at, Severity::Error, fail));
+    }
     let converted = convert::lesson(&value)
         .map_err(|fail| located(name, bytes, &fail.path, Severity::Error, fail.message))?;
     Ok(Loaded {
@@ -98,6 +116,20 @@ pub(crate) fn diagnostics(name: &str, bytes: &[u8], findings: &[Finding]) -> Vec
             message: f.message.clone(),
         })
         .collect()
+}
+
+/// A markdown body (read when there is no `reader` tree) of more lines
+/// than [`caps::MAX_MARKDOWN_LINES`], said as an error.
+fn markdown_too_long(value: &serde_json::Value) -> Option<String> {
+    if value.get("reader").is_some_and(|r| !r.is_null()) {
+        return None;
+    }
+    let text = value.get("body")?.get("text")?.as_str()?;
+    let lines = caps::too_many_lines(text)?;
+    Some(format!(
+        "too large: the markdown body has {lines} lines, over {}; split it into several lessons",
+        caps::MAX_MARKDOWN_LINES
+    ))
 }
 
 fn strip_bom(bytes: &[u8]) -> &[u8] {

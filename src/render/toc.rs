@@ -4,6 +4,12 @@
 use crate::layout::{BOLD, Line, Role, Span, Style, wrap};
 use crate::model::{Course, LessonStatus};
 
+/// A title on its one line of the contents: a newline a lesson's title
+/// may hold is a space here.
+fn one_line(s: &str) -> String {
+    s.replace(['\n', '\t'], " ")
+}
+
 pub(crate) fn toc(course: &Course, width: u16) -> Vec<Line> {
     let w = usize::from(width).max(1);
     let mut out = Vec::new();
@@ -44,9 +50,11 @@ pub(crate) fn toc(course: &Course, width: u16) -> Vec<Line> {
             let line = match &l.status {
                 LessonStatus::Ok => {
                     let min = l.minutes.map_or(String::new(), |m| format!(" ({m} min)"));
-                    format!("{pos}. {}{min}", l.title)
+                    format!("{pos}. {}{min}", one_line(&l.title))
                 }
-                LessonStatus::Broken(msg) => format!("{pos}. ✘ broken: {} ({msg})", l.title),
+                LessonStatus::Broken(msg) => {
+                    format!("{pos}. ✘ broken: {} ({msg})", one_line(&l.title))
+                }
             };
             let style = match l.status {
                 LessonStatus::Ok => Style::new(Role::Text),

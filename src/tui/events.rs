@@ -4,31 +4,30 @@
 use crate::effects::{Reply, Sink};
 use ratatui::crossterm::event::{self, Event};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 
 pub enum Incoming {
     Term(Event),
-    /// SIGTERM, SIGHUP or SIGINT: quit cleanly.
+    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT: quit cleanly.
     Stop,
-    /// SIGCONT: back from Ctrl-Z; the shell may have drawn over the screen
-    /// after we did, so draw it all again.
+    /// SIGCONT, or back from a SIGTSTP: the shell may have drawn over the
+    /// screen after we did, so take the terminal and draw it all again.
     Resumed,
     Reply(Reply),
 }
 
-/// The channel, and the signals it will carry. Signals are caught from
-/// here on, so one that arrives while the terminal is being set up still
-/// ends in a clean quit; [`listen`] starts delivering them.
-pub fn channel() -> (Sender<Incoming>, Receiver<Incoming>, Option<Signals>) {
+/// The channel, with signals handled from here on on their own thread: a
+/// signal that arrives while the terminal is set up, the first frame laid
+/// out, or the loop busy on a long page still ends in a restored terminal.
+/// Whether signals are caught (Ctrl-Z then goes through them).
+pub fn channel() -> (Sender<Incoming>, Receiver<Incoming>, bool) {
     let (tx, rx) = std::sync::mpsc::channel();
     #[cfg(unix)]
-    let signals = {
-        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM};
-        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGCONT]).ok()
-    };
+    let caught = signals::start(tx.clone());
     #[cfg(not(unix))]
-    let signals = None;
-    (tx, rx, signals)
+    let caught = false;
+    (tx, rx, caught)
 }
 
 /// Background work's replies, into the channel.
@@ -37,14 +36,17 @@ pub fn sink(tx: &Sender<Incoming>) -> Sink {
     Arc::new(move |reply| tx.send(Incoming::Reply(reply)).is_ok())
 }
 
-#[cfg(unix)]
-pub type Signals = signal_hook::iterator::Signals;
-#[cfg(not(unix))]
-pub type Signals = ();
+/// The main loop has left its loop: what follows is the orderly end
+/// (progress written, the journal told), which a signal must not cut.
+pub fn leaving() {
+    LEAVING.store(true, Ordering::SeqCst);
+}
 
-/// Starts the threads that read the terminal and forward signals. Called
-/// after the first frame: keys typed before then wait in the terminal.
-pub fn listen(tx: &Sender<Incoming>, signals: Option<Signals>) {
+static LEAVING: AtomicBool = AtomicBool::new(false);
+
+/// Starts the thread that reads the terminal. Called after the first
+/// frame: keys typed before then wait in the terminal.
+pub fn listen(tx: &Sender<Incoming>) {
     let term_tx = tx.clone();
     std::thread::spawn(move || {
         while let Ok(ev) = event::read() {
@@ -53,24 +55,65 @@ pub fn listen(tx: &Sender<Incoming>, signals: Option<Signals>) {
             }
         }
     });
-    #[cfg(unix)]
-    if let Some(mut signals) = signals {
-        use signal_hook::consts::SIGCONT;
-        let sig_tx = tx.clone();
+}
+
+#[cfg(unix)]
+mod signals {
+    use super::{Incoming, LEAVING};
+    use crate::tui::terminal;
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+    use std::sync::atomic::Ordering;
+    use std::sync::mpsc::Sender;
+    use std::time::Duration;
+
+    /// How long the main loop has to quit in order (its last answer
+    /// written) before the signal thread gives the terminal back and exits
+    /// on its own: a loop stuck in a long layout or a blocked read.
+    const GRACE: Duration = Duration::from_millis(400);
+
+    pub(super) fn start(tx: Sender<Incoming>) -> bool {
+        let set = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT];
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(set) else {
+            return false;
+        };
         std::thread::spawn(move || {
+            let mut stopping = false;
             for sig in signals.forever() {
-                let stop = sig != SIGCONT;
-                let msg = if stop {
-                    Incoming::Stop
-                } else {
-                    Incoming::Resumed
-                };
-                if sig_tx.send(msg).is_err() || stop {
-                    break;
+                match sig {
+                    SIGTSTP => {
+                        terminal::stop_from_signal();
+                        let _ = tx.send(Incoming::Resumed);
+                    }
+                    SIGCONT => {
+                        let _ = tx.send(Incoming::Resumed);
+                    }
+                    // A second one: the learner means it.
+                    _ if stopping => exit(sig),
+                    _ => {
+                        stopping = true;
+                        let _ = tx.send(Incoming::Stop);
+                        std::thread::spawn(move || {
+                            std::thread::sleep(GRACE);
+                            if !LEAVING.load(Ordering::SeqCst) {
+                                exit(sig);
+                            }
+                        });
+                    }
                 }
             }
         });
+        true
     }
-    #[cfg(not(unix))]
-    let _ = signals;
+
+    /// The terminal back as it was, and the status a shell expects of a
+    /// process ended by `sig`.
+    #[allow(
+        clippy::exit,
+        reason = "the main thread may be stuck; only exit ends it"
+    )]
+    fn exit(sig: i32) -> ! {
+        crate::loader::progress::abandon();
+        terminal::restore_from_signal();
+        std::process::exit(128 + sig)
+    }
 }

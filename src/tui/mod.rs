@@ -48,9 +48,15 @@ pub fn review(paths: &[PathBuf], common: &Common) -> Res {
 
 fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&str>) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
+    // Signals first: one that comes while a large folder is read still
+    // ends the process in order.
+    let (tx, rx, caught) = events::channel();
+    // A folder read for the first time can take seconds: its count shows
+    // on the shell's screen until the reader takes it.
+    let counting = crate::loader::progress::on_stderr("reading the course");
     let mut boot = Boot::prepare(paths, data_dir, start_review, course)?;
+    drop(counting);
     let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
-    let (tx, rx, signals) = events::channel();
     let term = terminal::Term::enter(!common.no_mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
@@ -69,6 +75,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
         runner,
         term,
         theme,
+        caught,
     };
     r.apply(fx);
     for action in boot.first_actions(&r.s) {
@@ -79,7 +86,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
         .draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
     let mut drawn = r.after_first_frame(&mut boot)?;
-    events::listen(&tx, signals);
+    events::listen(&tx);
     // A resize before the key reader started was not reported.
     if let Some(action) = resized(&mut r.term, None) {
         r.update(action);
@@ -102,6 +109,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
         let Ok(incoming) = rx.recv() else { break };
         r.handle(incoming);
     }
+    events::leaving();
     r.runner.flush(&mut r.s);
     let Reader {
         mut runner, term, ..
@@ -111,7 +119,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
     // store fault, and what could not be written (kept in the journal).
     if let Some(store) = runner.store.as_mut() {
         for line in [store.take_warning(), store.close()].into_iter().flatten() {
-            eprintln!("lectern: {line}");
+            crate::out::stderr(&format!("lectern: {line}"));
         }
     }
     Ok(())
@@ -123,6 +131,8 @@ struct Reader {
     runner: Runner,
     term: terminal::Term,
     theme: Theme,
+    /// Signals are caught on their own thread (Ctrl-Z goes through it).
+    caught: bool,
 }
 
 impl Reader {
@@ -142,7 +152,7 @@ impl Reader {
             match effect {
                 Effect::SetMouse(on) => self.term.set_mouse(on),
                 Effect::Suspend => {
-                    let _ = self.term.suspend();
+                    let _ = self.term.suspend(self.caught);
                 }
                 _ => {}
             }

@@ -10,7 +10,50 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute, queue};
 use ratatui::layout::Rect;
 use std::io::{self, Write};
-use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, Once};
+use std::time::{Duration, Instant};
+
+/// The largest screen drawn: a resize to 65535x65535 would ask for two
+/// buffers of 4 billion cells (206 GB), and an allocation failure aborts
+/// without a panic hook to restore the terminal. No real terminal is this
+/// large; a bigger one is drawn in its top-left corner.
+pub const MAX_COLS: u16 = 1000;
+pub const MAX_ROWS: u16 = 500;
+
+/// Whether the terminal is ours (raw mode, alternate screen), and whether
+/// the mouse is captured: what the signal thread must know to give the
+/// terminal back and take it again, whatever the main loop is doing.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+static MOUSE: AtomicBool = AtomicBool::new(false);
+/// Held while a frame is written, and by the signal thread from giving
+/// the terminal back to taking it again, so no frame lands on the shell's
+/// screen in between.
+static WRITING: Mutex<()> = Mutex::new(());
+
+fn writing() -> MutexGuard<'static, ()> {
+    WRITING.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The lock, unless a frame has been stuck in its write for a while (a
+/// terminal that stopped reading): the signal thread goes ahead without.
+fn writing_within(wait: Duration) -> Option<MutexGuard<'static, ()>> {
+    let start = Instant::now();
+    loop {
+        match WRITING.try_lock() {
+            Ok(g) => return Some(g),
+            Err(std::sync::TryLockError::Poisoned(p)) => return Some(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) if start.elapsed() < wait => {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Err(_) => return None,
+        }
+    }
+}
+
+fn clamp(w: u16, h: u16) -> Rect {
+    Rect::new(0, 0, w.min(MAX_COLS), h.min(MAX_ROWS))
+}
 
 pub type Backend = CrosstermBackend<FrameOut>;
 
@@ -29,6 +72,7 @@ impl Write for FrameOut {
     }
 
     fn flush(&mut self) -> io::Result<()> {
+        let _writing = writing();
         let mut out = io::stdout().lock();
         let written = out.write_all(&self.buf);
         self.buf.clear();
@@ -60,6 +104,66 @@ pub fn restore() {
     let mut out = io::stdout();
     let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
     let _ = disable_raw_mode();
+}
+
+/// The signal thread's restore: the main loop may be anywhere, even in
+/// the middle of writing a frame.
+pub fn restore_from_signal() {
+    if !TAKEN.load(Ordering::SeqCst) {
+        return;
+    }
+    let _writing = writing_within(Duration::from_millis(100));
+    give_back_raw();
+}
+
+/// [`restore`] written past stdout's lock (the main thread may hold it,
+/// stuck in a write), CAN (0x18) first to end an escape sequence cut
+/// short, so the restoring ones are read as such.
+fn give_back_raw() {
+    let mut bytes = b"\x18".to_vec();
+    let _ = queue!(
+        bytes,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+    let _ = write_raw(&bytes);
+    let _ = disable_raw_mode();
+}
+
+/// Stops the process the way the terminal's own Ctrl-Z would, with the
+/// terminal given back first, and takes it again when continued (SIGCONT).
+/// The main loop then redraws everything.
+#[cfg(unix)]
+pub fn stop_from_signal() {
+    let writing = writing_within(Duration::from_millis(100));
+    let taken = TAKEN.load(Ordering::SeqCst);
+    if taken {
+        give_back_raw();
+    }
+    // SIGSTOP stops every thread until SIGCONT; raise returns then.
+    let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
+    if taken && TAKEN.load(Ordering::SeqCst) {
+        let mut out = io::stdout();
+        let _ = setup(&mut out, MOUSE.load(Ordering::SeqCst)).and_then(|_| out.flush());
+    }
+    drop(writing);
+}
+
+/// Bytes straight to stdout's file, past its lock, which the main thread
+/// may hold while stuck.
+fn write_raw(bytes: &[u8]) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdout().as_fd().try_clone_to_owned()?;
+        std::fs::File::from(fd).write_all(bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = bytes;
+        Ok(())
+    }
 }
 
 fn install_panic_hook() {
@@ -99,7 +203,7 @@ impl Term {
         // the terminal its size before every frame, opening /dev/tty each
         // time (≈ 13 us of each frame, three times before the first).
         let size = ratatui::crossterm::terminal::size()
-            .map(|(w, h)| Rect::new(0, 0, w, h))
+            .map(|(w, h)| clamp(w, h))
             .inspect_err(|_| restore())?;
         let viewport = ratatui::Viewport::Fixed(size);
         let terminal = ratatui::Terminal::with_options(
@@ -107,6 +211,8 @@ impl Term {
             ratatui::TerminalOptions { viewport },
         )
         .inspect_err(|_| restore())?;
+        MOUSE.store(mouse, Ordering::SeqCst);
+        TAKEN.store(true, Ordering::SeqCst);
         Ok(Term {
             terminal,
             mouse,
@@ -126,7 +232,7 @@ impl Term {
             Some(size) => size,
             None => ratatui::crossterm::terminal::size()?,
         };
-        let area = Rect::new(0, 0, w, h);
+        let area = clamp(w, h);
         if area == self.area() {
             return Ok(false);
         }
@@ -144,15 +250,21 @@ impl Term {
                 execute!(out, DisableMouseCapture)
             };
             self.mouse = on;
+            MOUSE.store(on, Ordering::SeqCst);
         }
     }
 
-    /// Ctrl-Z: give the terminal back, stop, and take it again on resume.
-    pub fn suspend(&mut self) -> io::Result<()> {
-        restore();
+    /// Ctrl-Z: the same SIGTSTP a shell's `kill -TSTP` sends, so both go
+    /// the one way, through the signal thread ([`stop_from_signal`]); the
+    /// SIGCONT that wakes us brings the redraw. Without a signal thread the
+    /// default action stops us, and the terminal is taken again here.
+    pub fn suspend(&mut self, caught: bool) -> io::Result<()> {
+        if !caught {
+            restore();
+        }
         #[cfg(unix)]
         signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
-        self.resume()
+        if caught { Ok(()) } else { self.resume() }
     }
 
     /// Takes the terminal again and redraws everything. Also called on
@@ -173,6 +285,8 @@ impl Term {
 
 impl Drop for Term {
     fn drop(&mut self) {
+        TAKEN.store(false, Ordering::SeqCst);
+        let _writing = writing();
         restore();
     }
 }

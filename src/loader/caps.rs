@@ -1,0 +1,118 @@
+//! Limits on a lesson's size in pieces, checked before the file is parsed
+//! into a tree: memory grows with the number of JSON values and of
+//! markdown lines far more than with bytes (2.8 million tiny blocks in a
+//! 59 MB file took 2.5 GB; a 200,000-row markdown table of 1.2 MB took
+//! 191 MB). Past a cap the lesson is refused with one located error
+//! rather than read at any cost. The caps are far above any lesson a
+//! person would write (the largest built-in one has under 2,000 values).
+
+/// JSON values (objects, arrays, strings, numbers, ...) in one lesson file.
+pub const MAX_VALUES: usize = 250_000;
+/// Lines of a lesson's markdown body.
+pub const MAX_MARKDOWN_LINES: usize = 50_000;
+
+/// The byte offset at which `bytes` holds its `MAX_VALUES + 1`th JSON
+/// value, if it has that many. One pass, no tree: values are counted by
+/// their starts (`{`, `[`, a string in value position, the first byte of
+/// a number or literal); an object's keys are not values.
+pub fn too_many_values(bytes: &[u8]) -> Option<usize> {
+    let mut count = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    // Whether the next token starts a value (not a key, not the rest of a
+    // number or literal).
+    let mut expect_value = true;
+    // Which containers are objects; deeper than the parser's own limit
+    // (128) only the depth is kept, since such a file is refused anyway.
+    let mut objects: Vec<bool> = Vec::new();
+    let mut deeper = 0usize;
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        let starts = match b {
+            b'{' | b'[' => {
+                if objects.len() < 256 {
+                    objects.push(b == b'{');
+                } else {
+                    deeper += 1;
+                }
+                // An object starts with a key, an array with a value.
+                std::mem::replace(&mut expect_value, b == b'[')
+            }
+            b'}' | b']' => {
+                if deeper > 0 {
+                    deeper -= 1;
+                } else {
+                    objects.pop();
+                }
+                expect_value = false;
+                false
+            }
+            b':' => {
+                expect_value = true;
+                false
+            }
+            b',' => {
+                expect_value = deeper > 0 || !objects.last().copied().unwrap_or(false);
+                false
+            }
+            b'"' => {
+                in_string = true;
+                std::mem::replace(&mut expect_value, false)
+            }
+            b' ' | b'\n' | b'\r' | b'\t' => false,
+            _ => std::mem::replace(&mut expect_value, false),
+        };
+        if starts {
+            count += 1;
+            if count > MAX_VALUES {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// The number of lines of `text`, when it is over [`MAX_MARKDOWN_LINES`].
+pub fn too_many_lines(text: &str) -> Option<usize> {
+    let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
+    (lines > MAX_MARKDOWN_LINES).then_some(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_counted_by_their_starts_not_their_bytes() {
+        let under = format!("[{}]", vec!["1"; MAX_VALUES - 1].join(","));
+        assert_eq!(too_many_values(under.as_bytes()), None);
+        let over = format!("[{}]", vec!["\"a,{[\\\"\""; MAX_VALUES + 1].join(","));
+        let at = too_many_values(over.as_bytes()).expect("over the cap");
+        // The value that crosses the cap: the array and the strings before.
+        assert_eq!(at, 1 + (MAX_VALUES - 1) * 9);
+        // Keys are not values: {"k": 1} is two (the object, the 1).
+        let keyed = format!("[{}]", vec!["{\"k\": 1}"; MAX_VALUES / 2 - 1].join(","));
+        assert_eq!(too_many_values(keyed.as_bytes()), None);
+        let keyed = format!("[{}]", vec!["{\"k\": true}"; MAX_VALUES / 2].join(","));
+        assert!(too_many_values(keyed.as_bytes()).is_some());
+        // Brackets, commas and quotes inside strings are text.
+        let one = format!("[\"{}\"]", "{[,".repeat(MAX_VALUES));
+        assert_eq!(too_many_values(one.as_bytes()), None);
+    }
+
+    #[test]
+    fn lines_past_the_cap_are_counted() {
+        assert_eq!(too_many_lines(&"a\n".repeat(MAX_MARKDOWN_LINES - 1)), None);
+        assert_eq!(
+            too_many_lines(&"a\n".repeat(MAX_MARKDOWN_LINES)),
+            Some(MAX_MARKDOWN_LINES + 1)
+        );
+    }
+}

@@ -30,7 +30,7 @@ pub use check::CheckState;
 pub use contents::{
     Contents, TocRow, area as contents_area, offset as contents_offset, rows as contents_rows,
 };
-pub use course_search::{COURSE_HITS, CourseHit, CourseSearch, course_hits};
+pub use course_search::{COURSE_HITS, CourseHit, CourseSearch};
 pub use courses::Picker;
 pub use effect::Effect;
 pub use geometry::{

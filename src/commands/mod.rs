@@ -5,6 +5,7 @@ mod lint;
 mod read;
 mod render;
 mod review;
+mod search;
 mod stats;
 mod target;
 
@@ -25,6 +26,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Some(Command::Lint { paths }) => return lint::run(&paths),
         Some(Command::Review { path }) => review::run(path.as_deref(), &cli.common),
         Some(Command::Stats { path }) => stats::run(path.as_deref(), &cli.common),
+        Some(Command::Search { args, json, limit }) => search::run(&args, json, limit, &cli.common),
         None => read::run(&cli.paths, &cli.common),
     };
     match result {

@@ -313,7 +313,8 @@ impl Index {
         dir.hash(&mut h);
         let cache = self.dir.as_ref()?;
         Some(
-            cache.join("listings")
+            cache
+                .join("listings")
                 .join(format!("{:016x}.bin", h.finish())),
         )
     }

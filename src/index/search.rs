@@ -115,7 +115,8 @@ impl Index {
                 found.insert(id, (i, Field::Body, -rank));
             }
         }
-        let mut only = conn.prepare_cached("SELECT rowid FROM lesson_fts WHERE lesson_fts MATCH ?1")?;
+        let mut only =
+            conn.prepare_cached("SELECT rowid FROM lesson_fts WHERE lesson_fts MATCH ?1")?;
         for (columns, field) in [("title heading", Field::Heading), ("title", Field::Title)] {
             let ids = only.query_map([q.fts_in(columns)], |r| r.get::<_, i64>(0))?;
             for id in ids {
@@ -125,11 +126,7 @@ impl Index {
             }
         }
         let mut out: Vec<_> = found.into_values().collect();
-        out.sort_by(|a, b| {
-            a.1.cmp(&b.1)
-                .then(b.2.total_cmp(&a.2))
-                .then(a.0.cmp(&b.0))
-        });
+        out.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
         Ok(out)
     }
 
@@ -245,7 +242,11 @@ mod tests {
 
     #[test]
     fn a_window_keeps_its_marks_on_the_words() {
-        let text = format!("{} the  KV\ncache grows {}", "a ".repeat(80), "b ".repeat(80));
+        let text = format!(
+            "{} the  KV\ncache grows {}",
+            "a ".repeat(80),
+            "b ".repeat(80)
+        );
         let q = Query::parse("cache kv", false);
         let (marks, _) = q.marks(&text);
         let (s, m) = window(&text, &marks);

@@ -25,7 +25,13 @@ fn found(idx: &mut Index, origins: &[Origin], q: &str) -> Vec<usize> {
 
 fn course(dir: &Path) -> Vec<Origin> {
     vec![
-        lesson(dir, "quiz", 1, "Quiz", "Which regression is stale? A stale regression test."),
+        lesson(
+            dir,
+            "quiz",
+            1,
+            "Quiz",
+            "Which regression is stale? A stale regression test.",
+        ),
         lesson(
             dir,
             "explain",
@@ -33,8 +39,20 @@ fn course(dir: &Path) -> Vec<Origin> {
             "Stale regression tests",
             "Why a regression test goes stale, and what to do.",
         ),
-        lesson(dir, "other", 3, "Other", "Nothing to see here: regression only."),
-        lesson(dir, "head", 4, "Heads", "## A stale regression\n\nbody words"),
+        lesson(
+            dir,
+            "other",
+            3,
+            "Other",
+            "Nothing to see here: regression only.",
+        ),
+        lesson(
+            dir,
+            "head",
+            4,
+            "Heads",
+            "## A stale regression\n\nbody words",
+        ),
     ]
 }
 
@@ -74,7 +92,9 @@ fn case_and_accents_are_folded_both_ways() {
     let mut idx = Index::in_memory();
     assert_eq!(found(&mut idx, &origins, "CAFE"), vec![0, 1]);
     assert_eq!(found(&mut idx, &origins, "régression naive"), vec![0, 1]);
-    let hit = &idx.search(&origins, &Query::parse("regression", false), 5).hits[0];
+    let hit = &idx
+        .search(&origins, &Query::parse("regression", false), 5)
+        .hits[0];
     let marked: Vec<&str> = hit.marks.iter().map(|&(s, e)| &hit.snippet[s..e]).collect();
     assert_eq!(marked, vec!["RÉGRESSION"]);
 }
@@ -103,7 +123,10 @@ fn a_hit_names_its_block_and_marks_its_words() {
     )];
     let mut idx = Index::in_memory();
     idx.fill(&origins, &mut |_, _| {});
-    let hit = idx.search(&origins, &Query::parse("grows kv", false), 5).hits[0].clone();
+    let hit = idx
+        .search(&origins, &Query::parse("grows kv", false), 5)
+        .hits[0]
+        .clone();
     // Header, then blocks: the second block is section 2.
     assert_eq!(hit.block, 2);
     assert_eq!(hit.word, "kv");
@@ -126,7 +149,11 @@ fn a_lesson_rewritten_with_its_size_and_mtime_kept_is_found_by_its_new_text() {
     drop(f);
     let mut idx = Index::open(Some(cache.path()));
     // Not even the old hit is served from a changed file.
-    assert!(idx.search(&o, &Query::parse("alpha", false), 5).hits.is_empty());
+    assert!(
+        idx.search(&o, &Query::parse("alpha", false), 5)
+            .hits
+            .is_empty()
+    );
     assert_eq!(found(&mut idx, &o, "gamma"), vec![0]);
     assert!(found(&mut idx, &o, "alpha").is_empty());
 }

@@ -237,6 +237,11 @@ impl Index {
     /// files on every core; `progress(done, total)` after each batch.
     pub fn fill(&mut self, origins: &[Origin], progress: &mut dyn FnMut(usize, usize)) {
         let stale = self.stale(origins);
+        self.fill_stale(&stale, progress);
+    }
+
+    /// [`Index::fill`] for the lessons [`Index::stale`] named.
+    pub fn fill_stale(&mut self, stale: &[Origin], progress: &mut dyn FnMut(usize, usize)) {
         let total = stale.len();
         if total == 0 {
             return;
@@ -246,7 +251,7 @@ impl Index {
         let next = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|s| {
             for _ in 0..workers {
-                let (tx, next, stale) = (tx.clone(), &next, &stale);
+                let (tx, next) = (tx.clone(), &next);
                 s.spawn(move || {
                     loop {
                         let at = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);

@@ -196,3 +196,25 @@ fn the_course_search_screen_ranks_marks_and_opens_at_the_match() {
     r.keys("n");
     assert_eq!(r.s.reader.search.current, Some(1));
 }
+
+#[test]
+fn a_search_before_the_index_is_complete_shows_the_count() {
+    let dir = course();
+    let mut r = Reader::folder(dir.path(), 90, 24);
+    r.open(0);
+    r.receive(lectern::state::Msg::Indexed {
+        course: 0,
+        done: 2400,
+        total: 10000,
+    });
+    assert!(screen(&r).contains("[indexed 2,400 of 10,000]"), "{}", screen(&r));
+    r.keys("scrust");
+    let shown = screen(&r);
+    assert!(shown.contains("indexed 2,400 of 10,000 · 1 lesson matches."), "{shown}");
+    r.receive(lectern::state::Msg::Indexed {
+        course: 0,
+        done: 10000,
+        total: 10000,
+    });
+    assert!(!screen(&r).contains("indexed"));
+}

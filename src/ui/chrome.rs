@@ -116,6 +116,10 @@ pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
                     search.hits.len()
                 ));
             }
+            // Long work shows its progress where the reader looks.
+            if let Some(p) = super::search::progress(s) {
+                line.push_str(&format!("  [{p}]"));
+            }
             format!(" {line}")
         }
     };

@@ -116,11 +116,12 @@ pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
                     search.hits.len()
                 ));
             }
-            // Long work shows its progress where the reader looks.
-            if let Some(p) = super::search::progress(s) {
-                line.push_str(&format!("  [{p}]"));
+            // Long work shows its progress where the reader looks, first
+            // so that a narrow footer does not cut it.
+            match super::search::progress(s) {
+                Some(p) => format!(" [{p}]  {line}"),
+                None => format!(" {line}"),
             }
-            format!(" {line}")
         }
     };
     let line = Line::from(Span::styled(fit(&text, w), theme.bar()));

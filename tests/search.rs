@@ -91,14 +91,22 @@ fn json_hits_rank_the_title_first_and_need_every_word_in_any_order() {
     let reversed = run.json(dir.path(), &["feeding", "starter"]);
     assert_eq!(slugs(&reversed), slugs(&hits));
     let first = &hits[0];
-    for field in ["course", "lesson", "title", "module", "position", "score", "snippet"] {
+    for field in [
+        "course", "lesson", "title", "module", "position", "score", "snippet",
+    ] {
         assert!(first.get(field).is_some(), "no {field} in {first}");
     }
     assert_eq!(first["course"], "bread");
     assert_eq!(first["title"], "Feeding the starter");
     assert_eq!(first["module"], "Basics");
     assert_eq!(first["position"], 3);
-    assert!(first["snippet"].as_str().unwrap().to_lowercase().contains("starter"));
+    assert!(
+        first["snippet"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("starter")
+    );
 }
 
 #[test]
@@ -119,7 +127,10 @@ fn the_index_is_a_cache_in_the_cache_directory() {
     let (text, ok) = run.search(&[dir.path().to_str().unwrap(), "crust"]);
     assert!(ok);
     // man -k: one line a hit, title first.
-    assert!(text.starts_with("Crust and crumb (bread, lesson 4, Basics) - "), "{text}");
+    assert!(
+        text.starts_with("Crust and crumb (bread, lesson 4, Basics) - "),
+        "{text}"
+    );
     let cache = run.cache.path().join("lectern");
     assert!(cache.join("index.db").exists());
     let data: Vec<_> = std::fs::read_dir(run.data.path())
@@ -207,10 +218,17 @@ fn a_search_before_the_index_is_complete_shows_the_count() {
         done: 2400,
         total: 10000,
     });
-    assert!(screen(&r).contains("[indexed 2,400 of 10,000]"), "{}", screen(&r));
+    assert!(
+        screen(&r).contains("[indexed 2,400 of 10,000]"),
+        "{}",
+        screen(&r)
+    );
     r.keys("scrust");
     let shown = screen(&r);
-    assert!(shown.contains("indexed 2,400 of 10,000 · 1 lesson matches."), "{shown}");
+    assert!(
+        shown.contains("indexed 2,400 of 10,000 · 1 lesson matches."),
+        "{shown}"
+    );
     r.receive(lectern::state::Msg::Indexed {
         course: 0,
         done: 10000,

@@ -194,11 +194,11 @@ mod tests {
             Query::parse("regr*", false).terms,
             vec![term(&["regr"], true)]
         );
-        assert_eq!(Query::parse("regr", false).terms[0].prefix, false);
-        assert_eq!(Query::parse("regr", true).terms[0].prefix, true);
+        assert!(!Query::parse("regr", false).terms[0].prefix);
+        assert!(Query::parse("regr", true).terms[0].prefix);
         // A space after the word: it is finished.
-        assert_eq!(Query::parse("regr ", true).terms[0].prefix, false);
-        assert_eq!(Query::parse("\"a b\"", true).terms[0].prefix, false);
+        assert!(!Query::parse("regr ", true).terms[0].prefix);
+        assert!(!Query::parse("\"a b\"", true).terms[0].prefix);
         assert_eq!(Query::parse("\"a bc\"*", false).fts(), "\"a bc\" *");
         // One letter is a word, not a beginning.
         assert_eq!(Query::parse("b*", false).fts(), "\"b\"");

@@ -146,7 +146,9 @@ impl Index {
 /// left to the caller); `None` if some term matches nowhere.
 pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
     let mut seen = vec![false; q.terms.len()];
-    let mut best: Option<(usize, u32, String, Vec<(usize, usize)>)> = None;
+    // (terms matched, section, its text, its marks)
+    type Best = (usize, u32, String, Vec<(usize, usize)>);
+    let mut best: Option<Best> = None;
     for (at, text) in sections(lesson) {
         let (marks, hit) = q.marks(&text);
         let n = hit.iter().filter(|&&h| h).count();
@@ -154,10 +156,8 @@ pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
             *s |= *h;
         }
         // The title only when nothing else matches: the snippet should
-        // show something the title does not.
-        let better = best
-            .as_ref()
-            .is_none_or(|b| n > b.0 || (b.1 == 0 && n == b.0 && n > 0));
+        // show something the title, shown beside it, does not.
+        let better = best.as_ref().is_none_or(|b| b.1 == 0 || n > b.0);
         if n > 0 && better {
             best = Some((n, at, text, marks));
         }

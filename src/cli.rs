@@ -79,6 +79,21 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Find lessons: every word, in any order; "quoted phrases"; word* for
+    /// word beginnings. Ranked: title, then heading, then text.
+    #[command(override_usage = "lectern search [OPTIONS] [PATH] WORDS...")]
+    Search {
+        /// A course folder or lesson file (when it exists and words follow;
+        /// default: the whole library), then the words to find.
+        #[arg(required = true, value_name = "PATH] [WORDS")]
+        args: Vec<String>,
+        /// A JSON list of {course, lesson, title, module, position, score, snippet, ...}.
+        #[arg(long)]
+        json: bool,
+        /// Most hits to print.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+    },
 }
 
 impl Cli {
@@ -121,7 +136,7 @@ impl Cli {
 
 /// The subcommands' names (a test holds this to clap's list), and clap's
 /// own `help`.
-const COMMANDS: &[&str] = &["render", "lint", "review", "stats", "help"];
+const COMMANDS: &[&str] = &["render", "lint", "review", "stats", "search", "help"];
 
 #[cfg(test)]
 mod tests {

@@ -65,6 +65,7 @@ impl Term {
         }
         cmd.env("TERM", "xterm-256color");
         cmd.env("LECTERN_DATA_DIR", data);
+        cmd.env("LECTERN_CACHE_DIR", data.join("cache"));
         cmd.env_remove("NO_COLOR");
         cmd.env_remove("COLORFGBG");
         cmd.cwd(data);
@@ -672,7 +673,7 @@ fn a_large_folder_reopens_from_its_listing() {
     let course = topics(80, |i| format!("{:03}.json", 100 - i));
     let data = data_dir();
     read_up_to(course.path(), data.path(), 80, 6);
-    let listings = data.path().join("listings");
+    let listings = data.path().join("cache/listings");
     assert_eq!(
         std::fs::read_dir(&listings).unwrap().count(),
         1,
@@ -701,7 +702,7 @@ fn a_damaged_listing_or_a_deleted_lesson_is_read_again() {
     let course = topics(70, |i| format!("{i:03}.json"));
     let data = data_dir();
     read_up_to(course.path(), data.path(), 70, 4);
-    let listing = std::fs::read_dir(data.path().join("listings"))
+    let listing = std::fs::read_dir(data.path().join("cache/listings"))
         .unwrap()
         .next()
         .unwrap()

@@ -6,6 +6,7 @@ mod lint;
 mod read;
 mod render;
 mod review;
+mod search;
 mod stats;
 mod target;
 
@@ -42,6 +43,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Some(Command::Lint { paths }) => return crate::out::status(lint::run(&paths)),
         Some(Command::Review { path }) => review::run(path.as_deref(), &cli.common),
         Some(Command::Stats { path, json }) => stats::run(path.as_deref(), json, &cli.common),
+        Some(Command::Search { args, json, limit }) => search::run(&args, json, limit, &cli.common),
         None => read::run(&cli.paths, &cli.common),
     };
     crate::out::status(match result {

@@ -7,7 +7,7 @@ mod background;
 
 pub use background::{spawn, spawn_awaited};
 
-use crate::index::Index;
+use crate::index::{Extract, Index, Query};
 use crate::loader;
 use crate::model::{Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, Opened, State};
@@ -20,9 +20,14 @@ use std::sync::Arc;
 /// What background work sends back.
 pub enum Reply {
     Msg(Msg),
-    /// Searchable text of some lessons for the course index; `true` on
-    /// the last chunk.
-    IndexChunk(Vec<(Origin, String)>, bool),
+    /// Searchable text of some lessons of course `course` for the index,
+    /// and how many of how many are done with it.
+    IndexChunk {
+        course: usize,
+        texts: Vec<Extract>,
+        done: usize,
+        total: usize,
+    },
 }
 
 /// Where background work's replies go; `false` once nobody listens.
@@ -157,16 +162,27 @@ impl Runner {
     pub fn take(&mut self, reply: Reply) -> Option<Msg> {
         match reply {
             Reply::Msg(msg) => Some(msg),
-            Reply::IndexChunk(texts, last) => {
+            Reply::IndexChunk {
+                course,
+                texts,
+                done,
+                total,
+            } => {
                 // A cache that cannot be written just means a slower search.
-                let _ = self.index.insert_texts(&texts);
-                last.then_some(Msg::Indexed)
+                let _ = self.index.insert(&texts);
+                Some(Msg::Indexed {
+                    course,
+                    done,
+                    total,
+                })
             }
         }
     }
 
     fn waits(&self, e: &Effect) -> bool {
-        e.is_write() || *e == Effect::Highlight || (self.store.is_none() && e.reads_store())
+        e.is_write()
+            || matches!(e, Effect::Highlight | Effect::BuildIndex)
+            || (self.store.is_none() && e.reads_store())
     }
 
     fn background(&mut self, job: impl FnOnce(&dyn Fn(Reply) -> bool) + Send + 'static) {
@@ -194,13 +210,7 @@ impl Runner {
                 None
             }
             Effect::BuildIndex => self.build_index(s),
-            Effect::CourseSearch(q) => {
-                let texts = self
-                    .index
-                    .search(&s.course().origins(), &q, state::COURSE_HITS);
-                let hits = state::course_hits(texts, &q);
-                Some(Msg::CourseResults(q, hits))
-            }
+            Effect::CourseSearch(q) => Some(self.course_search(s, q)),
             Effect::LoadDue => {
                 let now = self.now();
                 let store = self.store.as_ref()?;
@@ -273,27 +283,62 @@ impl Runner {
         });
     }
 
+    /// The open course's best hits for `q` as typed so far (its last word
+    /// a prefix), from what is indexed.
+    fn course_search(&mut self, s: &State, q: String) -> Msg {
+        let query = Query::parse(&q, true);
+        let found = self
+            .index
+            .search(&s.course().origins(), &query, state::COURSE_HITS);
+        let hits = found
+            .hits
+            .into_iter()
+            .map(|h| state::CourseHit {
+                lesson: h.lesson,
+                snippet: h.snippet,
+                marks: h.marks,
+                block: h.block,
+                word: h.word,
+                in_title: h.field == crate::index::Field::Title,
+            })
+            .collect();
+        Msg::CourseResults(q, hits, found.total)
+    }
+
     fn build_index(&mut self, s: &State) -> Option<Msg> {
-        let missing = self.index.missing(&s.course().origins());
-        if missing.is_empty() {
-            return Some(Msg::Indexed);
+        let course = s.library.current;
+        let stale = self.index.stale(&s.course().origins());
+        let total = stale.len();
+        if total == 0 {
+            return Some(Msg::Indexed {
+                course,
+                done: 0,
+                total: 0,
+            });
         }
         // Parsing every lesson is the slow part: in the background, in
         // chunks stored between key presses.
         self.background(move |send| {
-            let chunks: Vec<&[Origin]> = missing.chunks(INDEX_CHUNK).collect();
-            let n = chunks.len();
-            for (i, chunk) in chunks.into_iter().enumerate() {
-                let texts = chunk
-                    .iter()
-                    .map(|o| (o.clone(), crate::index::lesson_text(o)))
-                    .collect();
-                if !send(Reply::IndexChunk(texts, i + 1 == n)) {
+            let mut done = 0;
+            for chunk in stale.chunks(INDEX_CHUNK) {
+                let texts: Vec<Extract> = chunk.iter().map(crate::index::extract).collect();
+                done += texts.len();
+                let reply = Reply::IndexChunk {
+                    course,
+                    texts,
+                    done,
+                    total,
+                };
+                if !send(reply) {
                     return;
                 }
             }
         });
-        None
+        Some(Msg::Indexed {
+            course,
+            done: 0,
+            total,
+        })
     }
 
     fn write(&mut self, effect: Effect) {

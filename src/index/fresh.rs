@@ -7,7 +7,7 @@ use crate::loader::Headed;
 use crate::loader::walk;
 
 /// What a file's metadata says of its contents; see the module docs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Stamp {
     pub size: i64,
     pub mtime_ns: i64,

@@ -2,10 +2,11 @@
 //! text, so a course of thousands of lessons opens without reading them
 //! all, and a course-wide search is one indexed query.
 //!
-//! It lives in `index.db` beside the progress store, not inside it: it is
-//! derived data, rebuilt from the files whenever it is missing, stale or
-//! unreadable, so it can never cost a reader their progress, and the
-//! progress file stays small.
+//! It is a cache, kept as one: `index.db` and `listings/` live in the
+//! platform cache directory ([`cache_dir`]), never beside the progress
+//! store, so the file a learner backs up and syncs holds only progress.
+//! Everything here is derived data, rebuilt from the files whenever it is
+//! missing, stale or unreadable; deleting it loses nothing.
 //!
 //! A file is unchanged when its size, mtime, ctime and inode (to the
 //! nanosecond) are as stored. A rewrite that restores the mtime still moves
@@ -16,7 +17,7 @@
 
 use crate::loader::{self, Diagnostic, Headed, Origin};
 use crate::model::Course;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -25,14 +26,22 @@ use crate::loader::walk::{self, os_bytes};
 
 mod fresh;
 mod listing;
+pub mod query;
 mod rows;
+pub mod search;
 mod snapshot;
+#[cfg(test)]
+mod tests_search;
+pub mod text;
 
 use fresh::{Fresh, RACY_NS, now_ns, stamp};
+pub use query::Query;
+pub use search::{Field, Found, Hit};
 pub use snapshot::Snapshot;
+pub use text::{Extract, extract};
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 6;
+const VERSION: i64 = 7;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -69,8 +78,24 @@ CREATE TABLE IF NOT EXISTS lesson_file (
     has_text     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
--- Row ids match lesson_file's, so a lesson's text is found by its row id.
-CREATE VIRTUAL TABLE IF NOT EXISTS lesson_text USING fts5(body, tokenize = 'trigram');
+-- Whose text lesson_fts holds (by row id), and the stamp it was read at.
+CREATE TABLE IF NOT EXISTS text_doc (
+    rowid    INTEGER PRIMARY KEY,
+    path     BLOB UNIQUE NOT NULL,
+    size     INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    ctime_ns INTEGER NOT NULL,
+    ino      INTEGER NOT NULL,
+    seen_ns  INTEGER NOT NULL,
+    digest   INTEGER
+);
+-- Contentless: the words' positions only. Snippets are made from the
+-- files, which also keeps a changed file's old text from being shown.
+CREATE VIRTUAL TABLE IF NOT EXISTS lesson_fts USING fts5(
+    title, heading, body,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2'
+);
 ";
 
 fn connect(dir: Option<&Path>) -> Connection {
@@ -108,7 +133,9 @@ fn setup(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if v != VERSION {
-        conn.execute_batch("DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text; DROP TABLE IF EXISTS dir_listing;")?;
+        conn.execute_batch(
+            "DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;\n             DROP TABLE IF EXISTS dir_listing; DROP TABLE IF EXISTS text_doc;\n             DROP TABLE IF EXISTS lesson_fts;",
+        )?;
         conn.execute_batch(SCHEMA)?;
         conn.pragma_update(None, "user_version", VERSION)?;
     }
@@ -116,8 +143,8 @@ fn setup(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 impl Index {
-    /// The index in `dir` (the data directory), or in memory when there is
-    /// none or the file cannot be used: a cache never stops reading.
+    /// The index in `dir`, or in memory when there is none or the file
+    /// cannot be used: a cache never stops reading.
     pub fn open(dir: Option<&Path>) -> Index {
         Index {
             conn: std::cell::OnceCell::new(),
@@ -127,6 +154,17 @@ impl Index {
 
     pub fn in_memory() -> Index {
         Index::open(None)
+    }
+
+    /// The index in the cache directory. What an older version left in
+    /// the data directory `data` (the index and listings) goes: it is
+    /// only a cache, and it made the learner's backups 99% cache.
+    pub fn cached(data: Option<&Path>) -> Index {
+        if let Some(data) = data {
+            remove(data);
+            let _ = std::fs::remove_dir_all(data.join("listings"));
+        }
+        Index::open(cache_dir().as_deref())
     }
 
     fn conn(&self) -> &Connection {
@@ -266,142 +304,19 @@ impl Index {
         })
     }
 
-    /// Where the listing of `dir` is kept: `listings/` in the data
+    /// Where the listing of `dir` is kept: `listings/` in the cache
     /// directory, named by a hash of the folder's path (which the file
     /// repeats, so a collision is a miss, not a wrong course).
     fn listing_file(&self, dir: &Path) -> Option<PathBuf> {
         use std::hash::{Hash, Hasher};
         let mut h = std::hash::DefaultHasher::new();
         dir.hash(&mut h);
-        let data = self.dir.as_ref()?;
+        let cache = self.dir.as_ref()?;
         Some(
-            data.join("listings")
+            cache
+                .join("listings")
                 .join(format!("{:016x}.bin", h.finish())),
         )
-    }
-
-    /// Lessons of `origins` whose text the index does not have yet.
-    pub fn missing(&self, origins: &[Origin]) -> Vec<Origin> {
-        origins
-            .iter()
-            .filter(|o| !self.has_text(o))
-            .cloned()
-            .collect()
-    }
-
-    /// Stores lessons' searchable text, in one transaction.
-    pub fn insert_texts(&mut self, texts: &[(Origin, String)]) -> rusqlite::Result<()> {
-        let tx = self.conn_mut().transaction()?;
-        for (origin, text) in texts {
-            let key = key_of(origin);
-            // Built-in lessons have no header row yet: give them one.
-            tx.execute(
-                "INSERT INTO lesson_file (path, dir, size, mtime_ns, slug, title, has_text)
-                 VALUES (?1, x'', 0, 0, ?2, ?2, 1)
-                 ON CONFLICT(path) DO UPDATE SET has_text = 1",
-                params![&key, String::from_utf8_lossy(&key)],
-            )?;
-            let id: i64 = tx.query_row(
-                "SELECT rowid FROM lesson_file WHERE path = ?1",
-                [&key],
-                |r| r.get(0),
-            )?;
-            tx.execute("DELETE FROM lesson_text WHERE rowid = ?1", [id])?;
-            tx.execute(
-                "INSERT INTO lesson_text (rowid, body) VALUES (?1, ?2)",
-                params![id, text],
-            )?;
-        }
-        tx.commit()
-    }
-
-    /// Indexes the text of every lesson of `origins` not indexed yet.
-    pub fn fill_text(&mut self, origins: &[Origin]) -> rusqlite::Result<()> {
-        let texts: Vec<(Origin, String)> = self
-            .missing(origins)
-            .into_iter()
-            .map(|o| {
-                let t = lesson_text(&o);
-                (o, t)
-            })
-            .collect();
-        self.insert_texts(&texts)
-    }
-
-    fn has_text(&self, o: &Origin) -> bool {
-        self.conn()
-            .query_row(
-                "SELECT has_text FROM lesson_file WHERE path = ?1",
-                [key_of(o)],
-                |r| r.get::<_, i64>(0),
-            )
-            .optional()
-            .ok()
-            .flatten()
-            == Some(1)
-    }
-
-    /// Lessons among `origins` whose text contains `query` (any case):
-    /// (index into `origins`, the lesson's text) in `origins` order.
-    pub fn search(&self, origins: &[Origin], query: &str, limit: usize) -> Vec<(usize, String)> {
-        let q = query.trim();
-        if q.is_empty() {
-            return Vec::new();
-        }
-        let position: HashMap<Vec<u8>, usize> = origins
-            .iter()
-            .enumerate()
-            .map(|(i, o)| (key_of(o), i))
-            .collect();
-        let pattern = format!(
-            "%{}%",
-            q.replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_")
-        );
-        // First only which lessons match (no text), then the text of the
-        // first `limit` in course order, for their snippets.
-        let conn = self.conn();
-        // Three characters or more: a trigram phrase query, straight from
-        // the index. Shorter: LIKE, which has to scan.
-        let (sql, arg) = if q.chars().count() >= 3 {
-            (
-                "SELECT f.path FROM lesson_text t JOIN lesson_file f ON f.rowid = t.rowid
-                 WHERE lesson_text MATCH ?1",
-                format!("\"{}\"", q.replace('"', "\"\"")),
-            )
-        } else {
-            (
-                "SELECT f.path FROM lesson_text t JOIN lesson_file f ON f.rowid = t.rowid
-                 WHERE t.body LIKE ?1 ESCAPE '\\'",
-                pattern,
-            )
-        };
-        let Ok(mut stmt) = conn.prepare_cached(sql) else {
-            return Vec::new();
-        };
-        let Ok(rows) = stmt.query_map([arg], |r| r.get::<_, Vec<u8>>(0)) else {
-            return Vec::new();
-        };
-        let mut matched: Vec<(usize, Vec<u8>)> = rows
-            .filter_map(Result::ok)
-            .filter_map(|path| position.get(&path).map(|&i| (i, path)))
-            .collect();
-        matched.sort_unstable_by_key(|m| m.0);
-        matched.truncate(limit);
-        let Ok(mut body) = conn.prepare_cached(
-            "SELECT t.body FROM lesson_text t WHERE t.rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-        ) else {
-            return Vec::new();
-        };
-        matched
-            .into_iter()
-            .filter_map(|(i, path)| {
-                body.query_row([path], |r| r.get::<_, String>(0))
-                    .ok()
-                    .map(|b| (i, b))
-            })
-            .collect()
     }
 }
 
@@ -419,22 +334,13 @@ fn key_of(o: &Origin) -> Vec<u8> {
     }
 }
 
-/// A lesson's searchable text: title, every block, the check.
-pub fn lesson_text(origin: &Origin) -> String {
-    let Ok(l) = loader::load(origin) else {
-        return String::new();
-    };
-    let l = l.lesson;
-    let mut t = l.meta.title.clone();
-    for b in &l.blocks {
-        t.push('\n');
-        t.push_str(&crate::model::Lesson::block_text(b));
+/// The platform cache directory of lectern: `LECTERN_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/lectern` (on Linux; the platform's own elsewhere).
+pub fn cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("LECTERN_CACHE_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
     }
-    if let Some(c) = &l.check {
-        t.push('\n');
-        t.push_str(&crate::layout::check_text(c));
-    }
-    t
+    directories::ProjectDirs::from("", "", "lectern").map(|d| d.cache_dir().to_path_buf())
 }
 
 #[cfg(test)]
@@ -483,24 +389,6 @@ mod tests {
         let a = now[0].lessons.iter().find(|l| l.slug == "a").unwrap();
         assert_eq!(a.position, Some(7));
         assert_eq!(idx.snapshot(course.path()).unwrap(), now);
-    }
-
-    #[test]
-    fn search_finds_substrings_in_any_case() {
-        let course = tempfile::tempdir().unwrap();
-        write(course.path(), "a", 1, "The KV cache grows");
-        write(course.path(), "b", 2, "Nothing here");
-        let mut idx = Index::in_memory();
-        let origins: Vec<Origin> = loader::json_files(course.path())
-            .unwrap()
-            .into_iter()
-            .map(Origin::File)
-            .collect();
-        idx.fill_text(&origins).unwrap();
-        let hits = idx.search(&origins, "kv cac", 10);
-        assert_eq!(hits.len(), 1);
-        assert!(hits[0].1.contains("KV cache"));
-        assert!(idx.search(&origins, "50%_", 10).is_empty());
     }
 
     #[test]

@@ -88,10 +88,6 @@ impl Index {
     ) -> rusqlite::Result<()> {
         let tx = self.conn_mut().transaction()?;
         for path in gone {
-            tx.execute(
-                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-                [path],
-            )?;
             tx.execute("DELETE FROM lesson_file WHERE path = ?1", [path])?;
         }
         // Checked by their bytes just now: not racy again until they change.
@@ -144,10 +140,6 @@ impl Index {
                     h.digest.map(|d| d as i64),
                     f.seen_ns,
                 ],
-            )?;
-            tx.execute(
-                "DELETE FROM lesson_text WHERE rowid = (SELECT rowid FROM lesson_file WHERE path = ?1)",
-                [&f.path],
             )?;
         }
         tx.commit()

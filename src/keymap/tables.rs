@@ -353,6 +353,18 @@ static COURSE_SEARCH: &[Binding] = &[
         "previous result",
         None,
     ),
+    bind(
+        &[Ctrl('u')],
+        |_| Action::InputKillLine,
+        "clear the query",
+        None,
+    ),
+    bind(
+        &[Ctrl('w')],
+        |_| Action::InputKillWord,
+        "delete a word",
+        None,
+    ),
 ];
 
 /// A screen's tables, most specific first.

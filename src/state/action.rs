@@ -52,6 +52,10 @@ pub enum Action {
     /// Typing into whichever prompt is open.
     Input(char),
     InputBackspace,
+    /// Ctrl-U: the whole query, as in a shell.
+    InputKillLine,
+    /// Ctrl-W: the word before the cursor, as in a shell.
+    InputKillWord,
 
     // -- the check --
     JumpToCheck,
@@ -101,6 +105,8 @@ impl Action {
                 | Action::ContentsClick(_)
                 | Action::Input(_)
                 | Action::InputBackspace
+                | Action::InputKillLine
+                | Action::InputKillWord
         )
     }
 }

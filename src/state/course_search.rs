@@ -1,49 +1,69 @@
-//! Course-wide search: a prompt and the lessons that match. The index
-//! itself is the runtime's; the state knows only whether it is complete.
+//! Course-wide search: a prompt and the lessons that match, best first.
+//! The index itself is the runtime's; the state knows only how far it
+//! has got, and searches what is indexed so far.
 
 use super::{Action, Effect};
 
+/// A matching lesson, as the runtime found it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CourseHit {
+    /// Index into the open course.
     pub lesson: usize,
+    /// Text around the match, on one line, already sanitised.
     pub snippet: String,
-    pub count: usize,
+    /// Byte ranges of `snippet` where the query matched.
+    pub marks: Vec<(usize, usize)>,
+    /// The page section (anchor block) of the match.
+    pub block: u32,
+    /// The first matched word as written there, for the in-page search.
+    pub word: String,
+    /// Every word of the query is in the lesson's title.
+    pub in_title: bool,
 }
 
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct CourseSearch {
     pub query: String,
     pub results: Vec<CourseHit>,
+    /// Lessons matched in all (`results` are the best of them).
+    pub total: usize,
     pub cursor: usize,
 }
 
-/// Most lessons a course search lists.
-pub const COURSE_HITS: usize = 200;
-
-const SNIPPET: usize = 60;
+/// Most lessons a course search lists: each one's snippet is read from
+/// its file, so this bounds the work of a key press.
+pub const COURSE_HITS: usize = 50;
 
 pub enum Searched {
     Nothing,
-    /// Enter on a hit: open its lesson and find the query there.
+    /// Enter on a hit: open its lesson at the match and find the word.
     Open {
         lesson: usize,
-        query: String,
+        block: u32,
+        word: String,
     },
     Close,
 }
 
+/// Ctrl-W as in a shell: the spaces before the cursor, then the word.
+fn kill_word(q: &mut String) {
+    let kept = q.trim_end().len();
+    let start = q[..kept]
+        .rfind(char::is_whitespace)
+        .map_or(0, |i| i + q[i..].chars().next().map_or(1, char::len_utf8));
+    q.truncate(start);
+}
+
 impl CourseSearch {
     /// `None` when the prompt has no use for the key.
-    pub fn update(&mut self, a: &Action, ready: bool, fx: &mut Vec<Effect>) -> Option<Searched> {
+    pub fn update(&mut self, a: &Action, fx: &mut Vec<Effect>) -> Option<Searched> {
         match a {
-            Action::Input(c) => {
-                self.query.push(*c);
-                self.search(ready, fx);
-            }
-            Action::InputBackspace => {
-                self.query.pop();
-                self.search(ready, fx);
-            }
+            Action::Input(c) => self.edit(fx, |q| q.push(*c)),
+            Action::InputBackspace => self.edit(fx, |q| {
+                q.pop();
+            }),
+            Action::InputKillLine => self.edit(fx, String::clear),
+            Action::InputKillWord => self.edit(fx, kill_word),
             Action::LineDown => {
                 let n = self.results.len();
                 self.cursor = (self.cursor + 1).min(n.saturating_sub(1));
@@ -53,7 +73,8 @@ impl CourseSearch {
                 return Some(match self.results.get(self.cursor) {
                     Some(hit) => Searched::Open {
                         lesson: hit.lesson,
-                        query: self.query.trim().to_string(),
+                        block: hit.block,
+                        word: hit.word.clone(),
                     },
                     None => Searched::Close,
                 });
@@ -64,69 +85,37 @@ impl CourseSearch {
         Some(Searched::Nothing)
     }
 
-    /// Asks for results of the query as it stands (once the index is
-    /// complete: it is asked again then).
-    pub fn search(&mut self, ready: bool, fx: &mut Vec<Effect>) {
+    fn edit(&mut self, fx: &mut Vec<Effect>, change: impl FnOnce(&mut String)) {
+        let before = self.query.clone();
+        change(&mut self.query);
+        if self.query != before {
+            self.search(fx);
+        }
+    }
+
+    /// Asks for results of the query as it stands (again as the index
+    /// grows: what is indexed so far is searched).
+    pub fn search(&mut self, fx: &mut Vec<Effect>) {
         if self.query.trim().is_empty() {
             self.results.clear();
+            self.total = 0;
             self.cursor = 0;
-        } else if ready {
+        } else {
             fx.push(Effect::CourseSearch(self.query.clone()));
         }
     }
 
-    pub fn results(&mut self, query: &str, hits: Vec<CourseHit>) {
+    pub fn results(&mut self, query: &str, hits: Vec<CourseHit>, total: usize) {
         if query == self.query {
+            // The same lesson stays chosen as more of the course comes in.
+            let chosen = self.results.get(self.cursor).map(|h| h.lesson);
             self.results = hits;
-            self.cursor = 0;
+            self.total = total;
+            self.cursor = chosen
+                .and_then(|l| self.results.iter().position(|h| h.lesson == l))
+                .unwrap_or(0);
         }
     }
-}
-
-fn snippet(text: &str, at: usize, len: usize) -> String {
-    let mut start = at.saturating_sub(SNIPPET / 2);
-    while !text.is_char_boundary(start) {
-        start -= 1;
-    }
-    let mut end = (at + len + SNIPPET / 2).min(text.len());
-    while !text.is_char_boundary(end) {
-        end += 1;
-    }
-    let mut s = String::new();
-    if start > 0 {
-        s.push('…');
-    }
-    s.push_str(
-        &text[start..end]
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
-    if end < text.len() {
-        s.push('…');
-    }
-    s
-}
-
-/// Results from (lesson index, lesson text) pairs the index returned:
-/// a snippet around the first match and the number of matches.
-pub fn course_hits(texts: Vec<(usize, String)>, query: &str) -> Vec<CourseHit> {
-    let q = query.trim();
-    let mut found = Vec::new();
-    texts
-        .into_iter()
-        .filter_map(|(lesson, text)| {
-            found.clear();
-            super::reader::find_all(&text, q, &mut found);
-            // The index matches any case; smart case may narrow it here.
-            let &(s, e) = found.first()?;
-            Some(CourseHit {
-                lesson,
-                snippet: snippet(&text, s, e - s),
-                count: found.len(),
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -134,9 +123,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn snippets_respect_char_boundaries() {
-        let text = "日本語".repeat(40);
-        let s = snippet(&text, 90, 3);
-        assert!(s.starts_with('…') && s.ends_with('…'));
+    fn ctrl_w_deletes_the_word_before_the_cursor_as_a_shell_does() {
+        let mut q = String::from("stale régression  ");
+        kill_word(&mut q);
+        assert_eq!(q, "stale ");
+        kill_word(&mut q);
+        assert_eq!(q, "");
+        kill_word(&mut q);
+        assert_eq!(q, "");
+        let mut q = String::from("\"kv cache\"");
+        kill_word(&mut q);
+        assert_eq!(q, "\"kv ");
+    }
+
+    #[test]
+    fn editing_asks_for_results_and_ctrl_u_clears() {
+        let mut cs = CourseSearch::default();
+        let mut fx = Vec::new();
+        for c in "ab cd".chars() {
+            cs.update(&Action::Input(c), &mut fx);
+        }
+        assert_eq!(fx.last(), Some(&Effect::CourseSearch("ab cd".into())));
+        cs.update(&Action::InputKillWord, &mut fx);
+        assert_eq!(cs.query, "ab ");
+        fx.clear();
+        cs.update(&Action::InputKillLine, &mut fx);
+        assert_eq!(cs.query, "");
+        assert!(fx.is_empty());
+        // Nothing to delete: nothing asked.
+        cs.update(&Action::InputKillWord, &mut fx);
+        assert!(fx.is_empty());
     }
 }

@@ -31,6 +31,8 @@ pub struct Library {
     pub view: CourseView,
     /// Whether the open course's search index is complete.
     pub index_ready: bool,
+    /// Lessons indexed of those to index, while indexing runs.
+    pub indexing: Option<(usize, usize)>,
 }
 
 /// Where the open lesson went when the courses were read again.
@@ -95,6 +97,7 @@ impl Library {
             .position(|c| c.slug == course_slug)
             .unwrap_or(0);
         self.index_ready = false;
+        self.indexing = None;
         let n = self.course().lessons.len();
         match slug.and_then(|slug| self.course().index_of(slug)) {
             Some(i) => Placed::At(i),

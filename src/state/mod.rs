@@ -31,7 +31,7 @@ pub use contents::{
     Contents, TocRow, area as contents_area, offset as contents_offset, rows as contents_rows,
 };
 pub use contents::{cursor_row as contents_cursor_row, offset_at as contents_offset_at, rows_of};
-pub use course_search::{COURSE_HITS, CourseHit, CourseSearch, course_hits};
+pub use course_search::{COURSE_HITS, CourseHit, CourseSearch};
 pub use courses::Picker;
 pub use effect::Effect;
 pub use geometry::{

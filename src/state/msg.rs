@@ -27,10 +27,16 @@ pub enum Msg {
     ProgressRead(HashMap<String, LessonProgress>),
     /// Code highlighting for the lesson `slug` is ready.
     Highlighted(String, Highlights),
-    /// The course-wide search index is complete.
-    Indexed,
-    /// Results of a course-wide search for the query given.
-    CourseResults(String, Vec<CourseHit>),
+    /// How far indexing course `course` (of the library) has got: it is
+    /// complete when `done == total`.
+    Indexed {
+        course: usize,
+        done: usize,
+        total: usize,
+    },
+    /// Results of a course-wide search for the query given: the best
+    /// hits, and how many lessons matched in all.
+    CourseResults(String, Vec<CourseHit>, usize),
     /// The store had something to say (once per fault).
     Notice(String),
     /// Cards due for review (across the open courses) and a shuffle seed.

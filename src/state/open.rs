@@ -76,7 +76,11 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     r.show(lesson, &g, at_top);
     r.top = anchor.map_or(0, |a| r.line_of(a, &g));
     if let Some(q) = pending.search {
-        r.search_for(q, &g);
+        // A course search's hit: its block is on top, the word found from there.
+        match pending.anchor {
+            Some(_) => r.search_at_top(q, &g),
+            None => r.search_for(q, &g),
+        }
     }
     if pending.check {
         r.jump_to_check(&g);
@@ -169,6 +173,7 @@ pub(super) fn course_ready(
     s.library.current = course;
     s.library.progress = progress;
     s.library.index_ready = false;
+    s.library.indexing = None;
     // A review going on in several courses switched here for its card.
     let card = s
         .review

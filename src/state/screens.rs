@@ -150,18 +150,32 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::Drawn => {
             s.reader.finish_layout();
         }
-        Msg::Loaded(opened) => open::loaded(s, *opened, &mut fx),
-        Msg::ProgressRead(progress) => open::progress_read(s, progress),
-        Msg::Highlighted(slug, code) => s.reader.set_code(&slug, code, &g),
-        Msg::Indexed => {
-            s.library.index_ready = true;
-            if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                cs.search(true, &mut fx);
+        Msg::Loaded(opened) => {
+            open::loaded(s, *opened, &mut fx);
+            if !s.library.index_ready {
+                want_index(s, &mut fx);
             }
         }
-        Msg::CourseResults(query, hits) => {
+        Msg::ProgressRead(progress) => open::progress_read(s, progress),
+        Msg::Highlighted(slug, code) => s.reader.set_code(&slug, code, &g),
+        Msg::Indexed {
+            course,
+            done,
+            total,
+        } => {
+            if course == s.library.current {
+                let complete = done >= total;
+                s.library.index_ready = complete;
+                s.library.indexing = (!complete).then_some((done, total));
+                // What is indexed so far is searched.
+                if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
+                    cs.search(&mut fx);
+                }
+            }
+        }
+        Msg::CourseResults(query, hits, total) => {
             if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                cs.results(&query, hits);
+                cs.results(&query, hits, total);
             }
         }
         Msg::Notice(text) => s.notice = Some(text),
@@ -247,7 +261,6 @@ fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
-    let ready = s.library.index_ready;
     match &mut s.overlay {
         None => return false,
         Some(Overlay::Stats(v)) if matches!(a, Action::Answer(_)) => {
@@ -282,10 +295,14 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             None if closing => s.overlay = None,
             None => {}
         },
-        Some(Overlay::CourseSearch(cs)) => match cs.update(a, ready, fx) {
-            Some(Searched::Open { lesson, query }) => {
+        Some(Overlay::CourseSearch(cs)) => match cs.update(a, fx) {
+            Some(Searched::Open {
+                lesson,
+                block,
+                word,
+            }) => {
                 s.overlay = None;
-                open_hit(s, lesson, query, fx);
+                open_hit(s, lesson, block, word, fx);
             }
             Some(Searched::Close) => s.overlay = None,
             Some(Searched::Nothing) | None => {}
@@ -294,13 +311,29 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     true
 }
 
-fn open_hit(s: &mut State, lesson: usize, query: String, fx: &mut Vec<Effect>) {
+/// Opens a course search's hit with its block on top and the matched
+/// word found from there, so `n`/`N` go on through the lesson.
+fn open_hit(s: &mut State, lesson: usize, block: u32, word: String, fx: &mut Vec<Effect>) {
+    let anchor = crate::model::Anchor { block, line: 0 };
     if lesson == s.reader.lesson && s.reader.doc.is_some() {
         let g = s.geometry();
-        s.reader.search_for(query, &g);
+        let line = s.reader.line_of(anchor, &g);
+        s.reader.set_top(line, &g);
+        s.reader.search_at_top(word, &g);
     } else {
-        s.reader.pending.search = Some(query);
+        s.reader.pending.search = Some(word);
+        s.reader.pending.anchor = Some(anchor);
         open::open(s, lesson, fx);
+    }
+}
+
+/// Indexing starts once a course is open (the runner holds it until the
+/// frame is drawn, and runs it at low priority), and each time the
+/// course search opens, to catch files changed since.
+pub(super) fn want_index(s: &mut State, fx: &mut Vec<Effect>) {
+    if s.library.indexing.is_none() {
+        s.library.indexing = Some((0, 0));
+        fx.push(Effect::BuildIndex);
     }
 }
 
@@ -410,9 +443,7 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
                 contents::leave(s);
             }
             s.overlay = Some(Overlay::CourseSearch(CourseSearch::default()));
-            if !s.library.index_ready {
-                fx.push(Effect::BuildIndex);
-            }
+            want_index(s, fx);
         }
         Action::CoursesOpen => {
             s.overlay = Some(Overlay::Courses(Picker::new(s)));

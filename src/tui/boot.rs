@@ -81,7 +81,7 @@ impl Boot {
             (Some((origin, Ok(lesson))), [_]) => Some(startup::alone(origin, lesson)),
             _ => None,
         };
-        let mut index = Index::open(data_dir.as_deref());
+        let mut index = Index::cached(data_dir.as_deref());
         let mut stale = Vec::new();
         let quick = if named {
             None
@@ -253,10 +253,6 @@ impl Boot {
         }
         let opening = self.opening(false, slug);
         Some(settle(runner, opening))
-    }
-
-    pub(super) fn data_dir(&self) -> Option<PathBuf> {
-        self.data_dir.clone()
     }
 }
 

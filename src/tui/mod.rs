@@ -99,7 +99,7 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
         }
         if !stale.is_empty() {
             let sink = events::sink(&tx);
-            startup::revalidate(std::mem::take(&mut stale), boot.data_dir(), sink);
+            startup::revalidate(std::mem::take(&mut stale), sink);
         }
         // What the held-back work found (the cards due, a store fault) is
         // news worth a redraw.

@@ -148,12 +148,12 @@ pub(super) fn resume_in(
 
 /// Checks folders shown from their last listing against the files, on a
 /// thread; a folder that changed comes back as a message.
-pub(super) fn revalidate(stale: Vec<PathBuf>, data_dir: Option<PathBuf>, sink: Sink) {
+pub(super) fn revalidate(stale: Vec<PathBuf>, sink: Sink) {
     if stale.is_empty() {
         return;
     }
     background::spawn(move || {
-        let mut index = Index::open(data_dir.as_deref());
+        let mut index = Index::open(crate::index::cache_dir().as_deref());
         for dir in stale {
             let before = index.snapshot(&dir);
             if let Ok(courses) = index.courses(&dir) {

@@ -121,7 +121,12 @@ pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
                     search.hits.len()
                 ));
             }
-            format!(" {line}")
+            // Long work shows its progress where the reader looks, first
+            // so that a narrow footer does not cut it.
+            match super::search::progress(s) {
+                Some(p) => format!(" [{p}]  {line}"),
+                None => format!(" {line}"),
+            }
         }
     };
     let line = Line::from(Span::styled(fit(&text, w), theme.bar()));

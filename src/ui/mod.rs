@@ -9,6 +9,7 @@ mod overlay;
 mod page;
 mod review;
 mod search;
+pub use search::thousands;
 mod stats;
 mod toc;
 

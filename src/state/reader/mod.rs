@@ -219,6 +219,12 @@ impl Reader {
         }
     }
 
+    /// Searches for `query` from the line on top.
+    pub fn search_at_top(&mut self, query: String, g: &Geometry) {
+        self.search.query = query;
+        self.search_from_top(g);
+    }
+
     /// Searches for `query` from the start of the lesson.
     pub fn search_for(&mut self, query: String, g: &Geometry) {
         self.search.query = query;

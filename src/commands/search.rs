@@ -1,0 +1,235 @@
+//! `lectern search [PATH] WORDS...`: the course search's ranked hits as
+//! text, one a line as `man -k` prints them, or as JSON.
+
+use crate::index::{Found, Index, Query};
+use crate::loader::{self, Diagnostic};
+use crate::model::sanitize::clean;
+use crate::model::{Course, Origin};
+use crate::store::Store;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// The courses searched when no PATH is given: the whole library (every
+/// course the learner has opened whose folder is still there), or the
+/// built-in course before any was opened.
+pub(crate) fn library(data_dir: Option<&Path>, _index: &mut Index) -> Vec<Course> {
+    let store = Store::open(data_dir);
+    super::library::shelves(&store)
+        .into_iter()
+        .filter_map(|shelf| match shelf {
+            super::library::Shelf::Here(course) => Some(course),
+            super::library::Shelf::Gone(_) => None,
+        })
+        .collect()
+}
+
+/// The first word is a PATH when it names a file or folder that exists
+/// (or a `builtin:` lesson) and words follow it.
+fn split(args: &[String]) -> (Option<PathBuf>, &[String]) {
+    match args {
+        [first, rest @ ..]
+            if !rest.is_empty() && (Path::new(first).exists() || first.starts_with("builtin:")) =>
+        {
+            (Some(PathBuf::from(first)), rest)
+        }
+        _ => (None, args),
+    }
+}
+
+fn courses(
+    path: Option<&Path>,
+    data: Option<&Path>,
+    index: &mut Index,
+) -> Result<Vec<Course>, Diagnostic> {
+    let Some(path) = path else {
+        return Ok(library(data, index));
+    };
+    if path.to_string_lossy().starts_with("builtin:") {
+        return Ok(vec![loader::builtin_course()]);
+    }
+    let lib = loader::open_paths_with(&[path.to_path_buf()], &mut |d| index.courses(d))?;
+    Ok(lib.courses)
+}
+
+/// The folder's courses as last listed, when it still holds the same
+/// files: no header is read again. Whether any file changed is for the
+/// caller to see, by the text index's stamps.
+fn as_listed(path: Option<&Path>, index: &Index) -> Option<Vec<Course>> {
+    let dir = path.filter(|p| p.is_dir())?;
+    let listed = index.snapshot(dir)?;
+    let mut files = loader::json_files(dir).ok()?;
+    let mut known: Vec<PathBuf> = listed
+        .iter()
+        .flat_map(|c| c.lessons.iter().filter_map(|l| l.origin.path()))
+        .map(Path::to_path_buf)
+        .collect();
+    files.sort_unstable();
+    known.sort_unstable();
+    (files == known).then_some(listed)
+}
+
+/// Every lesson of every course, in course order (ties go that way), as
+/// (course, lesson) pairs and their origins.
+fn lessons(courses: &[Course]) -> (Vec<(usize, usize)>, Vec<Origin>) {
+    courses
+        .iter()
+        .enumerate()
+        .flat_map(|(c, course)| {
+            (0..course.lessons.len()).map(move |l| ((c, l), course.lessons[l].origin.clone()))
+        })
+        .unzip()
+}
+
+/// Brings the index up to date, the count on stderr when it is a terminal.
+fn fill(index: &mut Index, stale: &[Origin]) {
+    let tty = std::io::stderr().is_terminal();
+    index.fill_stale(stale, &mut |done, total| {
+        if tty {
+            eprint!(
+                "\rindexed {} of {}",
+                crate::ui::thousands(done),
+                crate::ui::thousands(total)
+            );
+        }
+    });
+    if tty {
+        // The count line, cleared.
+        eprint!("\r\x1b[K");
+    }
+}
+
+pub(super) fn run(
+    args: &[String],
+    json: bool,
+    limit: usize,
+    common: &crate::cli::Common,
+) -> super::Outcome {
+    let (path, words) = split(args);
+    let query = Query::parse(&words.join(" "), false);
+    if query.is_empty() {
+        return Err("no words to search for".into());
+    }
+    let data = Store::data_dir(common.data_dir.as_deref());
+    let mut index = Index::cached(data.as_deref());
+    // A later search of an unchanged folder reads its listing, not its
+    // thousands of headers; a folder with any change is read again.
+    let listed = as_listed(path.as_deref(), &index);
+    let fast = listed.is_some();
+    let mut courses = match listed {
+        Some(c) => c,
+        None => courses(path.as_deref(), data.as_deref(), &mut index)?,
+    };
+    let (mut lessons, mut origins) = lessons(&courses);
+    let mut stale = index.stale(&origins);
+    if fast && !stale.is_empty() {
+        courses = self::courses(path.as_deref(), data.as_deref(), &mut index)?;
+        (lessons, origins) = self::lessons(&courses);
+        stale = index.stale(&origins);
+    }
+    fill(&mut index, &stale);
+    let found = index.search(&origins, &query, limit);
+    let out = if json {
+        to_json(&found, &courses, &lessons)
+    } else {
+        to_text(&found, &courses, &lessons, std::io::stdout().is_terminal())
+    };
+    let mut stdout = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth a word.
+    let _ = stdout.write_all(out.as_bytes());
+    if found.hits.is_empty() && !json {
+        return Err(format!("nothing matches every word of: {}", words.join(" ")).into());
+    }
+    Ok(())
+}
+
+fn marked(snippet: &str, marks: &[(usize, usize)], bold: bool) -> String {
+    if !bold {
+        return snippet.to_string();
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    for &(s, e) in marks {
+        if s < at || snippet.get(s..e).is_none() {
+            continue;
+        }
+        out.push_str(&snippet[at..s]);
+        out.push_str("\x1b[1m");
+        out.push_str(&snippet[s..e]);
+        out.push_str("\x1b[22m");
+        at = e;
+    }
+    out.push_str(&snippet[at..]);
+    out
+}
+
+/// `Title (course, lesson 12, Module 2: Checks) - …snippet…`
+fn to_text(found: &Found, courses: &[Course], lessons: &[(usize, usize)], bold: bool) -> String {
+    let mut out = String::new();
+    for h in &found.hits {
+        let (c, l) = lessons[h.lesson];
+        let e = &courses[c].lessons[l];
+        let module = e
+            .module
+            .as_ref()
+            .map(|m| format!(", {}", clean(&m.title)))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "{} ({}, lesson {}{module}) - {}\n",
+            clean(&e.title),
+            clean(&courses[c].slug),
+            l + 1,
+            marked(&h.snippet, &h.marks, bold)
+        ));
+    }
+    out
+}
+
+fn to_json(found: &Found, courses: &[Course], lessons: &[(usize, usize)]) -> String {
+    let hits: Vec<serde_json::Value> = found
+        .hits
+        .iter()
+        .map(|h| {
+            let (c, l) = lessons[h.lesson];
+            let course = &courses[c];
+            let e = &course.lessons[l];
+            serde_json::json!({
+                "course": clean(&course.slug),
+                "course_title": clean(&course.title),
+                "lesson": clean(&e.slug),
+                "title": clean(&e.title),
+                "module": e.module.as_ref().map(|m| clean(&m.title).into_owned()),
+                "position": l + 1,
+                "score": (h.score * 1000.0).round() / 1000.0,
+                "field": h.field.name(),
+                "snippet": h.snippet,
+                "marks": h.marks,
+                "block": h.block,
+                "path": e.origin.path().map(|p| p.to_string_lossy().into_owned()),
+            })
+        })
+        .collect();
+    let mut s = serde_json::to_string_pretty(&hits).unwrap_or_else(|_| "[]".into());
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_only_a_path_when_it_exists_and_words_follow() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_string_lossy().into_owned();
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let a = args(&[&d, "kv", "cache"]);
+        assert_eq!(split(&a).0.as_deref(), Some(dir.path()));
+        assert_eq!(split(&a).1.len(), 2);
+        // Alone, it is the word to find.
+        let b = args(&[&d]);
+        assert_eq!(split(&b).0, None);
+        let c = args(&["no-such-folder-here", "x"]);
+        assert_eq!(split(&c).0, None);
+        assert_eq!(marked("a kv b", &[(2, 4)], true), "a \x1b[1mkv\x1b[22m b");
+    }
+}

@@ -1,0 +1,237 @@
+//! Queries as people type them: every word must match, in any order;
+//! `"quoted phrases"` match as phrases; a trailing `*` (and, while
+//! typing, the word being typed) matches word beginnings; case and
+//! accents are folded the way the index's tokenizer folds them.
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// One thing that must match: a word, or a phrase of words in a row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Term {
+    /// Folded words, in order.
+    pub words: Vec<String>,
+    /// Whether the last word may be the beginning of a longer one.
+    pub prefix: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Query {
+    pub terms: Vec<Term>,
+}
+
+/// Whether `c` is part of a word, as SQLite's unicode61 tokenizer sees it
+/// (letters, digits, private use); everything else separates words.
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || ('\u{e000}'..='\u{f8ff}').contains(&c)
+}
+
+/// A word folded: lower case, accents removed (as `remove_diacritics 2`).
+pub fn fold(word: &str) -> String {
+    word.nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The words of `text` with their byte ranges.
+pub fn words(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let (start, _) = chars.by_ref().find(|&(_, c)| is_word_char(c))?;
+        let mut end = text.len();
+        while let Some(&(i, c)) = chars.peek() {
+            if !is_word_char(c) {
+                end = i;
+                break;
+            }
+            chars.next();
+        }
+        Some((start, end))
+    })
+}
+
+impl Query {
+    /// Parses `input`. `typing`: the last word, with nothing after it yet,
+    /// is matched as a prefix (the search-as-you-type screen).
+    pub fn parse(input: &str, typing: bool) -> Query {
+        let mut terms = Vec::new();
+        let mut rest = input;
+        while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+            rest = &rest[start..];
+            let (chunk, quoted, unclosed, after) = if let Some(inner) = rest.strip_prefix('"') {
+                // An unclosed quote runs to the end: a phrase being typed.
+                match inner.find('"') {
+                    Some(end) => (&inner[..end], true, false, &inner[end + 1..]),
+                    None => (inner, true, true, ""),
+                }
+            } else {
+                let end = rest
+                    .find(|c: char| c.is_whitespace() || c == '"')
+                    .unwrap_or(rest.len());
+                (&rest[..end], false, false, &rest[end..])
+            };
+            let mut after = after;
+            let star = if quoted {
+                after.strip_prefix('*').inspect(|a| after = a).is_some()
+            } else {
+                chunk.ends_with('*')
+            };
+            let words: Vec<String> = words(chunk).map(|(s, e)| fold(&chunk[s..e])).collect();
+            if !words.is_empty() {
+                // Still being typed: the last word, nothing after it.
+                let open = typing && after.is_empty() && (!quoted || unclosed);
+                // A one-letter beginning matches nearly every lesson, and
+                // ranking them all is the slowest query there is (120 ms
+                // over 10,000 lessons, against 12 ms for two letters).
+                let long = words.last().is_some_and(|w| w.chars().count() >= 2);
+                terms.push(Term {
+                    words,
+                    prefix: (star || open) && long,
+                });
+            }
+            rest = after;
+        }
+        Query { terms }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    /// The FTS5 expression: every term, each a quoted phrase (so no word
+    /// is taken for an operator).
+    pub fn fts(&self) -> String {
+        self.terms
+            .iter()
+            .map(|t| {
+                let phrase = t.words.join(" ").replace('"', "");
+                if t.prefix {
+                    format!("\"{phrase}\" *")
+                } else {
+                    format!("\"{phrase}\"")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" AND ")
+    }
+
+    /// The same expression with every term restricted to `columns`.
+    pub fn fts_in(&self, columns: &str) -> String {
+        format!("{{{columns}}} : ({})", self.fts())
+    }
+
+    /// Byte ranges in `text` where the terms match, and for each term
+    /// whether it matched at all.
+    pub fn marks(&self, text: &str) -> (Vec<(usize, usize)>, Vec<bool>) {
+        let ws: Vec<(usize, usize, String)> = words(text)
+            .map(|(s, e)| (s, e, fold(&text[s..e])))
+            .collect();
+        let mut marks = Vec::new();
+        let mut hit = vec![false; self.terms.len()];
+        for (t, term) in self.terms.iter().enumerate() {
+            let n = term.words.len();
+            for i in 0..ws.len().saturating_sub(n - 1) {
+                let all = term.words.iter().enumerate().all(|(k, w)| {
+                    let got = &ws[i + k].2;
+                    if term.prefix && k + 1 == n {
+                        got.starts_with(w.as_str())
+                    } else {
+                        got == w
+                    }
+                });
+                if all {
+                    hit[t] = true;
+                    marks.push((ws[i].0, ws[i + n - 1].1));
+                }
+            }
+        }
+        marks.sort_unstable();
+        marks.dedup();
+        (marks, hit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn term(words: &[&str], prefix: bool) -> Term {
+        Term {
+            words: words.iter().map(|w| w.to_string()).collect(),
+            prefix,
+        }
+    }
+
+    #[test]
+    fn words_in_any_order_are_separate_terms() {
+        let a = Query::parse("stale regression", false);
+        let b = Query::parse("regression   stale", false);
+        assert_eq!(a.terms.len(), 2);
+        assert_eq!(a.fts(), "\"stale\" AND \"regression\"");
+        assert_eq!(b.fts(), "\"regression\" AND \"stale\"");
+    }
+
+    #[test]
+    fn quotes_make_a_phrase_and_an_open_quote_runs_to_the_end() {
+        let q = Query::parse("\"kv cache\" grows", false);
+        assert_eq!(
+            q.terms,
+            vec![term(&["kv", "cache"], false), term(&["grows"], false)]
+        );
+        let open = Query::parse("x \"kv ca", true);
+        assert_eq!(open.terms[1], term(&["kv", "ca"], true));
+        // A hyphenated word is a phrase, as the tokenizer splits it.
+        assert_eq!(
+            Query::parse("kv-cache", false).terms,
+            vec![term(&["kv", "cache"], false)]
+        );
+    }
+
+    #[test]
+    fn a_star_or_the_word_being_typed_is_a_prefix() {
+        assert_eq!(
+            Query::parse("regr*", false).terms,
+            vec![term(&["regr"], true)]
+        );
+        assert!(!Query::parse("regr", false).terms[0].prefix);
+        assert!(Query::parse("regr", true).terms[0].prefix);
+        // A space after the word: it is finished.
+        assert!(!Query::parse("regr ", true).terms[0].prefix);
+        assert!(!Query::parse("\"a b\"", true).terms[0].prefix);
+        assert_eq!(Query::parse("\"a bc\"*", false).fts(), "\"a bc\" *");
+        // One letter is a word, not a beginning.
+        assert_eq!(Query::parse("b*", false).fts(), "\"b\"");
+        assert_eq!(Query::parse("b", true).fts(), "\"b\"");
+    }
+
+    #[test]
+    fn case_and_accents_fold() {
+        assert_eq!(fold("Régression"), "regression");
+        assert_eq!(fold("ÉCOLE"), "ecole");
+        assert_eq!(Query::parse("Café", false).fts(), "\"cafe\"");
+        let (marks, hit) = Query::parse("cafe", false).marks("Un CAFÉ noir");
+        assert_eq!(marks, vec![(3, 8)]);
+        assert_eq!(hit, vec![true]);
+    }
+
+    #[test]
+    fn operators_and_punctuation_are_only_words() {
+        let q = Query::parse("NOT a OR \"b\" (c) ^d", false);
+        assert_eq!(
+            q.fts(),
+            "\"not\" AND \"a\" AND \"or\" AND \"b\" AND \"c\" AND \"d\""
+        );
+        assert!(Query::parse("  \"\" *** ", true).is_empty());
+    }
+
+    #[test]
+    fn marks_find_phrases_and_prefixes() {
+        let q = Query::parse("\"kv cache\" gro*", false);
+        let text = "The KV cache grows; a cache, kv.";
+        let (marks, hit) = q.marks(text);
+        assert_eq!(hit, vec![true, true]);
+        let shown: Vec<&str> = marks.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(shown, vec!["KV cache", "grows"]);
+    }
+}

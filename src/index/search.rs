@@ -1,0 +1,267 @@
+//! Ranked search over the index: lessons where every term matches, those
+//! with every term in the title first, then in a heading, then anywhere;
+//! by BM25 within each; course order for ties. Snippets come from the
+//! lesson files as they are now.
+
+use std::collections::HashMap;
+
+use super::query::Query;
+use super::text::{extract, sections};
+use super::{Index, key_of};
+use crate::model::{Lesson, Origin};
+
+/// Where every term of a hit matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Field {
+    Title,
+    Heading,
+    Body,
+}
+
+impl Field {
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Title => "title",
+            Field::Heading => "heading",
+            Field::Body => "body",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    /// Index into the origins searched.
+    pub lesson: usize,
+    pub field: Field,
+    /// BM25, higher is better.
+    pub score: f64,
+    /// The page section (an anchor's block) of the best matching text.
+    pub block: u32,
+    /// Text around the match, on one line, unsanitised.
+    pub snippet: String,
+    /// Byte ranges of `snippet` where terms matched.
+    pub marks: Vec<(usize, usize)>,
+    /// The first matched word as written there, for the reader to find.
+    pub word: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Found {
+    pub hits: Vec<Hit>,
+    /// Lessons matched in all, `hits` being the best of them.
+    pub total: usize,
+}
+
+/// Column weights of bm25(): a title word counts ten body words.
+const RANK: &str = "bm25(lesson_fts, 10.0, 4.0, 1.0)";
+
+/// Characters of a snippet.
+const SNIPPET: usize = 100;
+
+impl Index {
+    /// The best `limit` lessons of `origins` for `q`, with snippets.
+    pub fn search(&mut self, origins: &[Origin], q: &Query, limit: usize) -> Found {
+        if q.is_empty() {
+            return Found::default();
+        }
+        let place: HashMap<Vec<u8>, usize> = origins
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (key_of(o), i))
+            .collect();
+        let ranked = match self.ranked(q, &place) {
+            Ok(r) => r,
+            Err(e) => {
+                self.drop_if_damaged(&e);
+                return Found::default();
+            }
+        };
+        let total = ranked.len();
+        let mut hits = Vec::with_capacity(limit.min(total));
+        for (lesson, field, score) in ranked {
+            if hits.len() == limit {
+                break;
+            }
+            if let Some(h) = self.hit(&origins[lesson], q) {
+                hits.push(Hit {
+                    lesson,
+                    field,
+                    score,
+                    ..h
+                });
+            }
+        }
+        Found { hits, total }
+    }
+
+    /// Every match of `q` among `place`'s lessons, best first.
+    fn ranked(
+        &self,
+        q: &Query,
+        place: &HashMap<Vec<u8>, usize>,
+    ) -> rusqlite::Result<Vec<(usize, Field, f64)>> {
+        let conn = self.conn();
+        let mut all = conn.prepare_cached(&format!(
+            "SELECT d.path, d.rowid, {RANK} FROM lesson_fts f JOIN text_doc d ON d.rowid = f.rowid
+             WHERE lesson_fts MATCH ?1"
+        ))?;
+        let mut found: HashMap<i64, (usize, Field, f64)> = HashMap::new();
+        let rows = all.query_map([q.fts()], |r| {
+            Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?, r.get(2)?))
+        })?;
+        for row in rows {
+            let (path, id, rank): (Vec<u8>, i64, f64) = row?;
+            if let Some(&i) = place.get(&path) {
+                found.insert(id, (i, Field::Body, -rank));
+            }
+        }
+        let mut only =
+            conn.prepare_cached("SELECT rowid FROM lesson_fts WHERE lesson_fts MATCH ?1")?;
+        for (columns, field) in [("title heading", Field::Heading), ("title", Field::Title)] {
+            let ids = only.query_map([q.fts_in(columns)], |r| r.get::<_, i64>(0))?;
+            for id in ids {
+                if let Some(f) = found.get_mut(&id?) {
+                    f.1 = field;
+                }
+            }
+        }
+        let mut out: Vec<_> = found.into_values().collect();
+        out.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
+        Ok(out)
+    }
+
+    /// The snippet of one hit, from the file as it is. A file changed
+    /// since it was indexed is indexed again, and dropped if it no longer
+    /// matches.
+    fn hit(&mut self, origin: &Origin, q: &Query) -> Option<Hit> {
+        if !self.holds(origin) {
+            let _ = self.insert(&[extract(origin)]);
+        }
+        let lesson = crate::loader::load_lesson(origin).ok()?;
+        best(&lesson, q)
+    }
+}
+
+/// The section of `lesson` where most terms match, as a hit (its rank
+/// left to the caller); `None` if some term matches nowhere.
+pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
+    let mut seen = vec![false; q.terms.len()];
+    // (terms matched, section, its text, its marks)
+    type Best = (usize, u32, String, Vec<(usize, usize)>);
+    let mut best: Option<Best> = None;
+    for (at, text) in sections(lesson) {
+        let (marks, hit) = q.marks(&text);
+        let n = hit.iter().filter(|&&h| h).count();
+        for (s, h) in seen.iter_mut().zip(&hit) {
+            *s |= *h;
+        }
+        // The title only when nothing else matches: the snippet should
+        // show something the title, shown beside it, does not.
+        let better = best.as_ref().is_none_or(|b| b.1 == 0 || n > b.0);
+        if n > 0 && better {
+            best = Some((n, at, text, marks));
+        }
+    }
+    if !seen.iter().all(|&s| s) {
+        return None;
+    }
+    let (_, block, text, marks) = best?;
+    let word = marks
+        .first()
+        .map(|&(s, e)| text[s..e].to_string())
+        .unwrap_or_default();
+    let (snippet, marks) = window(&text, &marks);
+    Some(Hit {
+        lesson: 0,
+        field: super::search::Field::Body,
+        score: 0.0,
+        block,
+        snippet,
+        marks,
+        word,
+    })
+}
+
+/// About [`SNIPPET`] characters of `text` around its first mark, on one
+/// line, with the marks moved to match.
+fn window(text: &str, marks: &[(usize, usize)]) -> (String, Vec<(usize, usize)>) {
+    let first = marks.first().map_or(0, |m| m.0);
+    let back = text[..first]
+        .char_indices()
+        .rev()
+        .nth(SNIPPET / 3)
+        .map_or(0, |(i, _)| i);
+    // Start at a word.
+    let start = if back == 0 {
+        0
+    } else {
+        text[back..first]
+            .find(char::is_whitespace)
+            .map_or(first, |i| back + i + 1)
+    };
+    let end = text[start..]
+        .char_indices()
+        .nth(SNIPPET)
+        .map_or(text.len(), |(i, _)| start + i);
+    let mut out = String::new();
+    let mut moved = Vec::new();
+    if start > 0 {
+        out.push('…');
+    }
+    // Whitespace runs become one space, the marks shifting with them.
+    let mut map = Vec::with_capacity(end - start + 1);
+    let mut space = false;
+    for (i, c) in text[start..end].char_indices() {
+        map.push((start + i, out.len()));
+        if c.is_whitespace() || c.is_control() {
+            if !space {
+                out.push(' ');
+            }
+            space = true;
+        } else if crate::model::sanitize::is_invisible(c) {
+            // Never trust content: what cannot be seen is not shown.
+        } else {
+            out.push(c);
+            space = false;
+        }
+    }
+    map.push((end, out.len()));
+    let at = |b: usize| map.iter().find(|m| m.0 >= b).map_or(out.len(), |m| m.1);
+    for &(s, e) in marks.iter().filter(|m| m.0 >= start && m.1 <= end) {
+        moved.push((at(s), at(e)));
+    }
+    if end < text.len() {
+        out.push('…');
+    }
+    (out, moved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_keeps_its_marks_on_the_words() {
+        let text = format!(
+            "{} the  KV\ncache grows {}",
+            "a ".repeat(80),
+            "b ".repeat(80)
+        );
+        let q = Query::parse("cache kv", false);
+        let (marks, _) = q.marks(&text);
+        let (s, m) = window(&text, &marks);
+        assert!(s.starts_with('…') && s.ends_with('…'));
+        let shown: Vec<&str> = m.iter().map(|&(a, b)| &s[a..b]).collect();
+        assert_eq!(shown, vec!["KV", "cache"]);
+        assert!(s.contains("the KV cache grows"));
+    }
+
+    #[test]
+    fn windows_respect_char_boundaries() {
+        let text = "日本語 ".repeat(60) + "cafè " + &"語".repeat(200);
+        let q = Query::parse("cafe", false);
+        let (marks, _) = q.marks(&text);
+        let (s, m) = window(&text, &marks);
+        assert_eq!(&s[m[0].0..m[0].1], "cafè");
+    }
+}

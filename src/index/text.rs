@@ -1,0 +1,281 @@
+//! The searchable text of lessons: read from the files, stored in a
+//! contentless FTS5 table (the words' positions only, not the text:
+//! snippets are made from the files themselves, so they can never show
+//! text a file no longer holds), and kept fresh by each file's stamp.
+
+use std::collections::HashMap;
+
+use rusqlite::params;
+
+use super::fresh::{RACY_NS, Stamp, now_ns, stamp};
+use super::{Index, key_of};
+use crate::loader::{self, walk};
+use crate::model::{Block, Lesson, Origin};
+
+/// A lesson's text split into the columns ranked apart.
+#[derive(Debug, Clone, Default)]
+pub struct Columns {
+    pub title: String,
+    pub heading: String,
+    pub body: String,
+}
+
+/// One lesson read for the index, ready to be stored.
+#[derive(Debug, Clone)]
+pub struct Extract {
+    pub(super) key: Vec<u8>,
+    pub(super) stamp: Stamp,
+    pub(super) seen_ns: i64,
+    pub(super) digest: Option<u64>,
+    pub(super) text: Columns,
+}
+
+/// The page's anchorable section of `blocks[i]`: after the header and
+/// the hero (see `layout::Page::blocks`).
+pub fn anchor_block(lesson: &Lesson, i: usize) -> u32 {
+    (1 + usize::from(lesson.hero.is_some()) + i) as u32
+}
+
+/// The texts a search looks in, each with the page section it is at.
+pub fn sections(lesson: &Lesson) -> Vec<(u32, String)> {
+    let mut out = Vec::with_capacity(lesson.blocks.len() + 3);
+    out.push((0, lesson.meta.title.clone()));
+    if let Some(h) = &lesson.hero {
+        out.push((1, h.plain_text()));
+    }
+    for (i, b) in lesson.blocks.iter().enumerate() {
+        out.push((anchor_block(lesson, i), Lesson::block_text(b)));
+    }
+    if let Some(c) = &lesson.check {
+        // The check is drawn after the last block's section.
+        let at = anchor_block(lesson, lesson.blocks.len());
+        out.push((at, crate::layout::check_text(c)));
+    }
+    out
+}
+
+pub fn columns(lesson: &Lesson) -> Columns {
+    let mut c = Columns {
+        title: lesson.meta.title.clone(),
+        ..Columns::default()
+    };
+    for (at, text) in sections(lesson).into_iter().skip(1) {
+        let heading = lesson
+            .blocks
+            .iter()
+            .enumerate()
+            .any(|(i, b)| anchor_block(lesson, i) == at && matches!(b, Block::Heading { .. }));
+        let col = if heading { &mut c.heading } else { &mut c.body };
+        col.push_str(&text);
+        col.push('\n');
+    }
+    c
+}
+
+/// The lesson at `origin` as it is now, with the stamp it was read at.
+/// A file that cannot be read or parsed is stored with no text, so it is
+/// not read again until it changes.
+pub fn extract(origin: &Origin) -> Extract {
+    let seen_ns = now_ns();
+    let key = key_of(origin);
+    let (stamp, bytes) = match origin {
+        Origin::File(p) => (
+            stamp(p).unwrap_or_default(),
+            walk::read_regular(p).unwrap_or_default(),
+        ),
+        Origin::Builtin(_) => (Stamp::default(), Vec::new()),
+    };
+    let lesson = match origin {
+        Origin::File(_) => loader::load_bytes(&origin.name(), &bytes).map(|l| l.lesson),
+        Origin::Builtin(_) => loader::load_lesson(origin),
+    };
+    // A change within the clock's grain of now would keep the stamp: the
+    // bytes settle it then (see the module docs of the index).
+    let racy = stamp.ctime_ns.saturating_add(RACY_NS) >= seen_ns;
+    Extract {
+        key,
+        stamp,
+        seen_ns,
+        digest: racy.then(|| walk::digest(&bytes)),
+        text: lesson.as_ref().map(columns).unwrap_or_default(),
+    }
+}
+
+struct Known {
+    stamp: Stamp,
+    seen_ns: i64,
+    digest: Option<u64>,
+}
+
+impl Known {
+    /// Whether the file at `origin` still holds the text stored for it.
+    fn holds(&self, origin: &Origin) -> bool {
+        let Origin::File(p) = origin else {
+            // A built-in lesson's key carries its length: it is a new key
+            // when the binary changes.
+            return true;
+        };
+        if stamp(p) != Some(self.stamp) {
+            return false;
+        }
+        if self.stamp.ctime_ns.saturating_add(RACY_NS) < self.seen_ns {
+            return true;
+        }
+        self.digest.is_some()
+            && walk::read_regular(p).is_ok_and(|b| Some(walk::digest(&b)) == self.digest)
+    }
+}
+
+impl Index {
+    fn known(&self) -> rusqlite::Result<HashMap<Vec<u8>, Known>> {
+        let mut stmt = self.conn().prepare_cached(
+            "SELECT path, size, mtime_ns, ctime_ns, ino, seen_ns, digest FROM text_doc",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let known = Known {
+                stamp: Stamp {
+                    size: r.get(1)?,
+                    mtime_ns: r.get(2)?,
+                    ctime_ns: r.get(3)?,
+                    ino: r.get(4)?,
+                },
+                seen_ns: r.get(5)?,
+                digest: r.get::<_, Option<i64>>(6)?.map(|d| d as u64),
+            };
+            Ok((r.get(0)?, known))
+        })?;
+        rows.collect()
+    }
+
+    /// Lessons of `origins` whose text is not indexed, or was indexed from
+    /// a file that has changed since.
+    pub fn stale(&mut self, origins: &[Origin]) -> Vec<Origin> {
+        let known = match self.known() {
+            Ok(k) => k,
+            Err(e) => {
+                self.drop_if_damaged(&e);
+                HashMap::new()
+            }
+        };
+        origins
+            .iter()
+            .filter(|o| !known.get(&key_of(o)).is_some_and(|k| k.holds(o)))
+            .cloned()
+            .collect()
+    }
+
+    /// Whether the text stored for `origin` is that of the file as it is.
+    pub(super) fn holds(&self, origin: &Origin) -> bool {
+        let row = self
+            .conn()
+            .prepare_cached(
+                "SELECT size, mtime_ns, ctime_ns, ino, seen_ns, digest FROM text_doc WHERE path = ?1",
+            )
+            .and_then(|mut s| {
+                s.query_row([key_of(origin)], |r| {
+                    Ok(Known {
+                        stamp: Stamp {
+                            size: r.get(0)?,
+                            mtime_ns: r.get(1)?,
+                            ctime_ns: r.get(2)?,
+                            ino: r.get(3)?,
+                        },
+                        seen_ns: r.get(4)?,
+                        digest: r.get::<_, Option<i64>>(5)?.map(|d| d as u64),
+                    })
+                })
+            });
+        row.is_ok_and(|k| k.holds(origin))
+    }
+
+    /// Stores lessons' text, in one transaction, replacing what a key had.
+    pub fn insert(&mut self, docs: &[Extract]) -> rusqlite::Result<()> {
+        let r = self.insert_once(docs);
+        match r {
+            Err(e) if self.drop_if_damaged(&e) => self.insert_once(docs),
+            r => r,
+        }
+    }
+
+    fn insert_once(&mut self, docs: &[Extract]) -> rusqlite::Result<()> {
+        let tx = self.conn_mut().transaction()?;
+        {
+            let mut old = tx.prepare_cached("SELECT rowid FROM text_doc WHERE path = ?1")?;
+            let mut drop_doc = tx.prepare_cached("DELETE FROM text_doc WHERE rowid = ?1")?;
+            let mut drop_text = tx.prepare_cached("DELETE FROM lesson_fts WHERE rowid = ?1")?;
+            let mut doc = tx.prepare_cached(
+                "INSERT INTO text_doc (path, size, mtime_ns, ctime_ns, ino, seen_ns, digest)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?;
+            let mut text = tx.prepare_cached(
+                "INSERT INTO lesson_fts (rowid, title, heading, body) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for d in docs {
+                if let Ok(id) = old.query_row([&d.key], |r| r.get::<_, i64>(0)) {
+                    drop_text.execute([id])?;
+                    drop_doc.execute([id])?;
+                }
+                let st = d.stamp;
+                doc.execute(params![
+                    d.key,
+                    st.size,
+                    st.mtime_ns,
+                    st.ctime_ns,
+                    st.ino,
+                    d.seen_ns,
+                    d.digest.map(|x| x as i64)
+                ])?;
+                let id = tx.last_insert_rowid();
+                let c = &d.text;
+                text.execute(params![id, c.title, c.heading, c.body])?;
+            }
+        }
+        tx.commit()
+    }
+
+    /// Brings the text of every lesson of `origins` up to date, reading
+    /// files on every core; `progress(done, total)` after each batch.
+    pub fn fill(&mut self, origins: &[Origin], progress: &mut dyn FnMut(usize, usize)) {
+        let stale = self.stale(origins);
+        self.fill_stale(&stale, progress);
+    }
+
+    /// [`Index::fill`] for the lessons [`Index::stale`] named.
+    pub fn fill_stale(&mut self, stale: &[Origin], progress: &mut dyn FnMut(usize, usize)) {
+        let total = stale.len();
+        if total == 0 {
+            return;
+        }
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Extract>>(workers * 2);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                let (tx, next) = (tx.clone(), &next);
+                s.spawn(move || {
+                    loop {
+                        let at = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
+                        let Some(chunk) = stale.get(at..(at + BATCH).min(stale.len())) else {
+                            break;
+                        };
+                        if chunk.is_empty() || tx.send(chunk.iter().map(extract).collect()).is_err()
+                        {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let mut done = 0;
+            for batch in rx {
+                // A cache that cannot be written only means a slower search.
+                let _ = self.insert(&batch);
+                done += batch.len();
+                progress(done, total);
+            }
+        });
+    }
+}
+
+/// Lessons read per batch by one worker.
+const BATCH: usize = 50;

@@ -27,6 +27,7 @@
 //!   each: [`run`] is the whole program.
 mod cli;
 mod commands;
+pub mod config;
 pub mod effects;
 pub mod highlight;
 pub mod index;

@@ -1,48 +1,60 @@
 //! `lectern render [PATH]`: a lesson as styled text, or a folder's table
-//! of contents.
+//! of contents. Also what `lectern PATH` prints when stdout is not a
+//! terminal (like `less file | cat`).
 
 use super::target::{Target, resolve};
-use crate::cli::ColorChoice;
+use crate::config::Settings;
 use crate::loader;
 use crate::render;
-use crate::theme::{Theme, ThemeKind};
-use std::io::{IsTerminal, Write};
+use crate::theme::{ColorChoice, ColourEnv, Depth, Theme, ThemeKind};
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
-pub(super) fn run(
-    path: Option<&Path>,
-    width: Option<u16>,
-    color: ColorChoice,
-    answers: bool,
-    theme: Option<ThemeKind>,
-) -> super::Outcome {
+/// What decides the look of printed text.
+pub(super) struct Look {
+    pub width: Option<u16>,
+    pub color: ColorChoice,
+    pub answers: bool,
+}
+
+pub(super) fn run(path: Option<&Path>, look: &Look, settings: &Settings) -> super::Outcome {
+    let text = text(path, look, settings)?;
+    write(&text)
+}
+
+/// The theme for text on stdout, `None` for no escape sequences at all.
+pub(super) fn theme(color: ColorChoice, settings: &Settings) -> Option<Theme> {
+    let tty = std::io::stdout().is_terminal();
+    let depth = crate::theme::depth(ColourEnv::from_env(), tty, color, settings.truecolor.value);
+    let kind = settings
+        .theme
+        .value
+        .kind()
+        .unwrap_or_else(ThemeKind::detect);
+    (depth != Depth::None).then(|| Theme::for_depth(kind, depth))
+}
+
+pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> super::Result<String> {
     let stdout = std::io::stdout();
-    let tty = stdout.is_terminal();
-    let width = width.unwrap_or_else(|| {
-        if tty {
+    let width = look.width.unwrap_or_else(|| {
+        if stdout.is_terminal() {
             ratatui::crossterm::terminal::size().map_or(80, |(w, _)| w.max(1))
         } else {
             80
         }
     });
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let theme = match color {
-        ColorChoice::Never => None,
-        ColorChoice::Auto if !tty || no_color => None,
-        _ => Some(Theme::new(theme.unwrap_or_else(ThemeKind::detect))),
+    let theme = theme(look.color, settings);
+    let opts = render::Options {
+        width,
+        theme,
+        answers: look.answers,
     };
-    let text = match resolve(path)? {
-        Target::Lesson(origin) => {
-            let loaded = loader::load(&origin)?;
-            render::lesson(
-                &loaded.lesson,
-                &render::Options {
-                    width,
-                    theme,
-                    answers,
-                },
-            )
-        }
+    if path.is_some_and(|p| p == Path::new("-")) {
+        let loaded = loader::load_bytes("<stdin>", &stdin()?)?;
+        return Ok(render::lesson(&loaded.lesson, &opts));
+    }
+    Ok(match resolve(path)? {
+        Target::Lesson(origin) => render::lesson(&loader::load(&origin)?.lesson, &opts),
         Target::Courses(courses) => {
             let mut out = String::new();
             for (i, c) in courses.iter().enumerate() {
@@ -53,8 +65,18 @@ pub(super) fn run(
             }
             out
         }
-    };
-    let mut lock = stdout.lock();
+    })
+}
+
+/// Standard input, whole: `-` as a lesson file.
+pub(super) fn stdin() -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::io::stdin().lock().read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+pub(super) fn write(text: &str) -> super::Outcome {
+    let mut lock = std::io::stdout().lock();
     // A closed pipe (`lectern render | head`) is not an error to report.
     match lock.write_all(text.as_bytes()).and_then(|_| lock.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

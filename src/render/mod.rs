@@ -2,6 +2,7 @@
 //! styled text that fits a width.
 
 mod ansi;
+mod links;
 mod toc;
 
 pub use ansi::write_lines;

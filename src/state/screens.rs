@@ -101,6 +101,11 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::Drawn => {
             s.reader.finish_layout();
         }
+        Msg::Background(dark) if dark != s.prefs.dark => {
+            s.prefs.dark = dark;
+            fx.push(Effect::Highlight);
+        }
+        Msg::Background(_) => {}
         Msg::Loaded(opened) => open::loaded(s, *opened, &mut fx),
         Msg::ProgressRead(progress) => open::progress_read(s, progress),
         Msg::Highlighted(slug, code) => s.reader.set_code(&slug, code, &g),

@@ -2,6 +2,7 @@
 //! through the key tables into `state::update`, hands the effects to the
 //! effect runner, and draws.
 
+mod background;
 mod boot;
 mod events;
 mod input;
@@ -9,11 +10,12 @@ mod startup;
 mod terminal;
 
 use crate::cli::Common;
+use crate::config::Settings;
 use crate::effects::{Runner, Work};
 use crate::index::Index;
 use crate::state::{self, Action, Effect, Msg, Prefs, Size, State};
 use crate::store::Store;
-use crate::theme::{Theme, ThemeKind};
+use crate::theme::Theme;
 use boot::Boot;
 use events::Incoming;
 use ratatui::crossterm::event::Event;
@@ -21,26 +23,27 @@ use std::path::{Path, PathBuf};
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 
-pub fn read(paths: &[PathBuf], common: &Common) -> Res {
-    run(paths, common, false)
+pub fn read(paths: &[PathBuf], common: &Common, settings: &Settings) -> Res {
+    run(paths, common, settings, false)
 }
 
-pub fn review(path: Option<&Path>, common: &Common) -> Res {
+pub fn review(path: Option<&Path>, common: &Common, settings: &Settings) -> Res {
     let paths: Vec<PathBuf> = path.map(Path::to_path_buf).into_iter().collect();
-    run(&paths, common, true)
+    run(&paths, common, settings, true)
 }
 
-fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
+fn run(paths: &[PathBuf], common: &Common, settings: &Settings, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let mut boot = Boot::prepare(paths, data_dir, start_review)?;
-    let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
+    let (theme, ask) = background::first_guess(settings);
     let (tx, rx, signals) = events::channel();
-    let term = terminal::Term::enter(!common.no_mouse)?;
+    let mouse = settings.mouse.value;
+    let term = terminal::Term::enter(mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
     boot.equip(&mut runner);
     let prefs = Prefs {
-        mouse: !common.no_mouse,
+        mouse,
         dark: theme.kind.is_dark(),
     };
     let size = Size {
@@ -55,6 +58,10 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         theme,
     };
     r.apply(fx);
+    // The config file's problems, where the learner looks (also on stderr).
+    if let Some(p) = settings.problems.first() {
+        r.receive(Msg::Notice(format!("config: {p}")));
+    }
     for action in boot.first_actions(&r.s) {
         r.update(action);
     }
@@ -63,6 +70,15 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool) -> Res {
         .draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
     let mut drawn = r.after_first_frame(&mut boot)?;
+    // Asked before the key reader starts, which would take the answer for
+    // keys; the first frame was drawn with the guess.
+    if ask && let Some(kind) = background::ask() {
+        if kind != r.theme.kind {
+            r.theme.kind = kind;
+            r.receive(Msg::Background(kind.is_dark()));
+            drawn = false;
+        }
+    }
     events::listen(&tx, signals);
     // A resize before the key reader started was not reported.
     if let Some(action) = resized(&mut r.term, None) {

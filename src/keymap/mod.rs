@@ -55,7 +55,7 @@ pub fn hints(screen: Screen) -> Vec<(String, &'static str)> {
 }
 
 /// The screens in the order the help lists them.
-pub const HELP_ORDER: [Screen; 8] = [
+pub const HELP_ORDER: [Screen; 9] = [
     Screen::Reading,
     Screen::Check,
     Screen::Review,
@@ -63,6 +63,7 @@ pub const HELP_ORDER: [Screen; 8] = [
     Screen::Search,
     Screen::CourseSearch,
     Screen::Courses,
+    Screen::Copy,
     Screen::Help,
 ];
 

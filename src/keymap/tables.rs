@@ -136,6 +136,12 @@ static PAGE: &[Binding] = &[
         Some("search"),
     ),
     bind(&[Char('n')], |_| Action::SearchNext, "next match", None),
+    bind(
+        &[Char('y')],
+        |_| Action::Copy,
+        "copy the code on screen (OSC 52: works over SSH)",
+        None,
+    ),
     bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
     bind(&[Digit], digit, "answer the check with that option", None),
     bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
@@ -319,6 +325,24 @@ static COURSES: &[Binding] = &[
     ),
 ];
 
+/// Choosing what to copy.
+static COPY: &[Binding] = &[
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next",
+        Some("choose"),
+    ),
+    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous", None),
+    bind(
+        &[Code(Enter), Char('y')],
+        |_| Action::Open,
+        "copy it",
+        Some("copy"),
+    ),
+    bind(&[Digit], digit, "copy that one", None),
+];
+
 /// Every prompt: typed text goes into the query.
 static PROMPT: &[Binding] = &[
     bind(&[Code(Enter)], |_| Action::Open, "accept", Some("accept")),
@@ -362,6 +386,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
     static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];
     static STATS_LAYERS: [&[Binding]; 3] = [STATS, BOXED, GLOBAL];
     static COURSES_LAYERS: [&[Binding]; 2] = [COURSES, GLOBAL];
+    static COPY_LAYERS: [&[Binding]; 2] = [COPY, GLOBAL];
     static SEARCH_LAYERS: [&[Binding]; 1] = [PROMPT];
     static COURSE_SEARCH_LAYERS: [&[Binding]; 2] = [COURSE_SEARCH, PROMPT];
     match screen {
@@ -372,6 +397,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
         Screen::Help => &HELP_LAYERS,
         Screen::Stats => &STATS_LAYERS,
         Screen::Courses => &COURSES_LAYERS,
+        Screen::Copy => &COPY_LAYERS,
         Screen::Search => &SEARCH_LAYERS,
         Screen::CourseSearch => &COURSE_SEARCH_LAYERS,
     }

@@ -63,6 +63,8 @@ pub enum Action {
     ReviewNext,
     ReviewReread,
     Stats,
+    /// `y`: copy the code on screen to the clipboard.
+    Copy,
 }
 
 impl Action {

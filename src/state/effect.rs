@@ -36,6 +36,8 @@ pub enum Effect {
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
+    /// Put text on the terminal's clipboard (OSC 52).
+    Clipboard(String),
 }
 
 impl Effect {

@@ -10,6 +10,7 @@
 mod action;
 mod check;
 mod contents;
+mod copy;
 mod course_search;
 mod courses;
 mod effect;
@@ -30,6 +31,7 @@ pub use check::CheckState;
 pub use contents::{
     Contents, TocRow, area as contents_area, offset as contents_offset, rows as contents_rows,
 };
+pub use copy::{CopyPicker, Copyable};
 pub use course_search::{COURSE_HITS, CourseHit, CourseSearch, course_hits};
 pub use courses::Picker;
 pub use effect::Effect;

@@ -8,7 +8,7 @@ use super::help::Help;
 use super::open::{self, save_position};
 use super::reader::{Focus, Search};
 use super::stats::StatsView;
-use super::{Action, Effect, Msg, State, check, contents, review, scrolled};
+use super::{Action, Effect, Msg, State, check, contents, copy, review, scrolled};
 
 /// The screens, as the key tables and the help name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +24,8 @@ pub enum Screen {
     Review,
     /// Choosing a course of the library.
     Courses,
+    /// Choosing what on screen to copy.
+    Copy,
 }
 
 impl Screen {
@@ -38,6 +40,7 @@ impl Screen {
             Screen::Stats => "Stats",
             Screen::Review => "Review",
             Screen::Courses => "Courses",
+            Screen::Copy => "Copy",
         }
     }
 
@@ -54,6 +57,7 @@ pub enum Overlay {
     Stats(StatsView),
     Courses(Picker),
     CourseSearch(CourseSearch),
+    Copy(copy::CopyPicker),
 }
 
 impl State {
@@ -64,6 +68,7 @@ impl State {
             Some(Overlay::Stats(_)) => return Screen::Stats,
             Some(Overlay::Courses(_)) => return Screen::Courses,
             Some(Overlay::CourseSearch(_)) => return Screen::CourseSearch,
+            Some(Overlay::Copy(_)) => return Screen::Copy,
             None => {}
         }
         if self.active_review().is_some() {
@@ -192,8 +197,12 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let closing = matches!(a, Action::Back | Action::Close);
     let courses = s.library.courses.len();
     let ready = s.library.index_ready;
+    if copy::update(s, a, fx) {
+        return true;
+    }
     match &mut s.overlay {
         None => return false,
+        Some(Overlay::Copy(_)) => {}
         Some(Overlay::Help(Help { top }) | Overlay::Stats(StatsView { top, .. })) => {
             if closing {
                 s.overlay = None;
@@ -353,6 +362,7 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
                 Some("Only one course is open: name several paths or a folder of courses.".into())
         }
         Action::Review => review::start(s, fx),
+        Action::Copy => copy::start(s, fx),
         _ => {}
     }
 }

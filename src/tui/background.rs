@@ -29,8 +29,13 @@ pub(super) fn first_guess(settings: &Settings) -> (Theme, bool) {
 pub(super) fn ask() -> Option<ThemeKind> {
     let mut options = terminal_colorsaurus::QueryOptions::default();
     options.timeout = TIMEOUT;
-    match terminal_colorsaurus::theme_mode(options).ok()? {
-        terminal_colorsaurus::ThemeMode::Dark => Some(ThemeKind::Dark),
-        terminal_colorsaurus::ThemeMode::Light => Some(ThemeKind::Light),
-    }
+    // The background alone (not colorsaurus's theme_mode, which also
+    // needs the foreground): a terminal that answers OSC 11 but not OSC 10
+    // is still read.
+    let bg = terminal_colorsaurus::background_color(options).ok()?;
+    Some(if bg.perceived_lightness() > 0.5 {
+        ThemeKind::Light
+    } else {
+        ThemeKind::Dark
+    })
 }

@@ -144,6 +144,7 @@ impl Reader {
                 Effect::Suspend => {
                     let _ = self.term.suspend();
                 }
+                Effect::Clipboard(text) => clipboard(&text),
                 _ => {}
             }
         }
@@ -208,6 +209,17 @@ impl Reader {
         }
         Ok(())
     }
+}
+
+/// Text to the terminal's clipboard: OSC 52, which the terminal (or tmux
+/// with `set-clipboard on`) hands to the system clipboard, over SSH too.
+fn clipboard(text: &str) {
+    use base64::Engine;
+    use std::io::Write;
+    let payload = base64::engine::general_purpose::STANDARD.encode(text);
+    let mut out = std::io::stdout().lock();
+    let _ = write!(out, "\x1b]52;c;{payload}\x07");
+    let _ = out.flush();
 }
 
 /// The screen takes its new size (`None`: asked of the terminal); the

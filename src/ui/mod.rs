@@ -3,6 +3,7 @@
 //! lesson. One module per screen, plus the chrome around them.
 
 mod chrome;
+mod copy;
 mod courses;
 mod help;
 mod overlay;
@@ -38,6 +39,7 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         Some(Overlay::CourseSearch(cs)) => search::draw(f, body, s, cs, theme),
         Some(Overlay::Stats(v)) => stats::draw(f, body, s, v, theme),
         Some(Overlay::Courses(p)) => courses::draw(f, body, s, p.cursor, theme),
+        Some(Overlay::Copy(p)) => copy::draw(f, body, p, theme),
         None => {}
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);

@@ -136,13 +136,13 @@ static PAGE: &[Binding] = &[
         Some("search"),
     ),
     bind(&[Char('n')], |_| Action::SearchNext, "next match", None),
+    bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
     bind(
         &[Char('y')],
         |_| Action::Copy,
-        "copy the code on screen (OSC 52: works over SSH)",
+        "copy the code on screen (OSC 52)",
         None,
     ),
-    bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
     bind(&[Digit], digit, "answer the check with that option", None),
     bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
     bind(

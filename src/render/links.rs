@@ -45,9 +45,12 @@ fn suffix(text: &str) -> Option<&str> {
 /// A target lectern will make clickable: a web or mail address made of
 /// printable ASCII only (nothing that could end the escape sequence).
 pub fn safe(url: &str) -> bool {
-    let scheme = ["http://", "https://", "mailto:"]
-        .iter()
-        .any(|s| url.len() > s.len() && url[..s.len()].eq_ignore_ascii_case(s));
+    let scheme = ["http://", "https://", "mailto:"].iter().any(|s| {
+        url.len() > s.len()
+            && url
+                .get(..s.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(s))
+    });
     scheme && url.bytes().all(|b| b.is_ascii_graphic())
 }
 
@@ -105,5 +108,9 @@ mod tests {
         assert!(!safe("https://a\x1b]8;;evil"));
         assert!(!safe("https://a b"));
         assert!(!safe("https://"));
+        assert!(
+            !safe("ht\u{e9}ps://a"),
+            "not a char boundary at the scheme's end"
+        );
     }
 }

@@ -72,11 +72,16 @@ fn run(paths: &[PathBuf], common: &Common, settings: &Settings, start_review: bo
     let mut drawn = r.after_first_frame(&mut boot)?;
     // Asked before the key reader starts, which would take the answer for
     // keys; the first frame was drawn with the guess.
-    if ask && let Some(kind) = background::ask() {
-        if kind != r.theme.kind {
+    if ask {
+        let (kind, typed) = background::ask();
+        if let Some(kind) = kind.filter(|k| *k != r.theme.kind) {
             r.theme.kind = kind;
             r.receive(Msg::Background(kind.is_dark()));
             drawn = false;
+        }
+        // Keys typed while the answer was awaited, first in the queue.
+        for ev in typed {
+            let _ = tx.send(events::Incoming::Term(ev));
         }
     }
     events::listen(&tx, signals);

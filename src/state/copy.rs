@@ -143,3 +143,63 @@ pub fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Highlights, page};
+
+    const LESSON: &str = r#"{"course":{"slug":"c","title":"C"},
+     "lesson":{"slug":"l","title":"T","position":1,"keyIdea":"The idea."},
+     "body":{"format":"markdown","text":"Intro.\n\n```sh\necho one\n```\n\n> Quoted:\n>\n> ```\n> two\n> ```\n\nEnd."}}"#;
+
+    fn lesson() -> Lesson {
+        crate::loader::load_bytes("t.json", LESSON.as_bytes())
+            .unwrap()
+            .lesson
+    }
+
+    #[test]
+    fn what_is_on_screen_is_offered_with_its_exact_text() {
+        let l = lesson();
+        let p = page(&l, 60, &Highlights::default());
+        let all = on_screen(&l, &p.blocks, p.lines.len(), 0, p.lines.len());
+        let labels: Vec<&str> = all.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["the key idea", "code block 1 (sh)", "code block 2"]
+        );
+        assert_eq!(all[1].text, "echo one");
+        assert_eq!(all[2].text, "two");
+        // Below the header: the quoted block alone.
+        let quote = p.blocks[3];
+        let below = on_screen(&l, &p.blocks, p.lines.len(), quote, quote + 2);
+        assert_eq!(below.len(), 1);
+        assert_eq!(below[0].text, "two");
+    }
+
+    #[test]
+    fn the_picker_copies_the_chosen_one_and_says_so() {
+        let mut s = State::new(Vec::new(), 60, 20);
+        let items = vec![
+            Copyable {
+                label: "code block 1".into(),
+                text: "a\nb".into(),
+            },
+            Copyable {
+                label: "code block 2".into(),
+                text: "c".into(),
+            },
+        ];
+        s.overlay = Some(Overlay::Copy(CopyPicker { items, cursor: 0 }));
+        let mut fx = Vec::new();
+        assert!(update(&mut s, &Action::LineDown, &mut fx));
+        assert!(update(&mut s, &Action::Open, &mut fx));
+        assert_eq!(fx, [Effect::Clipboard("c".into())]);
+        assert!(s.overlay.is_none());
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("Copied code block 2 (1 line) to the clipboard.")
+        );
+    }
+}

@@ -95,7 +95,10 @@ impl Runner {
                 seen.push(e.clone());
                 if matches!(
                     e,
-                    Effect::SetMouse(_) | Effect::Suspend | Effect::Clipboard(_)
+                    Effect::SetMouse(_)
+                        | Effect::Suspend
+                        | Effect::Clipboard(_)
+                        | Effect::OpenUrl(_)
                 ) {
                     terminal.push(e);
                 } else if self.waits(&e) {

@@ -55,7 +55,7 @@ pub fn hints(screen: Screen) -> Vec<(String, &'static str)> {
 }
 
 /// The screens in the order the help lists them.
-pub const HELP_ORDER: [Screen; 9] = [
+pub const HELP_ORDER: [Screen; 10] = [
     Screen::Reading,
     Screen::Check,
     Screen::Review,
@@ -64,6 +64,7 @@ pub const HELP_ORDER: [Screen; 9] = [
     Screen::CourseSearch,
     Screen::Courses,
     Screen::Copy,
+    Screen::Links,
     Screen::Help,
 ];
 

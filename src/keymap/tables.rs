@@ -143,6 +143,18 @@ static PAGE: &[Binding] = &[
         "copy the code on screen (OSC 52)",
         None,
     ),
+    bind(
+        &[Char('L')],
+        |_| Action::Links,
+        "the page's links: open one",
+        None,
+    ),
+    bind(
+        &[Code(Backspace)],
+        |_| Action::LinkBack,
+        "back from a followed link",
+        None,
+    ),
     bind(&[Digit], digit, "answer the check with that option", None),
     bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
     bind(
@@ -343,6 +355,24 @@ static COPY: &[Binding] = &[
     bind(&[Digit], digit, "copy that one", None),
 ];
 
+/// The page's links.
+static LINKS: &[Binding] = &[
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next",
+        Some("choose"),
+    ),
+    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous", None),
+    bind(
+        &[Code(Enter)],
+        |_| Action::Open,
+        "open the link",
+        Some("open"),
+    ),
+    bind(&[Digit], digit, "open that one", None),
+];
+
 /// Every prompt: typed text goes into the query.
 static PROMPT: &[Binding] = &[
     bind(&[Code(Enter)], |_| Action::Open, "accept", Some("accept")),
@@ -387,6 +417,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
     static STATS_LAYERS: [&[Binding]; 3] = [STATS, BOXED, GLOBAL];
     static COURSES_LAYERS: [&[Binding]; 2] = [COURSES, GLOBAL];
     static COPY_LAYERS: [&[Binding]; 2] = [COPY, GLOBAL];
+    static LINKS_LAYERS: [&[Binding]; 2] = [LINKS, GLOBAL];
     static SEARCH_LAYERS: [&[Binding]; 1] = [PROMPT];
     static COURSE_SEARCH_LAYERS: [&[Binding]; 2] = [COURSE_SEARCH, PROMPT];
     match screen {
@@ -398,6 +429,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
         Screen::Stats => &STATS_LAYERS,
         Screen::Courses => &COURSES_LAYERS,
         Screen::Copy => &COPY_LAYERS,
+        Screen::Links => &LINKS_LAYERS,
         Screen::Search => &SEARCH_LAYERS,
         Screen::CourseSearch => &COURSE_SEARCH_LAYERS,
     }

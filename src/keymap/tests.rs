@@ -5,7 +5,7 @@ fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
 }
 
-const ALL: [Screen; 10] = [
+const ALL: [Screen; 11] = [
     Screen::Reading,
     Screen::Contents,
     Screen::Search,
@@ -16,6 +16,7 @@ const ALL: [Screen; 10] = [
     Screen::Review,
     Screen::Courses,
     Screen::Copy,
+    Screen::Links,
 ];
 
 #[test]

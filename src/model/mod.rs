@@ -7,6 +7,7 @@ mod check;
 mod course;
 mod diag;
 mod lesson;
+pub mod link;
 mod origin;
 mod progress;
 pub mod sanitize;

@@ -45,13 +45,7 @@ fn suffix(text: &str) -> Option<&str> {
 /// A target lectern will make clickable: a web or mail address made of
 /// printable ASCII only (nothing that could end the escape sequence).
 pub fn safe(url: &str) -> bool {
-    let scheme = ["http://", "https://", "mailto:"].iter().any(|s| {
-        url.len() > s.len()
-            && url
-                .get(..s.len())
-                .is_some_and(|p| p.eq_ignore_ascii_case(s))
-    });
-    scheme && url.bytes().all(|b| b.is_ascii_graphic())
+    crate::model::link::is_web(url)
 }
 
 /// `text` as a hyperlink to `url` (which [`safe`] accepted).

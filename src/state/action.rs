@@ -65,6 +65,9 @@ pub enum Action {
     Stats,
     /// `y`: copy the code on screen to the clipboard.
     Copy,
+    /// `L`: the page's links; Backspace: back from a followed link.
+    Links,
+    LinkBack,
 }
 
 impl Action {

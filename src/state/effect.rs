@@ -38,6 +38,8 @@ pub enum Effect {
     Suspend,
     /// Put text on the terminal's clipboard (OSC 52).
     Clipboard(String),
+    /// Open a web or mail address in the browser.
+    OpenUrl(String),
 }
 
 impl Effect {

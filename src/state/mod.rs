@@ -17,6 +17,7 @@ mod effect;
 mod geometry;
 mod help;
 mod library;
+mod links;
 mod msg;
 mod open;
 pub mod reader;
@@ -41,6 +42,7 @@ pub use geometry::{
 };
 pub use help::Help;
 pub use library::{CourseView, Library};
+pub use links::{Goes, LinkItem, LinkPicker};
 pub use msg::{Msg, Opened};
 pub use open::open as open_lesson;
 pub use reader::{Doc, Focus, Reader};
@@ -72,6 +74,8 @@ pub struct State {
     /// One line for the footer, cleared by the next command.
     pub notice: Option<String>,
     pub quit: bool,
+    /// Lessons left by following a link, for Backspace.
+    pub link_back: Vec<usize>,
 }
 
 impl State {
@@ -89,6 +93,7 @@ impl State {
             },
             notice: None,
             quit: false,
+            link_back: Vec::new(),
         }
     }
 

@@ -8,7 +8,7 @@ use super::help::Help;
 use super::open::{self, save_position};
 use super::reader::{Focus, Search};
 use super::stats::StatsView;
-use super::{Action, Effect, Msg, State, check, contents, copy, review, scrolled};
+use super::{Action, Effect, Msg, State, check, contents, copy, links, review, scrolled};
 
 /// The screens, as the key tables and the help name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -26,6 +26,8 @@ pub enum Screen {
     Courses,
     /// Choosing what on screen to copy.
     Copy,
+    /// The page's links.
+    Links,
 }
 
 impl Screen {
@@ -41,6 +43,7 @@ impl Screen {
             Screen::Review => "Review",
             Screen::Courses => "Courses",
             Screen::Copy => "Copy",
+            Screen::Links => "Links",
         }
     }
 
@@ -58,6 +61,7 @@ pub enum Overlay {
     Courses(Picker),
     CourseSearch(CourseSearch),
     Copy(copy::CopyPicker),
+    Links(links::LinkPicker),
 }
 
 impl State {
@@ -69,6 +73,7 @@ impl State {
             Some(Overlay::Courses(_)) => return Screen::Courses,
             Some(Overlay::CourseSearch(_)) => return Screen::CourseSearch,
             Some(Overlay::Copy(_)) => return Screen::Copy,
+            Some(Overlay::Links(_)) => return Screen::Links,
             None => {}
         }
         if self.active_review().is_some() {
@@ -197,12 +202,12 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let closing = matches!(a, Action::Back | Action::Close);
     let courses = s.library.courses.len();
     let ready = s.library.index_ready;
-    if copy::update(s, a, fx) {
+    if copy::update(s, a, fx) || links::update(s, a, fx) {
         return true;
     }
     match &mut s.overlay {
         None => return false,
-        Some(Overlay::Copy(_)) => {}
+        Some(Overlay::Copy(_) | Overlay::Links(_)) => {}
         Some(Overlay::Help(Help { top }) | Overlay::Stats(StatsView { top, .. })) => {
             if closing {
                 s.overlay = None;
@@ -363,6 +368,8 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
         }
         Action::Review => review::start(s, fx),
         Action::Copy => copy::start(s, fx),
+        Action::Links => links::start(s),
+        Action::LinkBack => links::back(s, fx),
         _ => {}
     }
 }

@@ -150,6 +150,7 @@ impl Reader {
                     let _ = self.term.suspend();
                 }
                 Effect::Clipboard(text) => clipboard(&text),
+                Effect::OpenUrl(url) => open_url(&url),
                 _ => {}
             }
         }
@@ -225,6 +226,23 @@ fn clipboard(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "\x1b]52;c;{payload}\x07");
     let _ = out.flush();
+}
+
+/// A web or mail address (checked by the state: printable ASCII, http,
+/// https or mailto) to the desktop's opener, detached and silent so
+/// nothing it prints lands on the reader's screen.
+fn open_url(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
 }
 
 /// The screen takes its new size (`None`: asked of the terminal); the

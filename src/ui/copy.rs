@@ -40,3 +40,36 @@ pub fn draw(f: &mut Frame, area: Rect, p: &CopyPicker, theme: &Theme) {
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
 }
+
+/// The page's links, each with where it goes.
+pub fn links(f: &mut Frame, area: Rect, p: &crate::state::LinkPicker, theme: &Theme) {
+    use crate::state::Goes;
+    let height = (p.items.len() as u16).saturating_add(2).min(area.height);
+    let inner = boxed(f, area, 90, height, "Links · Enter to open", theme);
+    let w = usize::from(inner.width);
+    let visible = usize::from(inner.height).max(1);
+    let first = p.cursor.saturating_sub(visible.saturating_sub(1));
+    let lines: Vec<Line> = p
+        .items
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(visible)
+        .map(|(i, l)| {
+            let to = match &l.goes {
+                Goes::Web => crate::model::link::host(&l.href)
+                    .unwrap_or(&l.href)
+                    .to_string(),
+                Goes::Lesson(_) => format!("lesson {}", l.href),
+                Goes::Nowhere => format!("{} (cannot open)", l.href),
+            };
+            let text = format!("{}. {} → {to}", i + 1, l.text.trim());
+            let mut style = theme.style(Role::Text.into());
+            if i == p.cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            Line::styled(fit(&text, w), style)
+        })
+        .collect();
+    f.render_widget(Paragraph::new(lines), inner);
+}

@@ -40,6 +40,7 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         Some(Overlay::Stats(v)) => stats::draw(f, body, s, v, theme),
         Some(Overlay::Courses(p)) => courses::draw(f, body, s, p.cursor, theme),
         Some(Overlay::Copy(p)) => copy::draw(f, body, p, theme),
+        Some(Overlay::Links(p)) => copy::links(f, body, p, theme),
         None => {}
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);

@@ -108,6 +108,9 @@ pub struct Theme {
     /// 24-bit colours as they are; otherwise the nearest of the 256-colour
     /// palette (COLORTERM does not say the terminal has 24-bit colour).
     pub truecolor: bool,
+    /// Links on the page are OSC 8 hyperlinks (the real terminal's; a
+    /// test's buffer keeps plain cells).
+    pub hyperlinks: bool,
 }
 
 impl Theme {
@@ -115,6 +118,7 @@ impl Theme {
         Theme {
             kind,
             truecolor: true,
+            hyperlinks: false,
         }
     }
 
@@ -125,6 +129,7 @@ impl Theme {
             Depth::Palette => Theme {
                 kind,
                 truecolor: false,
+                hyperlinks: false,
             },
             Depth::TrueColor => Theme::new(kind),
         }

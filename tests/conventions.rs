@@ -397,6 +397,11 @@ fn y_copies_the_exact_code_over_osc_52() {
     // answers only device attributes): it reaches the reader all the same.
     let mut t = spawn(&[&path], data.path(), None);
     t.wait_for("the lesson", |_, s| s.contents().contains("fn main()"));
+    // The page's link is an OSC 8 hyperlink, its target shown beside it.
+    t.wait_for("a hyperlink", |raw, s| {
+        find(raw, b"\x1b]8;;https://example.org/page\x1b\\")
+            && s.contents().contains("the page <https://example.org/page>")
+    });
     t.keys("y");
     t.wait_for("the clipboard", |raw, _| find(raw, b"\x1b]52;c;"));
     t.wait_for("the status line", |_, s| {

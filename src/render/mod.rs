@@ -6,6 +6,7 @@ mod links;
 mod toc;
 
 pub use ansi::write_lines;
+pub use links::targets as link_targets;
 pub use toc::toc;
 
 use crate::layout::{self, CheckMarks};

@@ -35,7 +35,8 @@ pub fn review(path: Option<&Path>, common: &Common, settings: &Settings) -> Res 
 fn run(paths: &[PathBuf], common: &Common, settings: &Settings, start_review: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let mut boot = Boot::prepare(paths, data_dir, start_review)?;
-    let (theme, ask) = background::first_guess(settings);
+    let (mut theme, ask) = background::first_guess(settings);
+    theme.hyperlinks = true;
     let (tx, rx, signals) = events::channel();
     let mouse = settings.mouse.value;
     let term = terminal::Term::enter(mouse)?;

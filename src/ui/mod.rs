@@ -6,6 +6,7 @@ mod chrome;
 mod copy;
 mod courses;
 mod help;
+mod hyperlink;
 mod overlay;
 mod page;
 mod review;

@@ -221,6 +221,15 @@ fn find(hay: &[u8], needle: &[u8]) -> bool {
 /// with `background`, or not at all, and device attributes (the query
 /// terminal-colorsaurus sends after it) always.
 fn spawn(args: &[&Path], data: &Path, background: Option<&'static str>) -> Pty {
+    spawn_with(args, data, background, &[])
+}
+
+fn spawn_with(
+    args: &[&Path],
+    data: &Path,
+    background: Option<&'static str>,
+    vars: &[(&str, &str)],
+) -> Pty {
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: 24,
@@ -237,6 +246,9 @@ fn spawn(args: &[&Path], data: &Path, background: Option<&'static str>) -> Pty {
         cmd.env_remove(v);
     }
     cmd.env("TERM", "xterm-256color");
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
     cmd.env("LECTERN_DATA_DIR", data);
     let config = data.join("config.toml");
     std::fs::write(&config, "").unwrap();
@@ -415,4 +427,47 @@ fn y_copies_the_exact_code_over_osc_52() {
         .unwrap();
     assert_eq!(String::from_utf8(text).unwrap(), CODE);
     t.quit();
+}
+
+#[test]
+fn a_dumb_terminal_gets_plain_text_and_no_screen_switch() {
+    let (_dir, path) = lesson_file();
+    let data = tempfile::tempdir().unwrap();
+    let mut t = spawn_with(&[&path], data.path(), None, &[("TERM", "dumb")]);
+    t.wait_for("the lesson", |raw, _| {
+        find(raw, b"More text") || find(raw, b"the page <")
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(Some(status)) = t.child.try_wait() {
+            break status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success());
+    let raw = t.raw.lock().unwrap().clone();
+    assert!(find(&raw, b"fn main()"));
+    assert!(
+        !raw.contains(&0x1b),
+        "no escape sequence at all: {:?}",
+        String::from_utf8_lossy(&raw)
+    );
+}
+
+#[test]
+fn no_color_in_a_terminal_is_the_mono_palette() {
+    let (_dir, path) = lesson_file();
+    let data = tempfile::tempdir().unwrap();
+    for var in [("NO_COLOR", "1"), ("CLICOLOR", "0")] {
+        let t = spawn_with(&[&path], data.path(), None, &[var]);
+        t.wait_for("the lesson", |_, s| s.contents().contains("fn main()"));
+        let raw = t.raw.lock().unwrap().clone();
+        assert!(!find(&raw, b"\x1b[38;"), "{var:?}: no foreground colour");
+        assert!(
+            !find(&raw, b"\x1b]11;?"),
+            "{var:?}: no background query without colour"
+        );
+        t.quit();
+    }
 }

@@ -38,7 +38,9 @@ pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> sup
     let stdout = std::io::stdout();
     let width = look.width.unwrap_or_else(|| {
         if stdout.is_terminal() {
-            ratatui::crossterm::terminal::size().map_or(80, |(w, _)| w.max(1))
+            // A terminal that reports no size (a bare pty) is given 80.
+            let size = ratatui::crossterm::terminal::size().ok();
+            size.map(|(w, _)| w).filter(|w| *w > 0).unwrap_or(80)
         } else {
             80
         }

@@ -16,10 +16,12 @@ use std::time::Duration;
 
 mod reply;
 
-/// Long enough for a terminal over SSH to answer; a terminal that does
-/// not know OSC 11 answers the device-attributes query sent after it at
-/// once, so this is only ever waited out by a silent one.
-const TIMEOUT: Duration = Duration::from_millis(150);
+/// Long enough for a terminal over a slow SSH link to answer: an answer
+/// that came after the wait would reach the key reader as keys. Every
+/// common terminal answers the device-attributes query sent after OSC 11
+/// (whether or not it knows OSC 11), which ends the wait at once; only a
+/// silent one waits it out, and keys typed meanwhile are kept.
+const TIMEOUT: Duration = Duration::from_millis(500);
 
 /// The theme for the first frame, and whether to ask the terminal.
 pub(super) fn first_guess(settings: &Settings) -> (Theme, bool) {

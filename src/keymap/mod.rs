@@ -4,6 +4,7 @@
 
 mod key;
 mod tables;
+mod tools;
 
 pub use key::{Key, typed};
 

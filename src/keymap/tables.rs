@@ -4,12 +4,13 @@
 
 use super::Binding;
 use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
+use super::tools::{COPY, LINKS, TOOLS};
 use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
 
-const fn bind(
+pub(super) const fn bind(
     keys: &'static [Key],
     action: fn(char) -> Action,
     help: &'static str,
@@ -23,7 +24,7 @@ const fn bind(
     }
 }
 
-fn digit(c: char) -> Action {
+pub(super) fn digit(c: char) -> Action {
     Action::Answer(c.to_digit(10).map_or(0, |d| d as usize).saturating_sub(1))
 }
 
@@ -137,24 +138,6 @@ static PAGE: &[Binding] = &[
     ),
     bind(&[Char('n')], |_| Action::SearchNext, "next match", None),
     bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
-    bind(
-        &[Char('y')],
-        |_| Action::Copy,
-        "copy the code on screen (OSC 52)",
-        None,
-    ),
-    bind(
-        &[Char('L')],
-        |_| Action::Links,
-        "the page's links: open one",
-        None,
-    ),
-    bind(
-        &[Code(Backspace)],
-        |_| Action::LinkBack,
-        "back from a followed link",
-        None,
-    ),
     bind(&[Digit], digit, "answer the check with that option", None),
     bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
     bind(
@@ -337,42 +320,6 @@ static COURSES: &[Binding] = &[
     ),
 ];
 
-/// Choosing what to copy.
-static COPY: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next",
-        Some("choose"),
-    ),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous", None),
-    bind(
-        &[Code(Enter), Char('y')],
-        |_| Action::Open,
-        "copy it",
-        Some("copy"),
-    ),
-    bind(&[Digit], digit, "copy that one", None),
-];
-
-/// The page's links.
-static LINKS: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next",
-        Some("choose"),
-    ),
-    bind(&[Char('k'), Code(Up)], |_| Action::LineUp, "previous", None),
-    bind(
-        &[Code(Enter)],
-        |_| Action::Open,
-        "open the link",
-        Some("open"),
-    ),
-    bind(&[Digit], digit, "open that one", None),
-];
-
 /// Every prompt: typed text goes into the query.
 static PROMPT: &[Binding] = &[
     bind(&[Code(Enter)], |_| Action::Open, "accept", Some("accept")),
@@ -409,8 +356,8 @@ static COURSE_SEARCH: &[Binding] = &[
 
 /// A screen's tables, most specific first.
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
-    static READING_LAYERS: [&[Binding]; 4] = [READING, PAGE, COURSE, GLOBAL];
-    static CHECK_LAYERS: [&[Binding]; 4] = [CHECK, PAGE, COURSE, GLOBAL];
+    static READING_LAYERS: [&[Binding]; 5] = [READING, PAGE, TOOLS, COURSE, GLOBAL];
+    static CHECK_LAYERS: [&[Binding]; 5] = [CHECK, PAGE, TOOLS, COURSE, GLOBAL];
     static CONTENTS_LAYERS: [&[Binding]; 3] = [CONTENTS, COURSE, GLOBAL];
     static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];
     static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];

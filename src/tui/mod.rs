@@ -73,17 +73,8 @@ fn run(paths: &[PathBuf], common: &Common, settings: &Settings, start_review: bo
     let mut drawn = r.after_first_frame(&mut boot)?;
     // Asked before the key reader starts, which would take the answer for
     // keys; the first frame was drawn with the guess.
-    if ask {
-        let (kind, typed) = background::ask();
-        if let Some(kind) = kind.filter(|k| *k != r.theme.kind) {
-            r.theme.kind = kind;
-            r.receive(Msg::Background(kind.is_dark()));
-            drawn = false;
-        }
-        // Keys typed while the answer was awaited, first in the queue.
-        for ev in typed {
-            let _ = tx.send(events::Incoming::Term(ev));
-        }
+    if ask && r.ask_background(&tx) {
+        drawn = false;
     }
     events::listen(&tx, signals);
     // A resize before the key reader started was not reported.
@@ -172,6 +163,24 @@ impl Reader {
                 Ok(true)
             }
             None => Ok(false),
+        }
+    }
+
+    /// The terminal's background, and the palette for it if the guess was
+    /// wrong (whether the screen changed). Keys typed while the answer was
+    /// awaited go first into the queue.
+    fn ask_background(&mut self, tx: &std::sync::mpsc::Sender<Incoming>) -> bool {
+        let (kind, typed) = background::ask();
+        for ev in typed {
+            let _ = tx.send(Incoming::Term(ev));
+        }
+        match kind.filter(|k| *k != self.theme.kind) {
+            Some(kind) => {
+                self.theme.kind = kind;
+                self.receive(Msg::Background(kind.is_dark()));
+                true
+            }
+            None => false,
         }
     }
 

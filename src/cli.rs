@@ -1,8 +1,8 @@
 //! Command-line interface (clap). `lectern [PATH]...` opens the reader;
 //! subcommands print, check, review and summarise.
 
-use crate::theme::ThemeKind;
-use clap::{Parser, Subcommand, ValueEnum};
+use crate::config::ThemeSetting;
+use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
@@ -31,40 +31,44 @@ pub struct Common {
     #[arg(long, global = true, value_name = "DIR")]
     pub(crate) data_dir: Option<PathBuf>,
 
-    /// Colour theme (default: from the terminal background; NO_COLOR gives mono).
+    /// Colour theme (default: the config file's, else from the terminal
+    /// background; NO_COLOR, CLICOLOR=0 and TERM=dumb give mono).
     #[arg(long, global = true, value_enum)]
-    pub(crate) theme: Option<ThemeKind>,
+    pub(crate) theme: Option<ThemeSetting>,
+
+    /// The config file (default: $LECTERN_CONFIG, else
+    /// $XDG_CONFIG_HOME/lectern/config.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
 
     /// Leave the mouse to the terminal (text selection) instead of scrolling.
     #[arg(long, global = true)]
     pub(crate) no_mouse: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
+pub(crate) use crate::theme::ColorChoice;
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Print a lesson as styled text (a folder: its table of contents).
     Render {
         /// Lesson file or course folder (default: the built-in course;
-        /// builtin:NAME prints one of its lessons, e.g. builtin:01-getting-started).
+        /// builtin:NAME prints one of its lessons, e.g. builtin:01-getting-started;
+        /// `-` reads a lesson from standard input).
         path: Option<PathBuf>,
         /// Columns to fit (default: the terminal's width, or 80).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=2000))]
         width: Option<u16>,
-        /// Colour: auto honours NO_COLOR and whether stdout is a terminal.
+        /// Colour: auto honours NO_COLOR, CLICOLOR, CLICOLOR_FORCE, TERM=dumb
+        /// and whether stdout is a terminal.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
         /// Mark the right answer and print every explanation.
         #[arg(long)]
         answers: bool,
     },
-    /// Check lesson files and folders (default: the built-in course).
+    /// Check lesson files and folders (default: the built-in course; `-`:
+    /// a lesson on standard input).
     Lint { paths: Vec<PathBuf> },
     /// Spaced review of the check questions of lessons already read.
     Review { path: Option<PathBuf> },
@@ -93,6 +97,19 @@ pub(crate) enum Command {
         /// Most hits to print.
         #[arg(long, default_value_t = 20)]
         limit: usize,
+    },
+    /// The settings in effect and where each came from.
+    Config {
+        /// Print the effective settings (the default).
+        #[arg(long)]
+        show: bool,
+    },
+    /// Print the man page (roff) to standard output.
+    Man,
+    /// Print shell completions to standard output.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
     },
 }
 
@@ -124,6 +141,7 @@ impl Cli {
             common: Common {
                 data_dir: None,
                 theme: None,
+                config: None,
                 no_mouse: false,
             },
         })
@@ -136,7 +154,17 @@ impl Cli {
 
 /// The subcommands' names (a test holds this to clap's list), and clap's
 /// own `help`.
-const COMMANDS: &[&str] = &["render", "lint", "review", "stats", "search", "help"];
+const COMMANDS: &[&str] = &[
+    "render",
+    "lint",
+    "review",
+    "stats",
+    "search",
+    "config",
+    "man",
+    "completions",
+    "help",
+];
 
 #[cfg(test)]
 mod tests {

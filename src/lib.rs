@@ -28,6 +28,7 @@
 //!   and stderr (closed pipes end quietly; messages are sanitised).
 mod cli;
 mod commands;
+pub mod config;
 pub mod effects;
 pub mod highlight;
 pub mod index;

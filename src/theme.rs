@@ -2,6 +2,10 @@
 //! and a monochrome one (NO_COLOR) that keeps structure with bold,
 //! underline and reverse.
 
+mod depth;
+
+pub use depth::{ColorChoice, ColourEnv, Depth, depth, to_palette};
+
 use crate::layout::{BOLD, ITALIC, REVERSE, Role, STRIKE, Style as Sem, UNDERLINE};
 use ratatui::style::{Color, Modifier, Style};
 
@@ -14,12 +18,10 @@ pub enum ThemeKind {
 }
 
 impl ThemeKind {
-    /// Picks a theme without ever querying the terminal: `NO_COLOR` wins,
-    /// then `COLORFGBG` (set by many terminals: "fg;bg"), else dark.
+    /// The best guess without asking the terminal: `COLORFGBG` (set by
+    /// some terminals: "fg;bg"), else dark. Whether to colour at all is
+    /// [`depth`]'s; the terminal's answer to OSC 11 is the tui's.
     pub fn detect() -> ThemeKind {
-        if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-            return ThemeKind::Mono;
-        }
         Self::from_colorfgbg(std::env::var("COLORFGBG").ok().as_deref())
     }
 
@@ -103,11 +105,46 @@ fn mono_mods(role: Role) -> Modifier {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
     pub kind: ThemeKind,
+    /// 24-bit colours as they are; otherwise the nearest of the 256-colour
+    /// palette (COLORTERM does not say the terminal has 24-bit colour).
+    pub truecolor: bool,
+    /// Links on the page are OSC 8 hyperlinks (the real terminal's; a
+    /// test's buffer keeps plain cells).
+    pub hyperlinks: bool,
 }
 
 impl Theme {
     pub fn new(kind: ThemeKind) -> Self {
-        Theme { kind }
+        Theme {
+            kind,
+            truecolor: true,
+            hyperlinks: false,
+        }
+    }
+
+    /// The theme for a colour depth: mono without colour, else `kind`.
+    pub fn for_depth(kind: ThemeKind, depth: Depth) -> Self {
+        match depth {
+            Depth::None => Theme::new(ThemeKind::Mono),
+            Depth::Palette => Theme {
+                kind,
+                truecolor: false,
+                hyperlinks: false,
+            },
+            Depth::TrueColor => Theme::new(kind),
+        }
+    }
+
+    /// A style in the colours this terminal has.
+    fn fit(&self, s: Style) -> Style {
+        if self.truecolor {
+            return s;
+        }
+        Style {
+            fg: s.fg.map(to_palette),
+            bg: s.bg.map(to_palette),
+            ..s
+        }
     }
 
     pub fn style(&self, s: Sem) -> Style {
@@ -118,11 +155,15 @@ impl Theme {
         if self.kind == ThemeKind::Mono {
             out = out.add_modifier(mono_mods(s.role));
         }
-        out
+        self.fit(out)
     }
 
     /// Chrome (header, footer, overlays).
     pub fn bar(&self) -> Style {
+        self.fit(self.bar_colours())
+    }
+
+    fn bar_colours(&self) -> Style {
         match self.kind {
             ThemeKind::Mono => Style::default().add_modifier(Modifier::REVERSED),
             ThemeKind::Dark => Style::default().fg(Color::White).bg(Color::Rgb(40, 44, 52)),
@@ -138,6 +179,10 @@ impl Theme {
 
     /// A search match, visible without colour.
     pub fn matched(&self, current: bool) -> Style {
+        self.fit(self.matched_colours(current))
+    }
+
+    fn matched_colours(&self, current: bool) -> Style {
         let base = Style::default().add_modifier(Modifier::REVERSED);
         match (self.kind, current) {
             (ThemeKind::Mono, true) => base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),

@@ -138,7 +138,7 @@ fn color_never_emits_no_escape_and_fits() {
 }
 
 #[test]
-fn color_always_emits_only_sgr_and_fits() {
+fn color_always_emits_only_sgr_and_links_and_fits() {
     let lesson = fixture();
     for theme in ["dark", "light", "mono"] {
         for width in ["40", "80"] {

@@ -273,7 +273,13 @@ fn opens_the_builtin_course_and_quits_with_status_0() {
     assert!(rows[1].contains("Getting started"));
     assert!(rows[rows.len() - 1].contains("q quit"));
     t.quit_cleanly();
-    assert_eq!(t.screen.lock().unwrap().queries, 0, "no terminal queries");
+    // One query only: the background's (OSC 11, ended by device
+    // attributes), sent after the first frame.
+    assert_eq!(
+        t.screen.lock().unwrap().queries,
+        1,
+        "the background query only"
+    );
 }
 
 /// Lines of built-in lesson `i` as the reader lays them out at `width`.

@@ -360,3 +360,25 @@ fn help_shows_every_mode_on_a_100x30_terminal() {
         assert!(shown.contains(title), "{title:?} not in help:\n{shown}");
     }
 }
+
+#[test]
+fn the_copy_picker_lists_what_is_on_screen() {
+    // Tall enough for the lesson's two code blocks at once (one alone is
+    // copied without asking).
+    let mut r = Reader::builtin(100, 90);
+    r.open(9);
+    r.keys("y");
+    assert_eq!(r.s.screen(), Screen::Copy, "{:?}", r.s.notice);
+    insta::assert_snapshot!(draw(&r).backend());
+    r.keys("2");
+    assert!(r.s.notice.as_deref().unwrap().starts_with("Copied "));
+}
+
+#[test]
+fn the_links_of_a_page() {
+    let mut r = Reader::builtin(100, 30);
+    r.open(9);
+    r.keys("L");
+    assert_eq!(r.s.screen(), Screen::Links, "{:?}", r.s.notice);
+    insta::assert_snapshot!(draw(&r).backend());
+}

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Reader, crafted_in};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use lectern::keymap;
 use lectern::state::{Overlay, Screen};
 use lectern::theme::{Theme, ThemeKind};

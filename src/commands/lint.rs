@@ -1,11 +1,25 @@
 //! `lectern lint [PATH]...`: every finding on stdout, a count on stderr,
-//! status 1 when one is an error.
+//! status 1 when one is an error. `-` is a lesson on standard input.
 
-use std::path::PathBuf;
+use crate::loader::{self, Diagnostic};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
-    let diags = crate::lint::lint(paths);
+    let stdin = paths.iter().any(|p| p == Path::new("-"));
+    let files: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| *p != Path::new("-"))
+        .cloned()
+        .collect();
+    let mut diags = Vec::new();
+    if stdin {
+        diags.extend(standard_input());
+    }
+    // `lint -` alone checks standard input, not the built-in course too.
+    if !stdin || !files.is_empty() {
+        diags.extend(crate::lint::lint(&files));
+    }
     for d in &diags {
         if crate::out::closed() {
             break;
@@ -26,5 +40,18 @@ pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The findings about the lesson on standard input.
+fn standard_input() -> Vec<Diagnostic> {
+    const NAME: &str = "<stdin>";
+    let bytes = match super::render::stdin() {
+        Ok(b) => b,
+        Err(e) => return vec![Diagnostic::error(NAME, format!("cannot read lesson: {e}"))],
+    };
+    match loader::load_bytes(NAME, &bytes) {
+        Err(d) => vec![d],
+        Ok(l) => loader::diagnostics(NAME, &bytes, &l.findings),
     }
 }

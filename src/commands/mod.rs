@@ -1,8 +1,11 @@
 //! What each command does, from parsed arguments to an exit status: one
 //! file per subcommand, and here the dispatch and what they share.
 
+mod completions;
+mod config;
 mod library;
 mod lint;
+mod man;
 mod read;
 mod render;
 mod review;
@@ -11,10 +14,12 @@ mod stats;
 mod target;
 
 use crate::cli::{Cli, Command};
+use crate::config::Settings;
 use std::process::ExitCode;
 
 /// What a command that fails says before exiting with status 1.
-type Outcome = Result<(), Box<dyn std::error::Error>>;
+type Outcome = Result<()>;
+type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 /// clap's words (a usage error, or the help and version asked for), each
 /// line sanitised: they quote the arguments, which may be any bytes (a
@@ -33,18 +38,38 @@ pub(crate) fn refused(e: &clap::Error) -> ExitCode {
 }
 
 pub(crate) fn run(cli: Cli) -> ExitCode {
+    let common = &cli.common;
+    let settings = || {
+        let s = Settings::load(common.config.as_deref(), common.theme, common.no_mouse);
+        // Said at once (the reader repeats them in its footer): a bad
+        // value keeps its default and the program goes on.
+        for p in &s.problems {
+            crate::out::stderr(&format!("lectern: {p}"));
+        }
+        s
+    };
     let result = match cli.command {
         Some(Command::Render {
             path,
             width,
             color,
             answers,
-        }) => render::run(path.as_deref(), width, color, answers, cli.common.theme),
+        }) => {
+            let look = render::Look {
+                width,
+                color,
+                answers,
+            };
+            render::run(path.as_deref(), &look, &settings())
+        }
         Some(Command::Lint { paths }) => return crate::out::status(lint::run(&paths)),
-        Some(Command::Review { path }) => review::run(path.as_deref(), &cli.common),
-        Some(Command::Stats { path, json }) => stats::run(path.as_deref(), json, &cli.common),
-        Some(Command::Search { args, json, limit }) => search::run(&args, json, limit, &cli.common),
-        None => read::run(&cli.paths, &cli.common),
+        Some(Command::Review { path }) => review::run(path.as_deref(), common, &settings()),
+        Some(Command::Stats { path, json }) => stats::run(path.as_deref(), json, common),
+        Some(Command::Search { args, json, limit }) => search::run(&args, json, limit, common),
+        Some(Command::Config { show: _ }) => config::run(common),
+        Some(Command::Man) => man::run(),
+        Some(Command::Completions { shell }) => completions::run(shell),
+        None => read::run(&cli.paths, common, &settings()),
     };
     crate::out::status(match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -53,4 +78,17 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
             ExitCode::from(1)
         }
     })
+}
+
+/// Why the full-screen reader cannot start here, if it cannot: no
+/// terminal to take keys from. Checked before a single byte is written,
+/// so stdout gets nothing but this one line on stderr.
+fn no_terminal() -> Option<String> {
+    #[cfg(unix)]
+    if let Err(e) = std::fs::File::open("/dev/tty") {
+        return Some(format!(
+            "no terminal to read keys from ({e}); `lectern render PATH` prints a lesson"
+        ));
+    }
+    None
 }

@@ -1,8 +1,43 @@
-//! `lectern [PATH]...`: the interactive reader.
+//! `lectern [PATH]...`: the interactive reader; when stdout is not a
+//! terminal, or the terminal is dumb, the lessons as `render` prints them
+//! (as `less file | cat` prints the file).
 
-use crate::cli::Common;
+use super::render::{self, Look};
+use crate::cli::{ColorChoice, Common};
+use crate::config::Settings;
+use crate::theme::ColourEnv;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
-pub(super) fn run(paths: &[PathBuf], common: &Common) -> super::Outcome {
-    crate::tui::read(paths, common)
+pub(super) fn run(paths: &[PathBuf], common: &Common, settings: &Settings) -> super::Outcome {
+    if !std::io::stdout().is_terminal() || ColourEnv::from_env().dumb {
+        return print(paths, settings);
+    }
+    if let Some(why) = super::no_terminal() {
+        return Err(why.into());
+    }
+    crate::tui::read(paths, common, settings)
+}
+
+/// Each path as `render` prints it; none: the built-in course's contents.
+fn print(paths: &[PathBuf], settings: &Settings) -> super::Outcome {
+    let look = Look {
+        width: None,
+        color: ColorChoice::Auto,
+        answers: false,
+    };
+    if paths.is_empty() {
+        return render::write(&render::text(None, &look, settings)?);
+    }
+    let mut out = String::new();
+    for (i, p) in paths.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&render::text(Some(p), &look, settings)?);
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    render::write(&out)
 }

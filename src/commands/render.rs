@@ -1,51 +1,65 @@
 //! `lectern render [PATH]`: a lesson as styled text, or a folder's table
-//! of contents.
+//! of contents. Also what `lectern PATH` prints when stdout is not a
+//! terminal (like `less file | cat`).
 
 use super::target::{Target, resolve};
-use crate::cli::ColorChoice;
+use crate::config::Settings;
 use crate::loader;
 use crate::render;
-use crate::theme::{Theme, ThemeKind};
-use std::io::IsTerminal;
+use crate::theme::{ColorChoice, ColourEnv, Depth, Theme, ThemeKind};
+use std::io::{IsTerminal, Read};
 use std::path::Path;
 
-pub(super) fn run(
-    path: Option<&Path>,
-    width: Option<u16>,
-    color: ColorChoice,
-    answers: bool,
-    theme: Option<ThemeKind>,
-) -> super::Outcome {
+/// What decides the look of printed text.
+pub(super) struct Look {
+    pub width: Option<u16>,
+    pub color: ColorChoice,
+    pub answers: bool,
+}
+
+pub(super) fn run(path: Option<&Path>, look: &Look, settings: &Settings) -> super::Outcome {
+    let text = text(path, look, settings)?;
+    write(&text)
+}
+
+/// The theme for text on stdout, `None` for no escape sequences at all.
+pub(super) fn theme(color: ColorChoice, settings: &Settings) -> Option<Theme> {
+    let tty = std::io::stdout().is_terminal();
+    let depth = crate::theme::depth(ColourEnv::from_env(), tty, color, settings.truecolor.value);
+    let kind = settings
+        .theme
+        .value
+        .kind()
+        .unwrap_or_else(ThemeKind::detect);
+    (depth != Depth::None).then(|| Theme::for_depth(kind, depth))
+}
+
+pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> super::Result<String> {
     let stdout = std::io::stdout();
-    let tty = stdout.is_terminal();
-    let width = width.unwrap_or_else(|| {
-        if tty {
-            ratatui::crossterm::terminal::size().map_or(80, |(w, _)| w.max(1))
+    let width = look.width.unwrap_or_else(|| {
+        if stdout.is_terminal() {
+            // A terminal that reports no size (a bare pty) is given 80.
+            let size = ratatui::crossterm::terminal::size().ok();
+            size.map(|(w, _)| w).filter(|w| *w > 0).unwrap_or(80)
         } else {
             80
         }
     });
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let theme = match color {
-        ColorChoice::Never => None,
-        ColorChoice::Auto if !tty || no_color => None,
-        _ => Some(Theme::new(theme.unwrap_or_else(ThemeKind::detect))),
+    let theme = theme(look.color, settings);
+    let opts = render::Options {
+        width,
+        theme,
+        answers: look.answers,
     };
+    if path.is_some_and(|p| p == Path::new("-")) {
+        let loaded = loader::load_bytes("<stdin>", &stdin()?)?;
+        return Ok(render::lesson(&loaded.lesson, &opts));
+    }
     let counting = crate::loader::progress::on_stderr("reading the course");
     let target = resolve(path)?;
     drop(counting);
-    let text = match target {
-        Target::Lesson(origin) => {
-            let loaded = loader::load(&origin)?;
-            render::lesson(
-                &loaded.lesson,
-                &render::Options {
-                    width,
-                    theme,
-                    answers,
-                },
-            )
-        }
+    Ok(match target {
+        Target::Lesson(origin) => render::lesson(&loader::load(&origin)?.lesson, &opts),
         Target::Courses(courses) => {
             let mut out = String::new();
             for (i, c) in courses.iter().enumerate() {
@@ -56,7 +70,17 @@ pub(super) fn run(
             }
             out
         }
-    };
+    })
+}
+
+/// Standard input, whole: `-` as a lesson file.
+pub(super) fn stdin() -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::io::stdin().lock().read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+pub(super) fn write(text: &str) -> super::Outcome {
     // A closed pipe (`lectern render | head`) ends it quietly (out.rs).
-    Ok(crate::out::stdout(&text)?)
+    Ok(crate::out::stdout(text)?)
 }

@@ -4,10 +4,18 @@
 
 use super::library::{paths, shelves};
 use crate::cli::Common;
+use crate::config::Settings;
 use crate::store::Store;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-pub(super) fn run(path: Option<&Path>, common: &Common) -> super::Outcome {
+pub(super) fn run(path: Option<&Path>, common: &Common, settings: &Settings) -> super::Outcome {
+    if !std::io::stdout().is_terminal() {
+        return Err("review needs a terminal: stdout is not one".into());
+    }
+    if let Some(why) = super::no_terminal() {
+        return Err(why.into());
+    }
     let paths: Vec<PathBuf> = match path {
         Some(p) => vec![p.to_path_buf()],
         None => {
@@ -19,5 +27,5 @@ pub(super) fn run(path: Option<&Path>, common: &Common) -> super::Outcome {
             paths
         }
     };
-    crate::tui::review(&paths, common)
+    crate::tui::review(&paths, common, settings)
 }

@@ -110,7 +110,13 @@ impl Runner {
         loop {
             while let Some(e) = queue.pop_front() {
                 seen.push(e.clone());
-                if matches!(e, Effect::SetMouse(_) | Effect::Suspend) {
+                if matches!(
+                    e,
+                    Effect::SetMouse(_)
+                        | Effect::Suspend
+                        | Effect::Clipboard(_)
+                        | Effect::OpenUrl(_)
+                ) {
                     terminal.push(e);
                 } else if self.waits(&e) {
                     self.held.push(e);

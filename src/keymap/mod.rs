@@ -4,6 +4,7 @@
 
 mod key;
 mod tables;
+mod tools;
 
 pub use key::{Key, typed};
 
@@ -55,7 +56,7 @@ pub fn hints(screen: Screen) -> Vec<(String, &'static str)> {
 }
 
 /// The screens in the order the help lists them.
-pub const HELP_ORDER: [Screen; 8] = [
+pub const HELP_ORDER: [Screen; 10] = [
     Screen::Reading,
     Screen::Check,
     Screen::Review,
@@ -63,6 +64,8 @@ pub const HELP_ORDER: [Screen; 8] = [
     Screen::Search,
     Screen::CourseSearch,
     Screen::Courses,
+    Screen::Copy,
+    Screen::Links,
     Screen::Help,
 ];
 

@@ -6,13 +6,14 @@ mod study;
 
 use super::Binding;
 use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
+use super::tools::{COPY, LINKS, TOOLS};
 use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
 use study::{ANSWERS, COUNTS, LIST_PAGES, MISCONCEPTIONS};
 
-const fn bind(
+pub(super) const fn bind(
     keys: &'static [Key],
     action: fn(char) -> Action,
     help: &'static str,
@@ -26,7 +27,7 @@ const fn bind(
     }
 }
 
-fn digit(c: char) -> Action {
+pub(super) fn digit(c: char) -> Action {
     Action::Answer(c.to_digit(10).map_or(0, |d| d as usize).saturating_sub(1))
 }
 
@@ -369,13 +370,15 @@ static COURSE_SEARCH: &[Binding] = &[
 
 /// A screen's tables, most specific first.
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
-    static READING_LAYERS: [&[Binding]; 5] = [READING, COUNTS, PAGE, COURSE, GLOBAL];
-    static CHECK_LAYERS: [&[Binding]; 5] = [CHECK, ANSWERS, PAGE, COURSE, GLOBAL];
+    static READING_LAYERS: [&[Binding]; 6] = [READING, COUNTS, PAGE, TOOLS, COURSE, GLOBAL];
+    static CHECK_LAYERS: [&[Binding]; 6] = [CHECK, ANSWERS, PAGE, TOOLS, COURSE, GLOBAL];
     static CONTENTS_LAYERS: [&[Binding]; 4] = [CONTENTS, LIST_PAGES, COURSE, GLOBAL];
     static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];
     static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];
     static STATS_LAYERS: [&[Binding]; 4] = [STATS, MISCONCEPTIONS, BOXED, GLOBAL];
     static COURSES_LAYERS: [&[Binding]; 2] = [COURSES, GLOBAL];
+    static COPY_LAYERS: [&[Binding]; 2] = [COPY, GLOBAL];
+    static LINKS_LAYERS: [&[Binding]; 2] = [LINKS, GLOBAL];
     static SEARCH_LAYERS: [&[Binding]; 1] = [PROMPT];
     static COURSE_SEARCH_LAYERS: [&[Binding]; 2] = [COURSE_SEARCH, PROMPT];
     match screen {
@@ -386,6 +389,8 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
         Screen::Help => &HELP_LAYERS,
         Screen::Stats => &STATS_LAYERS,
         Screen::Courses => &COURSES_LAYERS,
+        Screen::Copy => &COPY_LAYERS,
+        Screen::Links => &LINKS_LAYERS,
         Screen::Search => &SEARCH_LAYERS,
         Screen::CourseSearch => &COURSE_SEARCH_LAYERS,
     }

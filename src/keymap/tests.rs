@@ -5,7 +5,7 @@ fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
 }
 
-const ALL: [Screen; 9] = [
+const ALL: [Screen; 11] = [
     Screen::Reading,
     Screen::Contents,
     Screen::Search,
@@ -15,6 +15,8 @@ const ALL: [Screen; 9] = [
     Screen::Stats,
     Screen::Review,
     Screen::Courses,
+    Screen::Copy,
+    Screen::Links,
 ];
 
 #[test]

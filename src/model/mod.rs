@@ -8,6 +8,7 @@ mod course;
 pub mod day;
 mod diag;
 mod lesson;
+pub mod link;
 mod origin;
 mod progress;
 pub mod sanitize;

@@ -5,11 +5,15 @@ use crate::layout::Line;
 use crate::theme::Theme;
 use ratatui::backend::IntoCrossterm;
 use ratatui::crossterm::style::{ContentStyle, StyledContent};
-use std::fmt::Write;
 
 /// Appends `lines` to `out`, one per row, trailing blanks trimmed.
-pub(crate) fn write_lines(out: &mut String, lines: &[Line], theme: Option<&Theme>) {
-    for line in lines {
+/// Styled, links are OSC 8 hyperlinks (plain text has no escapes at all).
+pub fn write_lines(out: &mut String, lines: &[Line], theme: Option<&Theme>) {
+    let links = match theme {
+        Some(_) => super::links::targets(lines),
+        None => Vec::new(),
+    };
+    for (li, line) in lines.iter().enumerate() {
         let end = line.spans.iter().rposition(|s| !s.text.trim().is_empty());
         let spans = match end {
             Some(e) => &line.spans[..=e],
@@ -24,10 +28,18 @@ pub(crate) fn write_lines(out: &mut String, lines: &[Line], theme: Option<&Theme
             match theme {
                 Some(t) => {
                     let style: ContentStyle = t.style(span.style).into_crossterm();
-                    if style == ContentStyle::default() {
-                        out.push_str(text);
+                    let styled = if style == ContentStyle::default() {
+                        text.to_string()
                     } else {
-                        let _ = write!(out, "{}", StyledContent::new(style, text));
+                        StyledContent::new(style, text).to_string()
+                    };
+                    match links
+                        .get(li)
+                        .and_then(|l| l.get(i))
+                        .and_then(Option::as_deref)
+                    {
+                        Some(url) => super::links::wrap(out, url, &styled),
+                        None => out.push_str(&styled),
                     }
                 }
                 None => out.push_str(text),

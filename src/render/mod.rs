@@ -2,9 +2,11 @@
 //! styled text that fits a width.
 
 mod ansi;
+mod links;
 mod toc;
 
-pub(crate) use ansi::write_lines;
+pub use ansi::write_lines;
+pub use links::targets as link_targets;
 pub(crate) use toc::toc;
 
 use crate::layout::{self, CheckMarks, Highlights};

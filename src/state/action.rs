@@ -72,6 +72,11 @@ pub enum Action {
     ReviewNext,
     ReviewReread,
     Stats,
+    /// `y`: copy the code on screen to the clipboard.
+    Copy,
+    /// `L`: the page's links; Backspace: back from a followed link.
+    Links,
+    LinkBack,
 }
 
 impl Action {

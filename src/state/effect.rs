@@ -52,6 +52,10 @@ pub enum Effect {
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
+    /// Put text on the terminal's clipboard (OSC 52).
+    Clipboard(String),
+    /// Open a web or mail address in the browser.
+    OpenUrl(String),
 }
 
 impl Effect {

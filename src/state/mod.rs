@@ -10,12 +10,14 @@
 mod action;
 mod check;
 mod contents;
+mod copy;
 mod course_search;
 mod courses;
 mod effect;
 mod geometry;
 mod help;
 mod library;
+mod links;
 mod msg;
 mod open;
 pub mod reader;
@@ -31,6 +33,7 @@ pub use contents::{
     Contents, TocRow, area as contents_area, offset as contents_offset, rows as contents_rows,
 };
 pub use contents::{cursor_row as contents_cursor_row, offset_at as contents_offset_at, rows_of};
+pub use copy::{CopyPicker, Copyable};
 pub use course_search::{COURSE_HITS, CourseHit, CourseSearch};
 pub use courses::Picker;
 pub use effect::Effect;
@@ -40,6 +43,7 @@ pub use geometry::{
 };
 pub use help::Help;
 pub use library::{CourseView, Library};
+pub use links::{Goes, LinkItem, LinkPicker};
 pub use msg::{Msg, Opened};
 pub use open::open as open_lesson;
 pub use reader::{Doc, Focus, Reader};
@@ -71,6 +75,8 @@ pub struct State {
     /// One line for the footer, cleared by the next command.
     pub notice: Option<String>,
     pub quit: bool,
+    /// Lessons left by following a link, for Backspace.
+    pub link_back: Vec<usize>,
 }
 
 impl State {
@@ -88,6 +94,7 @@ impl State {
             },
             notice: None,
             quit: false,
+            link_back: Vec::new(),
         }
     }
 

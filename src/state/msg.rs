@@ -20,6 +20,8 @@ pub enum Msg {
     /// The frame is on screen: the page drawn from its first screen is
     /// laid out whole now, before the next key.
     Drawn,
+    /// The terminal said what its background is: dark or not.
+    Background(bool),
     /// A lesson finished loading (or failed to).
     Loaded(Box<Opened>),
     /// The open course's progress, read from the store after the lesson

@@ -8,7 +8,7 @@ use super::help::Help;
 use super::open::{self, save_position};
 use super::reader::{Focus, Search};
 use super::stats::StatsView;
-use super::{Action, Effect, Msg, State, check, contents, review, scrolled};
+use super::{Action, Effect, Msg, State, check, contents, copy, links, review, scrolled};
 
 /// The screens, as the key tables and the help name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +24,10 @@ pub enum Screen {
     Review,
     /// Choosing a course of the library.
     Courses,
+    /// Choosing what on screen to copy.
+    Copy,
+    /// The page's links.
+    Links,
 }
 
 impl Screen {
@@ -38,6 +42,8 @@ impl Screen {
             Screen::Stats => "Stats",
             Screen::Review => "Review",
             Screen::Courses => "Courses",
+            Screen::Copy => "Copy",
+            Screen::Links => "Links",
         }
     }
 
@@ -54,6 +60,8 @@ pub enum Overlay {
     Stats(StatsView),
     Courses(Picker),
     CourseSearch(CourseSearch),
+    Copy(copy::CopyPicker),
+    Links(links::LinkPicker),
 }
 
 impl State {
@@ -64,6 +72,8 @@ impl State {
             Some(Overlay::Stats(_)) => return Screen::Stats,
             Some(Overlay::Courses(_)) => return Screen::Courses,
             Some(Overlay::CourseSearch(_)) => return Screen::CourseSearch,
+            Some(Overlay::Copy(_)) => return Screen::Copy,
+            Some(Overlay::Links(_)) => return Screen::Links,
             None => {}
         }
         if self.active_review().is_some() {
@@ -150,6 +160,11 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::Drawn => {
             s.reader.finish_layout();
         }
+        Msg::Background(dark) if dark != s.prefs.dark => {
+            s.prefs.dark = dark;
+            fx.push(Effect::Highlight);
+        }
+        Msg::Background(_) => {}
         Msg::Loaded(opened) => {
             open::loaded(s, *opened, &mut fx);
             if !s.library.index_ready {
@@ -261,8 +276,12 @@ fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
+    if copy::update(s, a, fx) || links::update(s, a, fx) {
+        return true;
+    }
     match &mut s.overlay {
         None => return false,
+        Some(Overlay::Copy(_) | Overlay::Links(_)) => {}
         Some(Overlay::Stats(v)) if matches!(a, Action::Answer(_)) => {
             let Action::Answer(n) = a else { return true };
             match v
@@ -451,6 +470,9 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
         }
         Action::Review => review::start(s, fx),
         Action::MarkRead => s.notice = open::mark_read(s, fx).then(|| "Marked read.".into()),
+        Action::Copy => copy::start(s, fx),
+        Action::Links => links::start(s),
+        Action::LinkBack => links::back(s, fx),
         _ => {}
     }
 }

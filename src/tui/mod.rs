@@ -2,6 +2,7 @@
 //! through the key tables into `state::update`, hands the effects to the
 //! effect runner, and draws.
 
+mod background;
 mod boot;
 mod events;
 mod input;
@@ -9,11 +10,12 @@ mod startup;
 mod terminal;
 
 use crate::cli::Common;
+use crate::config::Settings;
 use crate::effects::{Runner, Work};
 use crate::index::Index;
 use crate::state::{self, Action, Effect, Msg, Prefs, Size, State};
 use crate::store::Store;
-use crate::theme::{Theme, ThemeKind};
+use crate::theme::Theme;
 use boot::Boot;
 use events::Incoming;
 use ratatui::crossterm::event::Event;
@@ -25,7 +27,7 @@ pub use startup::BUILTIN;
 
 /// The reader. With no paths, it opens the course read last (any course
 /// of the library), where the learner left it; else the built-in course.
-pub fn read(paths: &[PathBuf], common: &Common) -> Res {
+pub fn read(paths: &[PathBuf], common: &Common, settings: &Settings) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let last = paths
         .is_empty()
@@ -34,19 +36,25 @@ pub fn read(paths: &[PathBuf], common: &Common) -> Res {
     match last.filter(|c| !c.is_gone()) {
         Some(c) => {
             let paths: Vec<PathBuf> = c.root.into_iter().collect();
-            run(&paths, common, false, Some(&c.slug))
+            run(&paths, common, settings, false, Some(&c.slug))
         }
-        None => run(paths, common, false, None),
+        None => run(paths, common, settings, false, None),
     }
 }
 
 /// A review of the cards due in the courses at `paths` (which may hold
 /// [`BUILTIN`]).
-pub fn review(paths: &[PathBuf], common: &Common) -> Res {
-    run(paths, common, true, None)
+pub fn review(paths: &[PathBuf], common: &Common, settings: &Settings) -> Res {
+    run(paths, common, settings, true, None)
 }
 
-fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&str>) -> Res {
+fn run(
+    paths: &[PathBuf],
+    common: &Common,
+    settings: &Settings,
+    start_review: bool,
+    course: Option<&str>,
+) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     // Signals first: one that comes while a large folder is read still
     // ends the process in order.
@@ -56,13 +64,15 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
     let counting = crate::loader::progress::on_stderr("reading the course");
     let mut boot = Boot::prepare(paths, data_dir, start_review, course)?;
     drop(counting);
-    let theme = Theme::new(common.theme.unwrap_or_else(ThemeKind::detect));
-    let term = terminal::Term::enter(!common.no_mouse)?;
+    let (mut theme, ask) = background::first_guess(settings);
+    theme.hyperlinks = true;
+    let mouse = settings.mouse.value;
+    let term = terminal::Term::enter(mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
     boot.equip(&mut runner);
     let prefs = Prefs {
-        mouse: !common.no_mouse,
+        mouse,
         dark: theme.kind.is_dark(),
     };
     let size = Size {
@@ -78,6 +88,10 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
         caught,
     };
     r.apply(fx);
+    // The config file's problems, where the learner looks (also on stderr).
+    if let Some(p) = settings.problems.first() {
+        r.receive(Msg::Notice(format!("config: {p}")));
+    }
     for action in boot.first_actions(&r.s) {
         r.update(action);
     }
@@ -86,6 +100,11 @@ fn run(paths: &[PathBuf], common: &Common, start_review: bool, course: Option<&s
         .draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
     let mut drawn = r.after_first_frame(&mut boot)?;
+    // Asked before the key reader starts, which would take the answer for
+    // keys; the first frame was drawn with the guess.
+    if ask && r.ask_background(&tx) {
+        drawn = false;
+    }
     events::listen(&tx);
     // A resize before the key reader started was not reported.
     if let Some(action) = resized(&mut r.term, None) {
@@ -154,6 +173,8 @@ impl Reader {
                 Effect::Suspend => {
                     let _ = self.term.suspend(self.caught);
                 }
+                Effect::Clipboard(text) => clipboard(&text),
+                Effect::OpenUrl(url) => open_url(&url),
                 _ => {}
             }
         }
@@ -174,6 +195,24 @@ impl Reader {
                 Ok(true)
             }
             None => Ok(false),
+        }
+    }
+
+    /// The terminal's background, and the palette for it if the guess was
+    /// wrong (whether the screen changed). Keys typed while the answer was
+    /// awaited go first into the queue.
+    fn ask_background(&mut self, tx: &std::sync::mpsc::Sender<Incoming>) -> bool {
+        let (kind, typed) = background::ask();
+        for ev in typed {
+            let _ = tx.send(Incoming::Term(ev));
+        }
+        match kind.filter(|k| *k != self.theme.kind) {
+            Some(kind) => {
+                self.theme.kind = kind;
+                self.receive(Msg::Background(kind.is_dark()));
+                true
+            }
+            None => false,
         }
     }
 
@@ -218,6 +257,34 @@ impl Reader {
         }
         Ok(())
     }
+}
+
+/// Text to the terminal's clipboard: OSC 52, which the terminal (or tmux
+/// with `set-clipboard on`) hands to the system clipboard, over SSH too.
+fn clipboard(text: &str) {
+    use base64::Engine;
+    use std::io::Write;
+    let payload = base64::engine::general_purpose::STANDARD.encode(text);
+    let mut out = std::io::stdout().lock();
+    let _ = write!(out, "\x1b]52;c;{payload}\x07");
+    let _ = out.flush();
+}
+
+/// A web or mail address (checked by the state: printable ASCII, http,
+/// https or mailto) to the desktop's opener, detached and silent so
+/// nothing it prints lands on the reader's screen.
+fn open_url(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
 }
 
 /// The screen takes its new size (`None`: asked of the terminal); the

@@ -3,7 +3,7 @@
 //! panic, signal), the terminal is given back as it was found.
 
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::DisableMouseCapture;
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -98,6 +98,27 @@ pub struct Term {
     area: Rect,
 }
 
+/// Mouse capture with button-event tracking: clicks, the wheel and drags
+/// (`?1000h`, `?1002h`) in SGR coordinates (`?1006h`), but not every
+/// movement of the mouse (`?1003h`, which crossterm's EnableMouseCapture
+/// asks for and which makes each move an event to read and drop).
+struct ButtonMouse(bool);
+
+impl ratatui::crossterm::Command for ButtonMouse {
+    fn write_ansi(&self, f: &mut impl std::fmt::Write) -> std::fmt::Result {
+        f.write_str(if self.0 {
+            "\x1b[?1000h\x1b[?1002h\x1b[?1006h"
+        } else {
+            "\x1b[?1006l\x1b[?1002l\x1b[?1000l"
+        })
+    }
+
+    #[cfg(windows)]
+    fn execute_winapi(&self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Puts the terminal back: mouse off, main screen, cursor shown, cooked
 /// mode. Safe to call more than once.
 pub fn restore() {
@@ -184,7 +205,7 @@ fn setup(out: &mut impl Write, mouse: bool) -> io::Result<()> {
     enable_raw_mode()?;
     queue!(out, EnterAlternateScreen, cursor::Hide)?;
     if mouse {
-        queue!(out, EnableMouseCapture)?;
+        queue!(out, ButtonMouse(true))?;
     }
     Ok(())
 }
@@ -245,9 +266,9 @@ impl Term {
         if on != self.mouse {
             let mut out = io::stdout();
             let _ = if on {
-                execute!(out, EnableMouseCapture)
+                execute!(out, ButtonMouse(true))
             } else {
-                execute!(out, DisableMouseCapture)
+                execute!(out, ButtonMouse(false))
             };
             self.mouse = on;
             MOUSE.store(on, Ordering::SeqCst);

@@ -3,8 +3,10 @@
 //! lesson. One module per screen, plus the chrome around them.
 
 mod chrome;
+mod copy;
 mod courses;
 mod help;
+mod hyperlink;
 mod overlay;
 mod page;
 mod review;
@@ -39,6 +41,8 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         Some(Overlay::CourseSearch(cs)) => search::draw(f, body, s, cs, theme),
         Some(Overlay::Stats(v)) => stats::draw(f, body, s, v, theme),
         Some(Overlay::Courses(p)) => courses::draw(f, body, s, p, theme),
+        Some(Overlay::Copy(p)) => copy::draw(f, body, p, theme),
+        Some(Overlay::Links(p)) => copy::links(f, body, p, theme),
         None => {}
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);

@@ -49,6 +49,9 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
             x = put(buf, x, y, area.right(), text, style);
         }
     }
+    if theme.hyperlinks {
+        super::hyperlink::apply(buf, area, &super::hyperlink::rows(doc, r.top, area.height));
+    }
 }
 
 /// Writes `text` into row `y` from column `x`, cut at `right`; returns the

@@ -173,7 +173,8 @@ pub fn check_plain(out: &str, max: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Removes SGR sequences (`ESC [ params m`), failing on any other escape
+/// Removes SGR sequences (`ESC [ params m`) and OSC 8 hyperlinks to a
+/// printable target, failing on any other escape
 /// sequence or stray ESC.
 pub fn strip_sgr(out: &str) -> Result<String, String> {
     let mut plain = String::with_capacity(out.len());
@@ -181,6 +182,20 @@ pub fn strip_sgr(out: &str) -> Result<String, String> {
     while let Some(at) = rest.find('\u{1b}') {
         plain.push_str(&rest[..at]);
         let seq = &rest[at + 1..];
+        // An OSC 8 hyperlink (or its end): a printable ASCII target only.
+        if let Some(link) = seq.strip_prefix("]8;;") {
+            let end = link
+                .find("\u{1b}\\")
+                .ok_or("unterminated OSC 8 hyperlink")?;
+            if !link[..end].bytes().all(|b| b.is_ascii_graphic()) {
+                return Err(format!(
+                    "OSC 8 target with unsafe bytes: {:?}",
+                    &link[..end]
+                ));
+            }
+            rest = &link[end + 2..];
+            continue;
+        }
         let Some(params) = seq.strip_prefix('[') else {
             return Err(format!(
                 "ESC not followed by '[' at byte {}: {:?}",

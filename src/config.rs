@@ -1,0 +1,349 @@
+//! The config file, `$XDG_CONFIG_HOME/lectern/config.toml` (the platform's
+//! config folder elsewhere; `LECTERN_CONFIG` or `--config` name another),
+//! and the settings in effect: a flag overrides the file, the file the
+//! defaults. A file that cannot be read or holds a bad value never stops
+//! the reader: each problem is one located line, and that setting keeps
+//! its default.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// `theme` in the file and `--theme`: auto asks the terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ThemeSetting {
+    Auto,
+    Dark,
+    Light,
+    Mono,
+}
+
+impl ThemeSetting {
+    const NAMES: &[(&str, ThemeSetting)] = &[
+        ("auto", ThemeSetting::Auto),
+        ("dark", ThemeSetting::Dark),
+        ("light", ThemeSetting::Light),
+        ("mono", ThemeSetting::Mono),
+    ];
+
+    /// The theme asked for; `None` for auto.
+    pub fn kind(self) -> Option<crate::theme::ThemeKind> {
+        use crate::theme::ThemeKind;
+        match self {
+            ThemeSetting::Auto => None,
+            ThemeSetting::Dark => Some(ThemeKind::Dark),
+            ThemeSetting::Light => Some(ThemeKind::Light),
+            ThemeSetting::Mono => Some(ThemeKind::Mono),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, t)| *t == self)
+            .map_or("auto", |(n, _)| n)
+    }
+}
+
+/// Where a setting's value came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Default,
+    /// The config file, at this line.
+    File(usize),
+    Flag(&'static str),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting<T> {
+    pub value: T,
+    pub from: Source,
+}
+
+impl<T> Setting<T> {
+    fn default(value: T) -> Self {
+        Setting {
+            value,
+            from: Source::Default,
+        }
+    }
+
+    fn set(&mut self, value: T, from: Source) {
+        *self = Setting { value, from };
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// The file looked at (`None`: no config folder on this platform).
+    pub file: Option<PathBuf>,
+    pub found: bool,
+    pub theme: Setting<ThemeSetting>,
+    pub mouse: Setting<bool>,
+    /// The hour (local time, 0-23) a study day starts: reviews done before
+    /// it count for the day before. For the store's study day (issue 11).
+    pub day_starts_at: Setting<u8>,
+    /// 24-bit colour: `None` follows COLORTERM.
+    pub truecolor: Setting<Option<bool>>,
+    /// Located warnings and errors about the file, one line each.
+    pub problems: Vec<String>,
+}
+
+/// A study day starts at 4 in the morning, as in Anki: a late session
+/// still counts for the evening it began in.
+pub const DAY_STARTS_AT: u8 = 4;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            file: None,
+            found: false,
+            theme: Setting::default(ThemeSetting::Auto),
+            mouse: Setting::default(true),
+            day_starts_at: Setting::default(DAY_STARTS_AT),
+            truecolor: Setting::default(None),
+            problems: Vec::new(),
+        }
+    }
+}
+
+/// The file: `--config`, else `$LECTERN_CONFIG`, else the platform's.
+fn file_path(explicit: Option<&Path>) -> (Option<PathBuf>, bool) {
+    if let Some(p) = explicit {
+        return (Some(p.to_path_buf()), true);
+    }
+    if let Some(p) = std::env::var_os("LECTERN_CONFIG").filter(|p| !p.is_empty()) {
+        return (Some(PathBuf::from(p)), true);
+    }
+    let dirs = directories::ProjectDirs::from("", "", "lectern");
+    (dirs.map(|d| d.config_dir().join("config.toml")), false)
+}
+
+impl Settings {
+    /// The settings in effect: the file's, then the flags'.
+    pub fn load(explicit: Option<&Path>, theme: Option<ThemeSetting>, no_mouse: bool) -> Settings {
+        let (file, named) = file_path(explicit);
+        let mut s = Settings {
+            file: file.clone(),
+            ..Settings::default()
+        };
+        if let Some(path) = &file {
+            match std::fs::read_to_string(path) {
+                Ok(text) => {
+                    s.found = true;
+                    s.read(&path.display().to_string(), &text);
+                }
+                // A missing file at the usual place is the usual case; one
+                // named on purpose is worth a word.
+                Err(e) if named || e.kind() != std::io::ErrorKind::NotFound => {
+                    s.problems.push(format!(
+                        "{}: error: cannot read the config file: {e}",
+                        path.display()
+                    ))
+                }
+                Err(_) => {}
+            }
+        }
+        if let Some(t) = theme {
+            s.theme.set(t, Source::Flag("--theme"));
+        }
+        if no_mouse {
+            s.mouse.set(false, Source::Flag("--no-mouse"));
+        }
+        s
+    }
+
+    /// Takes the settings of a file's text; `name` locates problems.
+    pub fn read(&mut self, name: &str, text: &str) {
+        let at = |offset: usize| {
+            let before = &text[..offset.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            (line, col)
+        };
+        let spans = match toml::de::DeTable::parse(text) {
+            Ok(t) => t.into_inner(),
+            Err(e) => {
+                let (line, col) = at(e.span().map_or(0, |r| r.start));
+                let msg = e.message().trim().replace('\n', " ");
+                let msg = crate::model::sanitize::clean_owned(&msg);
+                self.problems.push(format!(
+                    "{name}:{line}:{col}: error: {msg} (the file is ignored)"
+                ));
+                return;
+            }
+        };
+        // In the file's order, so problems read top to bottom.
+        let mut entries: Vec<_> = spans.iter().collect();
+        entries.sort_by_key(|(k, _)| k.span().start);
+        for (key, value) in entries {
+            let (line, col) = at(key.span().start);
+            let vcol = at(value.span().start).1;
+            let k = key.get_ref().as_ref();
+            let problem = |kind: &str, msg: String| format!("{name}:{line}:{col}: {kind}: {msg}");
+            let bad = |expected: &str| {
+                let msg = format!("`{k}` must be {expected} (keeping the default)");
+                format!("{name}:{line}:{vcol}: error: {msg}")
+            };
+            let from = Source::File(line);
+            match (k, value.get_ref()) {
+                ("theme", toml::de::DeValue::String(v)) => {
+                    match ThemeSetting::NAMES.iter().find(|(n, _)| *n == v.as_ref()) {
+                        Some((_, t)) => self.theme.set(*t, from),
+                        None => self
+                            .problems
+                            .push(bad("\"auto\", \"dark\", \"light\" or \"mono\"")),
+                    }
+                }
+                ("theme", _) => self
+                    .problems
+                    .push(bad("\"auto\", \"dark\", \"light\" or \"mono\"")),
+                ("mouse", toml::de::DeValue::Boolean(b)) => self.mouse.set(*b, from),
+                ("mouse", _) => self.problems.push(bad("true or false")),
+                ("truecolor", toml::de::DeValue::Boolean(b)) => self.truecolor.set(Some(*b), from),
+                ("truecolor", toml::de::DeValue::String(v)) if v.as_ref() == "auto" => {
+                    self.truecolor.set(None, from)
+                }
+                ("truecolor", _) => self.problems.push(bad("true, false or \"auto\"")),
+                ("day-starts-at", toml::de::DeValue::Integer(i)) => {
+                    match i.as_str().parse::<u8>().ok().filter(|h| *h < 24) {
+                        Some(h) => self.day_starts_at.set(h, from),
+                        None => self.problems.push(bad("an hour from 0 to 23")),
+                    }
+                }
+                ("day-starts-at", _) => self.problems.push(bad("an hour from 0 to 23")),
+                _ => {
+                    let k = crate::model::sanitize::clean(k);
+                    let msg = format!(
+                        "unknown setting `{k}` (known: theme, mouse, day-starts-at, truecolor)"
+                    );
+                    self.problems.push(problem("warning", msg));
+                }
+            }
+        }
+    }
+
+    /// `lectern config --show`: each setting, its value and its source.
+    pub fn show(&self) -> String {
+        let mut out = String::new();
+        let file = self.file.as_ref().map(|p| p.display().to_string());
+        let _ = match (&file, self.found) {
+            (Some(f), true) => writeln!(out, "# config file: {f}"),
+            (Some(f), false) => writeln!(out, "# config file: {f} (not found: defaults)"),
+            (None, _) => writeln!(out, "# config file: none on this platform"),
+        };
+        let from = |s: &Source| match s {
+            Source::Default => "default".to_string(),
+            Source::File(line) => format!("{}:{line}", file.as_deref().unwrap_or("config")),
+            Source::Flag(f) => format!("flag {f}"),
+        };
+        let truecolor = match self.truecolor.value {
+            Some(b) => b.to_string(),
+            None => "\"auto\"".to_string(),
+        };
+        let truecolor_from = match (&self.truecolor.from, self.truecolor.value) {
+            (Source::Default, None) => {
+                let tc = crate::theme::ColourEnv::from_env().truecolor;
+                format!(
+                    "default: COLORTERM says {}",
+                    if tc { "24-bit" } else { "256 colours" }
+                )
+            }
+            (s, _) => from(s),
+        };
+        let rows = [
+            (
+                "theme",
+                format!("\"{}\"", self.theme.value.name()),
+                from(&self.theme.from),
+            ),
+            (
+                "mouse",
+                self.mouse.value.to_string(),
+                from(&self.mouse.from),
+            ),
+            (
+                "day-starts-at",
+                self.day_starts_at.value.to_string(),
+                from(&self.day_starts_at.from),
+            ),
+            ("truecolor", truecolor, truecolor_from),
+        ];
+        for (key, value, source) in rows {
+            let _ = writeln!(out, "{:<24} # {source}", format!("{key} = {value}"));
+        }
+        for p in &self.problems {
+            let _ = writeln!(out, "# {p}");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Settings {
+        let mut s = Settings::default();
+        s.read("config.toml", text);
+        s
+    }
+
+    #[test]
+    fn the_file_sets_each_setting_and_says_where() {
+        let s = read("theme = \"light\"\nmouse = false\nday-starts-at = 5\ntruecolor = true\n");
+        assert_eq!(s.theme.value, ThemeSetting::Light);
+        assert_eq!(s.theme.from, Source::File(1));
+        assert!(!s.mouse.value);
+        assert_eq!(s.day_starts_at.value, 5);
+        assert_eq!(s.day_starts_at.from, Source::File(3));
+        assert_eq!(s.truecolor.value, Some(true));
+        assert!(s.problems.is_empty(), "{:?}", s.problems);
+    }
+
+    #[test]
+    fn unknown_keys_warn_and_bad_values_keep_the_default() {
+        let s = read("theme = \"purple\"\ncolour = 3\nday-starts-at = 24\nmouse = \"yes\"\n");
+        assert_eq!(s.theme.value, ThemeSetting::Auto);
+        assert_eq!(s.day_starts_at.value, DAY_STARTS_AT);
+        assert!(s.mouse.value);
+        assert_eq!(
+            s.problems,
+            [
+                "config.toml:1:9: error: `theme` must be \"auto\", \"dark\", \"light\" or \"mono\" (keeping the default)",
+                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor)",
+                "config.toml:3:17: error: `day-starts-at` must be an hour from 0 to 23 (keeping the default)",
+                "config.toml:4:9: error: `mouse` must be true or false (keeping the default)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_broken_file_is_one_located_error() {
+        let s = read("theme = \"dark\"\nmouse = \n");
+        assert_eq!(s.theme.value, ThemeSetting::Auto);
+        assert_eq!(s.problems.len(), 1);
+        assert!(
+            s.problems[0].starts_with("config.toml:2:"),
+            "{}",
+            s.problems[0]
+        );
+        assert!(s.problems[0].contains("error"), "{}", s.problems[0]);
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "theme = \"light\"\nmouse = true\n").unwrap();
+        let s = Settings::load(Some(&path), Some(ThemeSetting::Mono), true);
+        assert_eq!(s.theme.value, ThemeSetting::Mono);
+        assert_eq!(s.theme.from, Source::Flag("--theme"));
+        assert!(!s.mouse.value);
+        let s = Settings::load(Some(&path), None, false);
+        assert_eq!(s.theme.value, ThemeSetting::Light);
+        assert!(s.show().contains("theme = \"light\""), "{}", s.show());
+        let missing = Settings::load(Some(&dir.path().join("none.toml")), None, false);
+        assert_eq!(missing.problems.len(), 1);
+        assert_eq!(missing.theme.value, ThemeSetting::Auto);
+    }
+}

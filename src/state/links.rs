@@ -1,0 +1,242 @@
+//! The page's links (`L`): a list to open one from. A web or mail address
+//! goes to the browser (the state asks; the runtime opens it); a link to
+//! another lesson of the course (a relative `.md` or `.json` file, or its
+//! slug) opens that lesson, and Backspace goes back to where you were
+//! (the lesson's saved place).
+
+use super::{Action, Effect, Overlay, State, open};
+use crate::model::link::{host, is_web};
+use crate::model::{Block, Run};
+
+/// Where a link goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Goes {
+    Web,
+    /// A lesson of the open course, by index.
+    Lesson(usize),
+    /// Nowhere lectern can go (another scheme, a missing file).
+    Nowhere,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkItem {
+    pub text: String,
+    pub href: String,
+    pub goes: Goes,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkPicker {
+    pub items: Vec<LinkItem>,
+    pub cursor: usize,
+}
+
+fn runs(r: &[Run], out: &mut Vec<(String, String)>) {
+    for run in r {
+        if let Some(href) = &run.href {
+            match out.last_mut() {
+                // A link's text split into runs (bold inside it) is one link.
+                Some((text, h)) if h == href => text.push_str(&run.text),
+                _ => out.push((run.text.clone(), href.clone())),
+            }
+        }
+    }
+}
+
+/// The links of `blocks`, in reading order.
+pub fn links(blocks: &[Block], out: &mut Vec<(String, String)>) {
+    for b in blocks {
+        match b {
+            Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r, out),
+            Block::List { items, .. } => items.iter().for_each(|i| links(i, out)),
+            Block::Quote(inner) => links(inner, out),
+            Block::Table { header, rows } => {
+                header.iter().for_each(|c| runs(c, out));
+                rows.iter().flatten().for_each(|c| runs(c, out));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Where `href` goes from the open course.
+fn goes(s: &State, href: &str) -> Goes {
+    if is_web(href) {
+        return Goes::Web;
+    }
+    let file = href.split(['#', '?']).next().unwrap_or("");
+    let name = file.rsplit('/').next().unwrap_or("");
+    let stem = name
+        .strip_suffix(".md")
+        .or_else(|| name.strip_suffix(".json"));
+    if name.is_empty() || file.contains("://") {
+        return Goes::Nowhere;
+    }
+    let found = s.course().lessons.iter().position(|e| {
+        let same_file = e
+            .origin
+            .path()
+            .and_then(|p| p.file_name())
+            .is_some_and(|f| f.to_string_lossy() == name);
+        same_file || stem.unwrap_or(name) == e.slug
+    });
+    found.map_or(Goes::Nowhere, Goes::Lesson)
+}
+
+/// `L` on the page.
+pub fn start(s: &mut State) {
+    let Some(doc) = &s.reader.doc else {
+        s.notice = Some("No lesson is open.".into());
+        return;
+    };
+    let mut found = Vec::new();
+    links(&doc.lesson.blocks, &mut found);
+    let items: Vec<LinkItem> = found
+        .into_iter()
+        .map(|(text, href)| LinkItem {
+            goes: goes(s, &href),
+            text,
+            href,
+        })
+        .collect();
+    if items.is_empty() {
+        s.notice = Some("This page has no links.".into());
+    } else {
+        s.overlay = Some(Overlay::Links(LinkPicker { items, cursor: 0 }));
+    }
+}
+
+fn follow(s: &mut State, item: LinkItem, fx: &mut Vec<Effect>) {
+    match item.goes {
+        Goes::Web => {
+            let to = host(&item.href).unwrap_or(&item.href);
+            s.notice = Some(format!("Opening {} ({to}) in the browser.", item.href));
+            fx.push(Effect::OpenUrl(item.href));
+        }
+        Goes::Lesson(i) => {
+            s.link_back.push(s.reader.lesson);
+            open::open(s, i, fx);
+            s.notice = Some("Backspace goes back to the page you came from.".into());
+        }
+        Goes::Nowhere => {
+            s.notice = Some(format!(
+                "Not a web address or a lesson of this course: {}",
+                item.href
+            ))
+        }
+    }
+}
+
+/// Backspace on the page: back to the lesson a link was followed from.
+pub fn back(s: &mut State, fx: &mut Vec<Effect>) {
+    match s.link_back.pop() {
+        Some(i) => open::open(s, i, fx),
+        None => s.notice = Some("No link followed: nothing to go back to.".into()),
+    }
+}
+
+/// A key on the list: `true` when the list had a use for it.
+pub fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
+    let Some(Overlay::Links(p)) = &mut s.overlay else {
+        return false;
+    };
+    let last = p.items.len().saturating_sub(1);
+    match a {
+        Action::LineDown => p.cursor = (p.cursor + 1).min(last),
+        Action::LineUp => p.cursor = p.cursor.saturating_sub(1),
+        Action::Top => p.cursor = 0,
+        Action::Bottom => p.cursor = last,
+        Action::Answer(n) if *n <= last => {
+            p.cursor = *n;
+            return update(s, &Action::Open, fx);
+        }
+        Action::Open => {
+            let item = p.items.get(p.cursor).cloned();
+            s.overlay = None;
+            if let Some(item) = item {
+                follow(s, item, fx);
+            }
+        }
+        Action::Back | Action::Close => s.overlay = None,
+        _ => return false,
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> (tempfile::TempDir, State) {
+        let dir = tempfile::tempdir().unwrap();
+        for (slug, pos) in [("intro", 1), ("second-steps", 2)] {
+            let json = format!(
+                r#"{{"course":{{"slug":"c","title":"C"}},"lesson":{{"slug":"{slug}","title":"{slug}","position":{pos}}},"body":{{"format":"markdown","text":"x"}}}}"#
+            );
+            std::fs::write(dir.path().join(format!("{pos:02}-{slug}.json")), json).unwrap();
+        }
+        let lib = crate::loader::open_paths(&[dir.path().to_path_buf()]).unwrap();
+        (dir, State::new(lib.courses, 80, 24))
+    }
+
+    #[test]
+    fn links_go_to_the_web_or_a_lesson_of_the_course() {
+        let (_dir, s) = state();
+        assert_eq!(goes(&s, "https://example.org"), Goes::Web);
+        assert_eq!(goes(&s, "mailto:a@b.c"), Goes::Web);
+        assert_eq!(goes(&s, "02-second-steps.json"), Goes::Lesson(1));
+        assert_eq!(goes(&s, "./second-steps.md#part"), Goes::Lesson(1));
+        assert_eq!(goes(&s, "../other/intro.md"), Goes::Lesson(0));
+        assert_eq!(goes(&s, "missing.md"), Goes::Nowhere);
+        assert_eq!(goes(&s, "javascript:alert(1)"), Goes::Nowhere);
+    }
+
+    #[test]
+    fn a_followed_link_is_left_with_backspace() {
+        let (_dir, mut s) = state();
+        let mut fx = Vec::new();
+        back(&mut s, &mut fx);
+        assert!(
+            s.notice
+                .as_deref()
+                .unwrap()
+                .contains("nothing to go back to")
+        );
+        let item = LinkItem {
+            text: "next".into(),
+            href: "second-steps.md".into(),
+            goes: Goes::Lesson(1),
+        };
+        follow(&mut s, item, &mut fx);
+        assert_eq!((s.reader.lesson, s.link_back.clone()), (1, vec![0]));
+        back(&mut s, &mut fx);
+        assert_eq!((s.reader.lesson, s.link_back.len()), (0, 0));
+        let web = LinkItem {
+            text: "site".into(),
+            href: "https://example.org/a".into(),
+            goes: Goes::Web,
+        };
+        follow(&mut s, web, &mut fx);
+        assert_eq!(
+            fx.last(),
+            Some(&Effect::OpenUrl("https://example.org/a".into()))
+        );
+        assert!(s.notice.as_deref().unwrap().contains("(example.org)"));
+    }
+
+    #[test]
+    fn a_link_split_into_runs_is_one_link() {
+        let run = |t: &str, h: Option<&str>| Run {
+            href: h.map(Into::into),
+            ..Run::plain(t)
+        };
+        let mut out = Vec::new();
+        let para = Block::Paragraph(vec![
+            run("see ", None),
+            run("the ", Some("https://a.b")),
+            run("book", Some("https://a.b")),
+        ]);
+        links(&[Block::Quote(vec![para])], &mut out);
+        assert_eq!(out, [("the book".to_string(), "https://a.b".to_string())]);
+    }
+}

@@ -1,0 +1,167 @@
+//! The terminal's answer to the background query, taken apart from the
+//! keys typed around it.
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+pub struct Reply {
+    /// The background's perceived lightness, 0 (black) to 1 (white).
+    pub lightness: Option<f32>,
+    /// Everything else: keys typed meanwhile.
+    pub rest: Vec<u8>,
+}
+
+/// Whether the device-attributes answer (`ESC [ ? … c`), which comes
+/// last, has arrived.
+pub fn answered(bytes: &[u8]) -> bool {
+    da1(bytes).is_some()
+}
+
+/// Where the device-attributes answer is: (start, end).
+fn da1(bytes: &[u8]) -> Option<(usize, usize)> {
+    let start = bytes.windows(3).position(|w| w == b"\x1b[?")?;
+    let len = bytes[start + 3..]
+        .iter()
+        .position(|&b| !(b.is_ascii_digit() || b == b';'))?;
+    let end = start + 3 + len;
+    (bytes[end] == b'c').then_some((start, end + 1))
+}
+
+/// Where the OSC 11 answer is (start, end), and its colour text.
+fn osc11(bytes: &[u8]) -> Option<(usize, usize, &[u8])> {
+    let start = bytes.windows(5).position(|w| w == b"\x1b]11;")?;
+    let body = &bytes[start + 5..];
+    let (len, term) = body.iter().enumerate().find_map(|(i, &b)| match b {
+        0x07 => Some((i, 1)),
+        0x1b if body.get(i + 1) == Some(&b'\\') => Some((i, 2)),
+        _ => None,
+    })?;
+    Some((start, start + 5 + len + term, &body[..len]))
+}
+
+/// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits each) as lightness.
+fn lightness(colour: &[u8]) -> Option<f32> {
+    let text = std::str::from_utf8(colour).ok()?;
+    let parts: Vec<f32> = text
+        .strip_prefix("rgb:")?
+        .split('/')
+        .map(|h| {
+            let v = u32::from_str_radix(h, 16).ok()?;
+            let max = 16u32.checked_pow(u32::try_from(h.len()).ok()?)? - 1;
+            (1..=4).contains(&h.len()).then(|| v as f32 / max as f32)
+        })
+        .collect::<Option<_>>()?;
+    let [r, g, b] = parts[..] else { return None };
+    // Relative luminance, as colour pickers judge light and dark.
+    Some(0.2126 * r + 0.7152 * g + 0.0722 * b)
+}
+
+pub fn split(bytes: &[u8]) -> Reply {
+    let mut rest = bytes.to_vec();
+    let mut light = None;
+    if let Some((s, e, colour)) = osc11(bytes) {
+        light = lightness(colour);
+        rest.drain(s..e);
+    }
+    if let Some((s, e)) = da1(&rest) {
+        rest.drain(s..e);
+    }
+    Reply {
+        lightness: light,
+        rest,
+    }
+}
+
+fn key(code: KeyCode, mods: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, mods))
+}
+
+/// Keys typed while the answer was awaited, as the key reader would have
+/// read them: characters, Enter, Tab, Backspace, Esc, Ctrl+letter and the
+/// arrow and paging keys. Other sequences (a mouse report) are dropped.
+pub fn keys(bytes: &[u8]) -> Vec<Event> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    let none = KeyModifiers::NONE;
+    while let Some(c) = chars.next() {
+        let event = match c {
+            '\r' | '\n' => key(KeyCode::Enter, none),
+            '\t' => key(KeyCode::Tab, none),
+            '\x7f' | '\x08' => key(KeyCode::Backspace, none),
+            '\x1b' if chars.peek() == Some(&'[') => {
+                chars.next();
+                let mut seq = String::new();
+                while let Some(&n) = chars.peek() {
+                    chars.next();
+                    seq.push(n);
+                    if ('\x40'..='\x7e').contains(&n) {
+                        break;
+                    }
+                }
+                let code = match seq.as_str() {
+                    "A" => KeyCode::Up,
+                    "B" => KeyCode::Down,
+                    "C" => KeyCode::Right,
+                    "D" => KeyCode::Left,
+                    "H" => KeyCode::Home,
+                    "F" => KeyCode::End,
+                    "5~" => KeyCode::PageUp,
+                    "6~" => KeyCode::PageDown,
+                    _ => continue,
+                };
+                key(code, none)
+            }
+            '\x1b' => key(KeyCode::Esc, none),
+            '\x01'..='\x1a' => {
+                let letter = char::from(b'a' + (c as u8 - 1));
+                key(KeyCode::Char(letter), KeyModifiers::CONTROL)
+            }
+            c if c.is_control() => continue,
+            c if c.is_uppercase() => key(KeyCode::Char(c), KeyModifiers::SHIFT),
+            c => key(KeyCode::Char(c), none),
+        };
+        out.push(event);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_answer_is_taken_out_and_the_keys_kept() {
+        let got = b"j\x1b]11;rgb:ffff/ffff/ffff\x1b\\ \x1b[?62;22c";
+        assert!(answered(got));
+        let r = split(got);
+        assert!(r.lightness.unwrap() > 0.99);
+        assert_eq!(r.rest, b"j ");
+        let dark = split(b"\x1b]11;rgb:1c/1c/1c\x07\x1b[?1;2c");
+        assert!(dark.lightness.unwrap() < 0.2);
+        assert!(dark.rest.is_empty());
+        // A terminal that does not know OSC 11 answers only the second.
+        let none = split(b"\x1b[?62c");
+        assert_eq!(none.lightness, None);
+        assert!(!answered(b"\x1b]11;rgb:ffff/ffff/ffff\x07"));
+    }
+
+    #[test]
+    fn typed_keys_become_key_events() {
+        let k = |c| key(KeyCode::Char(c), KeyModifiers::NONE);
+        assert_eq!(
+            keys(b"jG\r\x1b[B\x03\x1b"),
+            [
+                k('j'),
+                key(KeyCode::Char('G'), KeyModifiers::SHIFT),
+                key(KeyCode::Enter, KeyModifiers::NONE),
+                key(KeyCode::Down, KeyModifiers::NONE),
+                key(KeyCode::Char('c'), KeyModifiers::CONTROL),
+                key(KeyCode::Esc, KeyModifiers::NONE),
+            ]
+        );
+        assert!(
+            keys(b"\x1b[<0;3;4M").is_empty(),
+            "a mouse report is dropped"
+        );
+    }
+}

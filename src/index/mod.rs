@@ -175,7 +175,7 @@ impl Index {
     /// enough to be indexed.
     fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool), Diagnostic> {
         let name = walk::shown(dir);
-        let files = loader::json_files(dir)
+        let files = loader::lesson_files(dir)
             .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
         if files.len() < SMALL_FOLDER {
             let heads = files
@@ -491,7 +491,7 @@ mod tests {
         write(course.path(), "a", 1, "The KV cache grows");
         write(course.path(), "b", 2, "Nothing here");
         let mut idx = Index::in_memory();
-        let origins: Vec<Origin> = loader::json_files(course.path())
+        let origins: Vec<Origin> = loader::lesson_files(course.path())
             .unwrap()
             .into_iter()
             .map(Origin::File)

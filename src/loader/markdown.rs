@@ -148,11 +148,16 @@ impl Builder {
     }
 }
 
-pub fn parse(text: &str) -> Vec<Block> {
-    let options = Options::ENABLE_TABLES
+/// The markdown extensions lessons are read with.
+pub(super) fn options() -> Options {
+    Options::ENABLE_TABLES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES;
+        | Options::ENABLE_FOOTNOTES
+}
+
+pub fn parse(text: &str) -> Vec<Block> {
+    let options = options();
     let mut b = Builder {
         stack: vec![Frame::Root(Vec::new())],
         pushed: Vec::new(),

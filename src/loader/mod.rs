@@ -10,6 +10,7 @@ mod node;
 mod origin;
 mod path;
 mod raw;
+mod source;
 /// Text is made safe once, here at the loader, by the model's sanitiser.
 pub(crate) use crate::model::sanitize;
 pub mod walk;
@@ -17,12 +18,13 @@ pub mod walk;
 pub use crate::model::{Diagnostic, Origin, Severity};
 pub use builtin::{BUILTIN, builtin_course};
 pub(crate) use course::scan_dir;
-pub(crate) use course::{Headed, group, json_files, open_paths_with, read_head};
+pub(crate) use course::{Headed, group, open_paths_with, read_head};
 pub use course::{Library, open_paths};
 pub use node::{Finding, Level};
 pub use origin::MAX_LESSON_BYTES;
 pub(crate) use origin::read;
 pub use path::JsonPath;
+pub(crate) use source::{is_markdown, lesson_files, lesson_tree};
 
 use crate::model::Lesson;
 
@@ -37,7 +39,12 @@ pub fn load(origin: &Origin) -> Result<Loaded, Diagnostic> {
     let name = origin.name();
     let bytes =
         read(origin).map_err(|e| Diagnostic::error(&name, format!("cannot read lesson: {e}")))?;
-    load_bytes(&name, &bytes)
+    source::load(origin, &bytes)
+}
+
+/// The lesson in `bytes`, read from `origin`, in the format its name says.
+pub fn load_from(origin: &Origin, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
+    source::load(origin, bytes)
 }
 
 /// The lesson at `origin`, or why it cannot be loaded: what the reader
@@ -46,7 +53,7 @@ pub fn load_lesson(origin: &Origin) -> Result<Lesson, Diagnostic> {
     load(origin).map(|l| l.lesson)
 }
 
-/// Parses one lesson file's bytes. `name` is what diagnostics call it.
+/// Parses one JSON lesson file's bytes. `name` is what diagnostics call it.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
     let value = parse_json(name, bytes)?;
     let converted = convert::lesson(&value)

@@ -2,9 +2,12 @@
 //! tree (or with a schema this version does not know).
 
 use super::convert::MAX_DEPTH;
+use super::html::{self, Known, Piece};
 use super::sanitize::{clean, clean_owned};
 use crate::model::{Block, Run};
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
 
 enum Frame {
     Root(Vec<Block>),
@@ -14,12 +17,14 @@ enum Frame {
         items: Vec<Vec<Block>>,
     },
     Item(Vec<Block>),
+    /// A footnote's definition, by its name.
+    Note(String, Vec<Block>),
 }
 
 impl Frame {
     fn blocks(&mut self) -> Option<&mut Vec<Block>> {
         match self {
-            Frame::Root(b) | Frame::Quote(b) | Frame::Item(b) => Some(b),
+            Frame::Root(b) | Frame::Quote(b) | Frame::Item(b) | Frame::Note(_, b) => Some(b),
             Frame::List { .. } => None,
         }
     }
@@ -31,7 +36,12 @@ struct Inline {
     bold: usize,
     italic: usize,
     strike: usize,
-    links: Vec<String>,
+    /// Styles from HTML tags (`<kbd>`, `<code>`, `<sup>`, `<sub>`).
+    kbd: usize,
+    code: usize,
+    sup: usize,
+    sub: usize,
+    links: Vec<Option<String>>,
 }
 
 impl Inline {
@@ -39,14 +49,22 @@ impl Inline {
         // The body was sanitised before parsing, but entities such as
         // `&#27;` only become characters here.
         let text = &*clean(text);
+        let scripted;
+        let text = if (self.sup > 0 || self.sub > 0) && !text.trim().is_empty() {
+            scripted = html::script(text, self.sup > 0);
+            &scripted
+        } else {
+            text
+        };
+        let code = code || self.code > 0;
         let run = Run {
             text: text.to_string(),
             bold: self.bold > 0,
             italic: self.italic > 0,
             strike: self.strike > 0,
             code,
-            kbd: false,
-            href: self.links.last().cloned(),
+            kbd: self.kbd > 0,
+            href: self.links.last().cloned().flatten(),
         };
         // Adjacent text events of one style are one run.
         match self.runs.last_mut() {
@@ -54,6 +72,102 @@ impl Inline {
             _ => self.runs.push(run),
         }
     }
+}
+
+impl Inline {
+    /// A line ends (a newline of an HTML block, `<br>`): never two in a
+    /// row, nor at the start.
+    fn newline(&mut self) {
+        if self.runs.last().is_some_and(|r| !r.text.ends_with('\n')) {
+            self.push("\n", false);
+        }
+    }
+
+    /// One piece of the HTML pass, as style or text.
+    fn html(&mut self, piece: Piece, block: bool) {
+        let dec = |n: &mut usize| *n = n.saturating_sub(1);
+        match piece {
+            Piece::Text(t) => self.push(&t, false),
+            Piece::Newline if block => self.newline(),
+            Piece::Newline => self.push(" ", false),
+            Piece::Open(k, value) => match k {
+                Known::Kbd => self.kbd += 1,
+                Known::Code => self.code += 1,
+                Known::Em => self.italic += 1,
+                Known::Strong => self.bold += 1,
+                Known::Strike => self.strike += 1,
+                Known::Sup => self.sup += 1,
+                Known::Sub => self.sub += 1,
+                Known::Plain => {}
+                Known::Line => self.newline(),
+                Known::A => self.links.push(value.map(|v| clean_owned(&v))),
+                Known::Br => self.push("\n", false),
+                Known::Img => image(self, value.as_deref().unwrap_or("")),
+                Known::Figcaption => {
+                    self.newline();
+                    self.italic += 1;
+                }
+                Known::Summary => {
+                    self.newline();
+                    self.push("▸ ", false);
+                    self.bold += 1;
+                }
+            },
+            Piece::Close(k) => match k {
+                Known::Kbd => dec(&mut self.kbd),
+                Known::Code => dec(&mut self.code),
+                Known::Em => dec(&mut self.italic),
+                Known::Strong => dec(&mut self.bold),
+                Known::Strike => dec(&mut self.strike),
+                Known::Sup => dec(&mut self.sup),
+                Known::Sub => dec(&mut self.sub),
+                Known::Line => self.newline(),
+                Known::A => {
+                    self.links.pop();
+                }
+                Known::Figcaption => {
+                    dec(&mut self.italic);
+                    self.newline();
+                }
+                Known::Summary => {
+                    dec(&mut self.bold);
+                    self.newline();
+                }
+                Known::Plain | Known::Br | Known::Img => {}
+            },
+        }
+    }
+
+    /// The runs, without line breaks at either end.
+    fn finish(mut self) -> Vec<Run> {
+        while let Some(last) = self.runs.last_mut() {
+            let t = last.text.trim_end_matches('\n').len();
+            last.text.truncate(t);
+            if !last.text.is_empty() {
+                break;
+            }
+            self.runs.pop();
+        }
+        let lead = self.runs.iter().take_while(|r| r.text == "\n").count();
+        self.runs.drain(..lead);
+        if self.runs.iter().all(|r| r.text.trim().is_empty()) {
+            self.runs.clear();
+        }
+        self.runs
+    }
+}
+
+/// An image, marked as one, by its alt text.
+fn image(inline: &mut Inline, alt: &str) {
+    let alt = alt.trim();
+    inline.push(
+        &if alt.is_empty() {
+            "[image]".to_string()
+        } else {
+            format!("[image: {alt}]")
+        },
+        false,
+    );
 }
 
 fn same_style(a: &Run, b: &Run) -> bool {
@@ -72,16 +186,76 @@ struct Builder {
     /// nesting is flattened rather than followed).
     pushed: Vec<bool>,
     inline: Option<Inline>,
-    heading: Option<u8>,
-    code: Option<(Option<String>, String)>,
+    heading: Option<(u8, Option<String>)>,
+    code: Option<(Option<String>, Option<String>, String)>,
     table: Option<Table>,
+    /// Inside an HTML comment that an earlier event opened.
+    comment: bool,
+    /// Inside an image: its alt text is collected, not shown as text.
+    alt: Option<String>,
+    notes: Notes,
+}
+
+/// Footnotes: numbered in the order they are first cited, listed at the
+/// end of the lesson.
+#[derive(Default)]
+struct Notes {
+    cited: Vec<String>,
+    defs: Vec<(String, Vec<Block>)>,
+}
+
+impl Notes {
+    fn number(&mut self, name: &str) -> usize {
+        match self.cited.iter().position(|c| c == name) {
+            Some(i) => i + 1,
+            None => {
+                self.cited.push(name.to_string());
+                self.cited.len()
+            }
+        }
+    }
+
+    /// The notes as a numbered list after a rule (uncited ones last).
+    fn blocks(mut self) -> Vec<Block> {
+        if self.defs.is_empty() {
+            return Vec::new();
+        }
+        for (name, _) in &self.defs {
+            if !self.cited.contains(name) {
+                self.cited.push(name.clone());
+            }
+        }
+        let items = self
+            .cited
+            .iter()
+            .map(|name| {
+                match self
+                    .defs
+                    .iter_mut()
+                    .find(|(n, b)| n == name && !b.is_empty())
+                {
+                    Some((_, b)) => std::mem::take(b),
+                    None => vec![Block::Paragraph(vec![Run::plain(format!(
+                        "(no note named {name})"
+                    ))])],
+                }
+            })
+            .collect();
+        vec![
+            Block::Rule,
+            Block::List {
+                start: Some(1),
+                items,
+            },
+        ]
+    }
 }
 
 impl Builder {
     fn top(&mut self) -> &mut Vec<Block> {
         if !matches!(
             self.stack.last(),
-            Some(Frame::Root(_) | Frame::Quote(_) | Frame::Item(_))
+            Some(Frame::Root(_) | Frame::Quote(_) | Frame::Item(_) | Frame::Note(..))
         ) {
             // Content directly inside a list (never produced by a
             // conforming parser, but cheap to tolerate): give it an item.
@@ -101,15 +275,11 @@ impl Builder {
     /// events around their text).
     fn flush(&mut self) {
         if let Some(inline) = self.inline.take() {
-            if !inline.runs.is_empty() {
-                let level = self.heading.take();
-                let block = match level {
-                    Some(level) => Block::Heading {
-                        level,
-                        id: None,
-                        runs: inline.runs,
-                    },
-                    None => Block::Paragraph(inline.runs),
+            let runs = inline.finish();
+            if !runs.is_empty() {
+                let block = match self.heading.take() {
+                    Some((level, id)) => Block::Heading { level, id, runs },
+                    None => Block::Paragraph(runs),
                 };
                 self.top().push(block);
             }
@@ -143,6 +313,7 @@ impl Builder {
                     self.top().extend(blocks);
                 }
             }
+            Frame::Note(name, blocks) => self.notes.defs.push((name, blocks)),
             Frame::Root(blocks) => self.stack.push(Frame::Root(blocks)),
         }
     }
@@ -154,6 +325,8 @@ pub(super) fn options() -> Options {
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_GFM
+        | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
 pub fn parse(text: &str) -> Vec<Block> {
@@ -165,20 +338,29 @@ pub fn parse(text: &str) -> Vec<Block> {
         heading: None,
         code: None,
         table: None,
+        comment: false,
+        alt: None,
+        notes: Notes::default(),
     };
     for event in Parser::new_ext(text, options) {
         match event {
             Event::Start(tag) => start(&mut b, tag),
             Event::End(tag) => end(&mut b, tag),
+            Event::Text(t) | Event::Code(t) if b.alt.is_some() => {
+                b.alt.get_or_insert_default().push_str(&t)
+            }
             Event::Text(t) => match &mut b.code {
-                Some((_, code)) => code.push_str(&clean(&t)),
+                Some((_, _, code)) => code.push_str(&clean(&t)),
                 None => b.inline().push(&t, false),
             },
             Event::Code(t) => b.inline().push(&t, true),
-            Event::Html(t) | Event::InlineHtml(t) => match &mut b.code {
-                Some((_, code)) => code.push_str(&clean(&t)),
-                None => b.inline().push(t.trim_end_matches('\n'), false),
-            },
+            Event::Html(t) | Event::InlineHtml(t) if b.code.is_some() => {
+                if let Some((_, _, code)) = &mut b.code {
+                    code.push_str(&clean(&t));
+                }
+            }
+            Event::Html(t) => html_event(&mut b, &t, true),
+            Event::InlineHtml(t) => html_event(&mut b, &t, false),
             Event::InlineMath(t) | Event::DisplayMath(t) => b.inline().push(&t, true),
             Event::SoftBreak => b.inline().push(" ", false),
             Event::HardBreak => b.inline().push("\n", false),
@@ -186,7 +368,10 @@ pub fn parse(text: &str) -> Vec<Block> {
                 b.flush();
                 b.top().push(Block::Rule);
             }
-            Event::FootnoteReference(r) => b.inline().push(&format!("[^{r}]"), false),
+            Event::FootnoteReference(r) => {
+                let n = b.notes.number(&r);
+                b.inline().push(&format!("[{n}]"), false)
+            }
             Event::TaskListMarker(done) => {
                 b.inline().push(if done { "[x] " } else { "[ ] " }, false)
             }
@@ -198,33 +383,87 @@ pub fn parse(text: &str) -> Vec<Block> {
         b.close();
     }
     match b.stack.pop() {
-        Some(Frame::Root(blocks)) => blocks,
+        Some(Frame::Root(mut blocks)) => {
+            blocks.extend(b.notes.blocks());
+            blocks
+        }
         _ => Vec::new(),
     }
+}
+
+/// HTML, through the safe pass: in a block, its lines stay lines.
+fn html_event(b: &mut Builder, t: &str, block: bool) {
+    let mut pieces = Vec::new();
+    html::pass(t, &mut b.comment, &mut pieces);
+    for p in pieces {
+        b.inline().html(p, block);
+    }
+}
+
+/// A fence's language is its info string's first word, up to a comma
+/// (`rust,ignore`, `{.python}`); mdBook and rustdoc attributes after it
+/// become the block's label (`rust · ignore`).
+fn fence(info: &str) -> (Option<String>, Option<String>) {
+    let mut words = info
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .map(|w| w.trim_matches(|c| c == '{' || c == '}' || c == '.'))
+        .filter(|w| !w.is_empty());
+    let Some(lang) = words.next().map(clean_owned) else {
+        return (None, None);
+    };
+    let attrs: Vec<&str> = words
+        .filter(|w| {
+            matches!(
+                *w,
+                "ignore"
+                    | "no_run"
+                    | "should_panic"
+                    | "compile_fail"
+                    | "does_not_compile"
+                    | "test_harness"
+                    | "editable"
+                    | "noplayground"
+                    | "not_desired_behavior"
+            ) || w.starts_with("edition")
+        })
+        .collect();
+    let label = (!attrs.is_empty()).then(|| {
+        let shown: Vec<String> = attrs.iter().map(|a| a.replace('_', " ")).collect();
+        clean_owned(&format!("{lang} · {}", shown.join(" · ")))
+    });
+    (Some(lang), label)
 }
 
 fn start(b: &mut Builder, tag: Tag) {
     match tag {
         Tag::Paragraph => b.flush(),
-        Tag::Heading { level, .. } => {
+        Tag::Heading { level, id, .. } => {
             b.flush();
-            b.heading = Some(match level {
+            let id = id.map(|i| clean_owned(&i));
+            let level = match level {
                 HeadingLevel::H1 => 1,
                 HeadingLevel::H2 => 2,
                 HeadingLevel::H3 => 3,
                 HeadingLevel::H4 => 4,
                 HeadingLevel::H5 => 5,
                 HeadingLevel::H6 => 6,
-            });
+            };
+            b.heading = Some((level, id));
         }
-        Tag::BlockQuote(_) => b.open(Frame::Quote(Vec::new())),
+        Tag::BlockQuote(kind) => {
+            b.open(Frame::Quote(Vec::new()));
+            if let Some(kind) = kind {
+                b.top().push(alert(kind));
+            }
+        }
+        Tag::HtmlBlock => b.flush(),
         Tag::CodeBlock(kind) => {
             b.flush();
-            let lang = match kind {
-                CodeBlockKind::Fenced(info) => info.split_whitespace().next().map(clean_owned),
-                CodeBlockKind::Indented => None,
+            let (lang, label) = match kind {
+                CodeBlockKind::Fenced(info) => fence(&info),
+                CodeBlockKind::Indented => (None, None),
             };
-            b.code = Some((lang, String::new()));
+            b.code = Some((lang, label, String::new()));
         }
         Tag::List(start) => b.open(Frame::List {
             start,
@@ -253,32 +492,28 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::Emphasis => b.inline().italic += 1,
         Tag::Strong => b.inline().bold += 1,
         Tag::Strikethrough => b.inline().strike += 1,
-        Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } => {
+        Tag::Link { dest_url, .. } => {
             let url = clean_owned(&dest_url);
-            b.inline().links.push(url);
+            b.inline().links.push(Some(url));
         }
-        Tag::FootnoteDefinition(name) => {
-            b.flush();
-            b.inline().push(&format!("[^{name}]: "), false);
-        }
+        Tag::Image { .. } => b.alt = Some(String::new()),
+        Tag::FootnoteDefinition(name) => b.open(Frame::Note(name.to_string(), Vec::new())),
         _ => {}
     }
 }
 
 fn end(b: &mut Builder, tag: TagEnd) {
     match tag {
-        TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::FootnoteDefinition => b.flush(),
-        TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item => b.close(),
+        TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::HtmlBlock => b.flush(),
+        TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition => {
+            b.close()
+        }
         TagEnd::CodeBlock => {
-            if let Some((lang, mut text)) = b.code.take() {
+            if let Some((lang, label, mut text)) = b.code.take() {
                 if text.ends_with('\n') {
                     text.pop();
                 }
-                b.top().push(Block::Code {
-                    lang,
-                    label: None,
-                    text,
-                });
+                b.top().push(Block::Code { lang, label, text });
             }
         }
         TagEnd::TableCell => {
@@ -307,11 +542,31 @@ fn end(b: &mut Builder, tag: TagEnd) {
         TagEnd::Emphasis => b.inline().italic = b.inline().italic.saturating_sub(1),
         TagEnd::Strong => b.inline().bold = b.inline().bold.saturating_sub(1),
         TagEnd::Strikethrough => b.inline().strike = b.inline().strike.saturating_sub(1),
-        TagEnd::Link | TagEnd::Image => {
+        TagEnd::Link => {
             b.inline().links.pop();
+        }
+        TagEnd::Image => {
+            let alt = b.alt.take().unwrap_or_default();
+            image(b.inline(), &alt);
         }
         _ => {}
     }
+}
+
+/// A GitHub alert's label, the first line of its callout.
+fn alert(kind: BlockQuoteKind) -> Block {
+    let label = match kind {
+        BlockQuoteKind::Note => "Note",
+        BlockQuoteKind::Tip => "Tip",
+        BlockQuoteKind::Important => "Important",
+        BlockQuoteKind::Warning => "Warning",
+        BlockQuoteKind::Caution => "Caution",
+    };
+    Block::Paragraph(vec![Run {
+        text: label.into(),
+        bold: true,
+        ..Run::default()
+    }])
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 mod builtin;
 mod convert;
 mod course;
+mod html;
 mod markdown;
 mod node;
 mod origin;

@@ -33,13 +33,23 @@ fn run_style(run: &Run, base: Style) -> Style {
 /// content could use to disguise a target).
 pub(crate) fn pieces(runs: &[Run], base: Style) -> Vec<(String, Style)> {
     let mut out = Vec::with_capacity(runs.len());
-    for r in runs {
+    // The text of one link so far: a link of several styled runs
+    // (`[`struct`s](…)`) shows its target once, after all of them.
+    let mut text = String::new();
+    for (i, r) in runs.iter().enumerate() {
         out.push((r.text.clone(), run_style(r, base)));
-        if let Some(href) = &r.href {
-            if href.trim() != r.text.trim() {
-                out.push((format!(" <{href}>"), Style::new(Role::Dim)));
-            }
+        let Some(href) = &r.href else { continue };
+        text.push_str(&r.text);
+        if runs
+            .get(i + 1)
+            .is_some_and(|n| n.href.as_ref() == Some(href))
+        {
+            continue;
         }
+        if href.trim() != text.trim() {
+            out.push((format!(" <{href}>"), Style::new(Role::Dim)));
+        }
+        text.clear();
     }
     out
 }

@@ -56,6 +56,9 @@ struct Word<'a> {
     pieces: Vec<(Cow<'a, str>, Style)>,
     width: usize,
     space_before: bool,
+    /// The style of the space before: a styled run starts on its text,
+    /// not on the space that separates it from the word before.
+    space_style: Style,
     break_before: bool,
 }
 
@@ -64,6 +67,9 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
     let mut space = false;
     let mut brk = false;
     let mut gluable = false;
+    let mut space_style = input
+        .first()
+        .map_or(Style::new(super::style::Role::Text), |p| p.1);
     for (text, style) in input {
         let mut rest: &str = text;
         while !rest.is_empty() {
@@ -74,6 +80,9 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
                 let ws = &rest[..ws_len];
                 if ws.contains('\n') {
                     brk = true;
+                }
+                if !space {
+                    space_style = *style;
                 }
                 space = true;
                 gluable = false;
@@ -109,6 +118,7 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
                     pieces: vec![(Cow::Borrowed(piece), *style)],
                     width: width(piece),
                     space_before: space,
+                    space_style,
                     break_before: brk,
                 }),
             }
@@ -173,7 +183,7 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
         let gap = usize::from(w > 0 && word.space_before);
         if w + gap + word.width <= max {
             if gap == 1 {
-                push_span(&mut cur, " ", word.pieces[0].1);
+                push_span(&mut cur, " ", word.space_style);
                 w += 1;
             }
             for (text, style) in &word.pieces {
@@ -196,7 +206,7 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
             lines.push(std::mem::take(&mut cur));
             w = 0;
         } else if w > 0 && gap == 1 {
-            push_span(&mut cur, " ", word.pieces[0].1);
+            push_span(&mut cur, " ", word.space_style);
             w += 1;
         }
         for (text, style) in &word.pieces {

@@ -391,6 +391,26 @@ pub fn parse(text: &str) -> Vec<Block> {
     }
 }
 
+/// Inline markdown (a check's question or option) as runs: its
+/// paragraphs joined by line breaks.
+pub(super) fn inline(text: &str) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    for block in parse(text) {
+        let runs = match block {
+            Block::Paragraph(r) | Block::Heading { runs: r, .. } => r,
+            other => vec![Run::plain(crate::model::Lesson::block_text(&other))],
+        };
+        if !out.is_empty() {
+            out.push(Run::plain("\n"));
+        }
+        out.extend(runs);
+    }
+    if out.is_empty() && !text.trim().is_empty() {
+        out.push(Run::plain(text.trim()));
+    }
+    out
+}
+
 /// HTML, through the safe pass: in a block, its lines stay lines.
 fn html_event(b: &mut Builder, t: &str, block: bool) {
     let mut pieces = Vec::new();

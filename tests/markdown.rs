@@ -185,7 +185,7 @@ fn every_example_keeps_every_word() {
 #[test]
 fn a_folder_of_markdown_is_a_course_and_lints_clean() {
     let book = fixture("book");
-    let lib = loader::open_paths(&[book.clone()]).unwrap();
+    let lib = loader::open_paths(std::slice::from_ref(&book)).unwrap();
     let c = &lib.courses[0];
     assert_eq!(c.title, "A Small Book of Rust");
     let titles: Vec<&str> = c.lessons.iter().map(|l| l.title.as_str()).collect();

@@ -252,7 +252,8 @@ fn flattened(out: &str) -> String {
             {
                 l = rest.trim_start();
             }
-            squash(l)
+            // A broken token's mark is layout, not text.
+            squash(l).replace('\u{21a9}', "")
         })
         .collect()
 }
@@ -730,8 +731,11 @@ fn crafted_lesson_shows_every_block_type() {
             "A bare string where a block should be.",
             "Why: B is right because the test says so.",
         ] {
+            // Lines may break inside a token where UAX #14 allows it
+            // (after `https://`): spaces are not compared.
+            let tight = |s: &str| s.split_whitespace().collect::<String>();
             assert!(
-                n.contains(&norm(want)),
+                tight(&n).contains(&tight(want)),
                 "width {width}: {want:?} missing\n{out}"
             );
         }

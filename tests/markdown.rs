@@ -11,7 +11,7 @@ use lectern::render::{self, Options};
 use lectern::theme::{Theme, ThemeKind};
 use std::path::{Path, PathBuf};
 
-const CASES: [&str; 5] = ["html", "footnotes", "links", "alerts", "code"];
+const CASES: [&str; 6] = ["html", "footnotes", "links", "alerts", "code", "table"];
 
 fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -92,6 +92,12 @@ fn what_a_browser_hides_stays_hidden() {
     );
     assert!(alerts.contains("│ Note") && alerts.contains("│ Warning"));
     assert!(!alerts.contains("{#anchor"), "{alerts}");
+    let table = text("table");
+    assert!(
+        table.contains("serde │ Serialisation framework"),
+        "cells wrap: {table}"
+    );
+    assert!(table.contains("10\u{a0}km"), "{table}");
     let code = text("code");
     assert!(
         code.contains("╭─ rust · ignore · does not compile"),

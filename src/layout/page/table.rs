@@ -76,7 +76,7 @@ impl Builder<'_> {
     /// A grid whose cells wrap inside their columns: each row as tall as
     /// its tallest cell.
     fn wrapped_grid(&mut self, widths: &[usize], header: &[Vec<Run>], rows: &[Vec<Vec<Run>>]) {
-        let mut row_lines = |b: &mut Self, row: &[Vec<Run>], style: Style| {
+        let row_lines = |b: &mut Self, row: &[Vec<Run>], style: Style| {
             let cells: Vec<Vec<Vec<Span>>> = widths
                 .iter()
                 .enumerate()

@@ -1,13 +1,16 @@
 //! The markdown `body` as model blocks, for lessons without a `reader`
 //! tree (or with a schema this version does not know).
 
+mod inline;
+mod parts;
+
 use super::convert::MAX_DEPTH;
-use super::html::{self, Known, Piece};
+use super::html;
 use super::sanitize::{clean, clean_owned};
 use crate::model::{Block, Run};
-use pulldown_cmark::{
-    BlockQuoteKind, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
-};
+use inline::{Inline, image};
+use parts::{Notes, alert, fence};
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 enum Frame {
     Root(Vec<Block>),
@@ -28,150 +31,6 @@ impl Frame {
             Frame::List { .. } => None,
         }
     }
-}
-
-#[derive(Default)]
-struct Inline {
-    runs: Vec<Run>,
-    bold: usize,
-    italic: usize,
-    strike: usize,
-    /// Styles from HTML tags (`<kbd>`, `<code>`, `<sup>`, `<sub>`).
-    kbd: usize,
-    code: usize,
-    sup: usize,
-    sub: usize,
-    links: Vec<Option<String>>,
-}
-
-impl Inline {
-    fn push(&mut self, text: &str, code: bool) {
-        // The body was sanitised before parsing, but entities such as
-        // `&#27;` only become characters here.
-        let text = &*clean(text);
-        let scripted;
-        let text = if (self.sup > 0 || self.sub > 0) && !text.trim().is_empty() {
-            scripted = html::script(text, self.sup > 0);
-            &scripted
-        } else {
-            text
-        };
-        let code = code || self.code > 0;
-        let run = Run {
-            text: text.to_string(),
-            bold: self.bold > 0,
-            italic: self.italic > 0,
-            strike: self.strike > 0,
-            code,
-            kbd: self.kbd > 0,
-            href: self.links.last().cloned().flatten(),
-        };
-        // Adjacent text events of one style are one run.
-        match self.runs.last_mut() {
-            Some(last) if !code && !last.code && same_style(last, &run) => last.text.push_str(text),
-            _ => self.runs.push(run),
-        }
-    }
-}
-
-impl Inline {
-    /// A line ends (a newline of an HTML block, `<br>`): never two in a
-    /// row, nor at the start.
-    fn newline(&mut self) {
-        if self.runs.last().is_some_and(|r| !r.text.ends_with('\n')) {
-            self.push("\n", false);
-        }
-    }
-
-    /// One piece of the HTML pass, as style or text.
-    fn html(&mut self, piece: Piece, block: bool) {
-        let dec = |n: &mut usize| *n = n.saturating_sub(1);
-        match piece {
-            Piece::Text(t) => self.push(&t, false),
-            Piece::Newline if block => self.newline(),
-            Piece::Newline => self.push(" ", false),
-            Piece::Open(k, value) => match k {
-                Known::Kbd => self.kbd += 1,
-                Known::Code => self.code += 1,
-                Known::Em => self.italic += 1,
-                Known::Strong => self.bold += 1,
-                Known::Strike => self.strike += 1,
-                Known::Sup => self.sup += 1,
-                Known::Sub => self.sub += 1,
-                Known::Plain => {}
-                Known::Line => self.newline(),
-                Known::A => self.links.push(value.map(|v| clean_owned(&v))),
-                Known::Br => self.push("\n", false),
-                Known::Img => image(self, value.as_deref().unwrap_or("")),
-                Known::Figcaption => {
-                    self.newline();
-                    self.italic += 1;
-                }
-                Known::Summary => {
-                    self.newline();
-                    self.push("▸ ", false);
-                    self.bold += 1;
-                }
-            },
-            Piece::Close(k) => match k {
-                Known::Kbd => dec(&mut self.kbd),
-                Known::Code => dec(&mut self.code),
-                Known::Em => dec(&mut self.italic),
-                Known::Strong => dec(&mut self.bold),
-                Known::Strike => dec(&mut self.strike),
-                Known::Sup => dec(&mut self.sup),
-                Known::Sub => dec(&mut self.sub),
-                Known::Line => self.newline(),
-                Known::A => {
-                    self.links.pop();
-                }
-                Known::Figcaption => {
-                    dec(&mut self.italic);
-                    self.newline();
-                }
-                Known::Summary => {
-                    dec(&mut self.bold);
-                    self.newline();
-                }
-                Known::Plain | Known::Br | Known::Img => {}
-            },
-        }
-    }
-
-    /// The runs, without line breaks at either end.
-    fn finish(mut self) -> Vec<Run> {
-        while let Some(last) = self.runs.last_mut() {
-            let t = last.text.trim_end_matches('\n').len();
-            last.text.truncate(t);
-            if !last.text.is_empty() {
-                break;
-            }
-            self.runs.pop();
-        }
-        let lead = self.runs.iter().take_while(|r| r.text == "\n").count();
-        self.runs.drain(..lead);
-        if self.runs.iter().all(|r| r.text.trim().is_empty()) {
-            self.runs.clear();
-        }
-        self.runs
-    }
-}
-
-/// An image, marked as one, by its alt text.
-fn image(inline: &mut Inline, alt: &str) {
-    let alt = alt.trim();
-    inline.push(
-        &if alt.is_empty() {
-            "[image]".to_string()
-        } else {
-            format!("[image: {alt}]")
-        },
-        false,
-    );
-}
-
-fn same_style(a: &Run, b: &Run) -> bool {
-    (a.bold, a.italic, a.strike, a.kbd, &a.href) == (b.bold, b.italic, b.strike, b.kbd, &b.href)
 }
 
 struct Table {
@@ -198,59 +57,6 @@ struct Builder {
 
 /// Footnotes: numbered in the order they are first cited, listed at the
 /// end of the lesson.
-#[derive(Default)]
-struct Notes {
-    cited: Vec<String>,
-    defs: Vec<(String, Vec<Block>)>,
-}
-
-impl Notes {
-    fn number(&mut self, name: &str) -> usize {
-        match self.cited.iter().position(|c| c == name) {
-            Some(i) => i + 1,
-            None => {
-                self.cited.push(name.to_string());
-                self.cited.len()
-            }
-        }
-    }
-
-    /// The notes as a numbered list after a rule (uncited ones last).
-    fn blocks(mut self) -> Vec<Block> {
-        if self.defs.is_empty() {
-            return Vec::new();
-        }
-        for (name, _) in &self.defs {
-            if !self.cited.contains(name) {
-                self.cited.push(name.clone());
-            }
-        }
-        let items = self
-            .cited
-            .iter()
-            .map(|name| {
-                match self
-                    .defs
-                    .iter_mut()
-                    .find(|(n, b)| n == name && !b.is_empty())
-                {
-                    Some((_, b)) => std::mem::take(b),
-                    None => vec![Block::Paragraph(vec![Run::plain(format!(
-                        "(no note named {name})"
-                    ))])],
-                }
-            })
-            .collect();
-        vec![
-            Block::Rule,
-            Block::List {
-                start: Some(1),
-                items,
-            },
-        ]
-    }
-}
-
 impl Builder {
     fn top(&mut self) -> &mut Vec<Block> {
         if !matches!(
@@ -420,40 +226,6 @@ fn html_event(b: &mut Builder, t: &str, block: bool) {
     }
 }
 
-/// A fence's language is its info string's first word, up to a comma
-/// (`rust,ignore`, `{.python}`); mdBook and rustdoc attributes after it
-/// become the block's label (`rust · ignore`).
-fn fence(info: &str) -> (Option<String>, Option<String>) {
-    let mut words = info
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .map(|w| w.trim_matches(|c| c == '{' || c == '}' || c == '.'))
-        .filter(|w| !w.is_empty());
-    let Some(lang) = words.next().map(clean_owned) else {
-        return (None, None);
-    };
-    let attrs: Vec<&str> = words
-        .filter(|w| {
-            matches!(
-                *w,
-                "ignore"
-                    | "no_run"
-                    | "should_panic"
-                    | "compile_fail"
-                    | "does_not_compile"
-                    | "test_harness"
-                    | "editable"
-                    | "noplayground"
-                    | "not_desired_behavior"
-            ) || w.starts_with("edition")
-        })
-        .collect();
-    let label = (!attrs.is_empty()).then(|| {
-        let shown: Vec<String> = attrs.iter().map(|a| a.replace('_', " ")).collect();
-        clean_owned(&format!("{lang} · {}", shown.join(" · ")))
-    });
-    (Some(lang), label)
-}
-
 fn start(b: &mut Builder, tag: Tag) {
     match tag {
         Tag::Paragraph => b.flush(),
@@ -571,22 +343,6 @@ fn end(b: &mut Builder, tag: TagEnd) {
         }
         _ => {}
     }
-}
-
-/// A GitHub alert's label, the first line of its callout.
-fn alert(kind: BlockQuoteKind) -> Block {
-    let label = match kind {
-        BlockQuoteKind::Note => "Note",
-        BlockQuoteKind::Tip => "Tip",
-        BlockQuoteKind::Important => "Important",
-        BlockQuoteKind::Warning => "Warning",
-        BlockQuoteKind::Caution => "Caution",
-    };
-    Block::Paragraph(vec![Run {
-        text: label.into(),
-        bold: true,
-        ..Run::default()
-    }])
 }
 
 #[cfg(test)]

@@ -65,7 +65,7 @@ fn what_a_browser_hides_stays_hidden() {
     );
     assert!(html.contains("first line\nsecond line"), "{html}");
     assert!(html.contains("Ctrl+S") && html.contains("2ⁿ") && html.contains("H₂O"));
-    assert!(html.contains("written |."), "{html}");
+    assert!(html.contains("written `|`."), "{html}");
     assert!(html.contains("[image: A diagram of the stack and the heap]"));
     assert!(
         html.contains("<blink>blink</blink>"),
@@ -74,10 +74,12 @@ fn what_a_browser_hides_stays_hidden() {
     assert!(!html.contains("class="), "{html}");
     let notes = text("footnotes");
     assert!(notes.contains("heap[1]") && notes.contains("it[2]") && !notes.contains("[^"));
-    assert!(notes.contains("1. Box<T> is the simplest"), "{notes}");
+    assert!(notes.contains("1. `Box<T>` is the simplest"), "{notes}");
     let links = text("links");
     assert!(
-        links.contains("structs <ch05-00-structs.md> chapter"),
+        links.contains("`struct`s <ch05-00-structs.md> chapter")
+            && links.contains("~struck~")
+            && links.contains("_emphasis_"),
         "{links}"
     );
     assert!(links.contains("[image: A crab, the mascot]"));
@@ -92,6 +94,7 @@ fn what_a_browser_hides_stays_hidden() {
     );
     assert!(alerts.contains("│ Note") && alerts.contains("│ Warning"));
     assert!(!alerts.contains("{#anchor"), "{alerts}");
+    assert!(alerts.contains("### Third level") && alerts.contains("#### Fourth level"));
     let table = text("table");
     assert!(
         table.contains("serde │ Serialisation framework"),

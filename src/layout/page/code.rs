@@ -24,6 +24,9 @@ pub struct Highlights {
     /// Whether rust's hidden lines (`# ` lines, which books hide to keep
     /// an example short) are shown: the reader's choice, off at first.
     pub show_hidden: bool,
+    /// Whether the page is shown without styles (`--color never`): then
+    /// marks stand in for them (`code`, _emphasis_, ~strike~, `### h3`).
+    pub plain: bool,
 }
 
 impl Highlights {

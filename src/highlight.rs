@@ -20,7 +20,9 @@ const MAX_LESSON_BYTES: usize = 512 * 1024;
 
 fn syntaxes() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
-    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+    // bat's set (through two-face): syntect's own has no TOML, Dockerfile,
+    // TypeScript, Zig, Nix or PowerShell. Loaded off the first frame too.
+    SET.get_or_init(two_face::syntax::extra_newlines)
 }
 
 /// The two themes lectern uses, stored as JSON by `examples/make_themes.rs`
@@ -40,8 +42,11 @@ fn find(lang: &str) -> Option<&'static SyntaxReference> {
     let set = syntaxes();
     let token = lang.trim().to_ascii_lowercase();
     let alias = match token.as_str() {
-        "sh" | "shell" | "zsh" | "console" | "shell-session" | "shellsession" | "bash" => "bash",
-        "ts" | "typescript" | "tsx" | "jsx" | "node" => "js",
+        "sh" | "shell" | "zsh" | "bash" => "bash",
+        "typescript" => "ts",
+        "jsx" | "node" => "js",
+        "docker" | "containerfile" => "dockerfile",
+        "ps" | "pwsh" | "powershell" => "ps1",
         "py3" | "python3" => "py",
         "golang" => "go",
         "c++" => "cpp",
@@ -52,6 +57,7 @@ fn find(lang: &str) -> Option<&'static SyntaxReference> {
     };
     set.find_syntax_by_token(alias)
         .or_else(|| set.find_syntax_by_name(lang.trim()))
+        .or_else(|| set.find_syntax_by_extension(lang.trim()))
 }
 
 /// Whether highlighting `lang` would do anything (no loading needed to
@@ -65,11 +71,30 @@ pub(crate) fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Ve
     if !wants(lang) || code.len() > MAX_BLOCK_BYTES {
         return None;
     }
-    let syntax = find(lang?)?;
+    let session = is_session(lang?);
+    let syntax = if session { find("bash")? } else { find(lang?)? };
     let mut h = HighlightLines::new(syntax, theme(dark));
     let code = crate::layout::wrap::expand_tabs(code, 4);
     let mut out = Vec::new();
     for line in code.split('\n') {
+        // A terminal session: commands after their prompt are shell, what
+        // they print is left plain.
+        let line = if session {
+            match prompt(line) {
+                Some(n) => {
+                    let mut spans = vec![Span::new(&line[..n], Role::Dim)];
+                    spans.extend(shell(&mut h, &line[n..])?);
+                    out.push(spans);
+                    continue;
+                }
+                None => {
+                    out.push(vec![Span::new(line, Role::CodeText)]);
+                    continue;
+                }
+            }
+        } else {
+            line
+        };
         let with_nl = format!("{line}\n");
         let ranges = h.highlight_line(&with_nl, syntaxes()).ok()?;
         let spans = ranges
@@ -99,6 +124,42 @@ pub(crate) fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Ve
         out.push(spans);
     }
     Some(out)
+}
+
+fn is_session(lang: &str) -> bool {
+    matches!(
+        lang.trim().to_ascii_lowercase().as_str(),
+        "console" | "shell-session" | "shellsession" | "terminal" | "sh-session"
+    )
+}
+
+/// The length of a shell prompt starting `line` (`$ `, `% `, `# `, or a
+/// `user@host:~$ ` one), if it has one.
+fn prompt(line: &str) -> Option<usize> {
+    for p in ["$ ", "% ", "# ", "> "] {
+        if line.starts_with(p) || line == p.trim_end() {
+            return Some(p.len().min(line.len()));
+        }
+    }
+    let end = line.find("$ ")?;
+    let head = &line[..end];
+    (head.contains('@') && !head.contains(' ')).then_some(end + 2)
+}
+
+/// A command line of a session, highlighted as shell.
+fn shell(h: &mut HighlightLines, cmd: &str) -> Option<Vec<Span>> {
+    let with_nl = format!("{cmd}\n");
+    let ranges = h.highlight_line(&with_nl, syntaxes()).ok()?;
+    Some(
+        ranges
+            .into_iter()
+            .filter_map(|(st, text)| {
+                let text = text.trim_end_matches('\n');
+                let c = st.foreground;
+                (!text.is_empty()).then(|| Span::new(text, Role::Syntax(c.r, c.g, c.b)))
+            })
+            .collect(),
+    )
 }
 
 /// Every code block of a lesson, keyed by the block (highlighting stops
@@ -144,6 +205,43 @@ mod tests {
                 .iter()
                 .any(|s| matches!(s.style.role, Role::Syntax(..)))
         );
+    }
+
+    #[test]
+    fn books_languages_beyond_syntects_own_are_coloured() {
+        for lang in [
+            "toml",
+            "Dockerfile",
+            "docker",
+            "typescript",
+            "ts",
+            "zig",
+            "nix",
+            "powershell",
+            "ps1",
+        ] {
+            let lines = highlight(Some(lang), "x = 1", true);
+            assert!(lines.is_some(), "{lang} is not highlighted");
+        }
+    }
+
+    #[test]
+    fn a_session_colours_commands_and_leaves_output_plain() {
+        let lines = highlight(
+            Some("console"),
+            "$ cargo run --release\nHello, world!",
+            true,
+        )
+        .unwrap();
+        assert_eq!(lines[0][0].text, "$ ");
+        assert!(
+            lines[0][1..]
+                .iter()
+                .any(|s| matches!(s.style.role, Role::Syntax(..)))
+        );
+        assert_eq!(lines[1], vec![Span::new("Hello, world!", Role::CodeText)]);
+        assert_eq!(prompt("user@host:~$ ls"), Some(13));
+        assert_eq!(prompt("Compiling x"), None);
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
                 if p.exists() {
                     // One walk that cannot loop (symlink cycles) or block
                     // (FIFOs): what it will not open is a warning.
-                    let walk = loader::walk::tree(p);
+                    let walk = loader::lesson_tree(p);
                     skipped.extend(walk.skipped.iter().map(|s| s.diagnostic()));
                     walk.files.into_iter().map(Origin::File).collect()
                 } else {
@@ -70,10 +70,14 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
                 continue;
             }
         };
-        match loader::load_bytes(&name, &bytes) {
+        match loader::load_from(&origin, &bytes) {
             Err(d) => out.push(d),
             Ok(l) => {
                 out.extend(loader::diagnostics(&name, &bytes, &l.findings));
+                // Markdown lessons are ordered by their file names.
+                if loader::is_markdown(&origin) {
+                    continue;
+                }
                 let m = l.lesson.meta;
                 seen.push(Seen {
                     name,

@@ -46,8 +46,13 @@ fn assert_fits(out: &str, width: u16) {
 
 /// Asserts that each of `needles` occurs in `hay` after the previous one.
 fn assert_in_order(hay: &str, needles: &[String], what: &str) {
+    // Plain output marks styles (`code`, _emphasis_, ~strike~, ### h3):
+    // those characters are compared on neither side.
+    let unmark = |s: &str| s.replace(['`', '_', '~', '#'], "");
+    let hay = &unmark(hay);
+    let needles: Vec<String> = needles.iter().map(|n| unmark(n)).collect();
     let mut from = 0;
-    for n in needles {
+    for n in &needles {
         match hay[from..].find(n.as_str()) {
             Some(at) => from += at + n.len(),
             None => {
@@ -252,7 +257,8 @@ fn flattened(out: &str) -> String {
             {
                 l = rest.trim_start();
             }
-            squash(l)
+            // A broken token's mark is layout, not text.
+            squash(l).replace('\u{21a9}', "")
         })
         .collect()
 }
@@ -730,8 +736,11 @@ fn crafted_lesson_shows_every_block_type() {
             "A bare string where a block should be.",
             "Why: B is right because the test says so.",
         ] {
+            // Lines may break inside a token where UAX #14 allows it
+            // (after `https://`): spaces are not compared.
+            let tight = |s: &str| s.split_whitespace().collect::<String>();
             assert!(
-                n.contains(&norm(want)),
+                tight(&n).contains(&tight(want)),
                 "width {width}: {want:?} missing\n{out}"
             );
         }
@@ -850,8 +859,8 @@ fn markdown_only_lesson_renders() {
             "bandwidth",
             "│ A quote",
             "│ │ with a nested quote",
-            "[^1]",
-            "The footnote.",
+            "footnote[1]",
+            "1. The footnote.",
             "1. The reader tree",
             "2. The markdown body",
             "Why it tempts: It usually does.",

@@ -57,7 +57,7 @@ fn courses(
 fn as_listed(path: Option<&Path>, index: &Index) -> Option<Vec<Course>> {
     let dir = path.filter(|p| p.is_dir())?;
     let listed = index.snapshot(dir)?;
-    let mut files = loader::json_files(dir).ok()?;
+    let mut files = loader::lesson_files(dir).ok()?;
     let mut known: Vec<PathBuf> = listed
         .iter()
         .flat_map(|c| c.lessons.iter().filter_map(|l| l.origin.path()))

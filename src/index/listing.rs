@@ -56,7 +56,7 @@ pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
         head.len(c.lessons.len());
         for l in &c.lessons {
             let at = body.0.len();
-            record(&mut body, l);
+            record(&mut body, dir, l);
             head.str(&l.slug);
             head.len(at);
             head.len(body.0.len() - at);
@@ -73,12 +73,18 @@ pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
     out.0
 }
 
-fn record(out: &mut Out, l: &LessonEntry) {
+fn record(out: &mut Out, dir: &Path, l: &LessonEntry) {
+    // Relative to the folder: a markdown course's lessons sit in its
+    // folders too (a flat folder's are just file names, as before).
     let name = l
         .origin
         .path()
-        .and_then(Path::file_name)
-        .map(os_bytes)
+        .and_then(|p| {
+            p.strip_prefix(dir)
+                .ok()
+                .or_else(|| p.file_name().map(Path::new))
+        })
+        .map(|p| os_bytes(p.as_os_str()))
         .unwrap_or_default();
     out.bytes(name);
     out.str(&l.slug);

@@ -213,7 +213,7 @@ impl Index {
     /// enough to be indexed.
     fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool), Diagnostic> {
         let name = walk::shown(dir);
-        let files = loader::json_files(dir)
+        let files = loader::lesson_files(dir)
             .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
         if files.len() < SMALL_FOLDER {
             let heads = files

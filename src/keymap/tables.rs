@@ -100,6 +100,12 @@ static COURSE: &[Binding] = &[
         None,
     ),
     bind(
+        &[Char('#')],
+        |_| Action::ToggleHiddenLines,
+        "show or hide rust examples' hidden lines",
+        None,
+    ),
+    bind(
         &[Char('m')],
         |_| Action::ToggleMouse,
         "mouse on/off (off lets the terminal select text)",

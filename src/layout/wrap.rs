@@ -15,6 +15,11 @@ pub fn width(s: &str) -> usize {
     s.graphemes(true).map(UnicodeWidthStr::width).sum()
 }
 
+/// The mark at the end of a line where a token too long for any line was
+/// broken, and the narrowest line that shows it.
+pub(crate) const BROKEN: &str = "\u{21a9}";
+const MARK_MIN: usize = 8;
+
 /// What a grapheme too wide for a one-column line is shown as.
 const TOO_WIDE: &str = "\u{2026}";
 
@@ -56,7 +61,32 @@ struct Word<'a> {
     pieces: Vec<(Cow<'a, str>, Style)>,
     width: usize,
     space_before: bool,
+    /// The style of the space before: a styled run starts on its text,
+    /// not on the space that separates it from the word before.
+    space_style: Style,
     break_before: bool,
+}
+
+/// Whitespace that separates words: a no-break space (U+00A0, U+2007,
+/// U+202F) joins them instead.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}')
+}
+
+/// Where UAX #14 lets a line break inside `piece` (a run of characters
+/// between spaces): after hyphens and dashes, between CJK characters,
+/// never before closing punctuation. Most words are plain ASCII letters
+/// with nowhere to break: those are not looked into.
+fn breaks_inside(piece: &str) -> impl Iterator<Item = usize> + '_ {
+    let simple = piece
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b".,;:!?'\"()".contains(&b));
+    let len = piece.len();
+    (!simple)
+        .then(|| unicode_linebreak::linebreaks(piece).map(|(at, _)| at))
+        .into_iter()
+        .flatten()
+        .filter(move |&at| at > 0 && at < len)
 }
 
 fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
@@ -64,23 +94,34 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
     let mut space = false;
     let mut brk = false;
     let mut gluable = false;
+    let mut space_style = input
+        .first()
+        .map_or(Style::new(super::style::Role::Text), |p| p.1);
     for (text, style) in input {
         let mut rest: &str = text;
         while !rest.is_empty() {
-            let ws_len = rest
-                .find(|c: char| !c.is_whitespace())
-                .unwrap_or(rest.len());
+            let ws_len = rest.find(|c: char| !is_space(c)).unwrap_or(rest.len());
             if ws_len > 0 {
                 let ws = &rest[..ws_len];
                 if ws.contains('\n') {
                     brk = true;
+                }
+                if !space {
+                    space_style = *style;
                 }
                 space = true;
                 gluable = false;
                 rest = &rest[ws_len..];
                 continue;
             }
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let mut end = rest.find(is_space).unwrap_or(rest.len());
+            // A break UAX #14 allows inside the piece ends it there: the
+            // rest is a word of its own, with no space before it.
+            let mut brk_inside = false;
+            if let Some(at) = breaks_inside(&rest[..end]).next() {
+                end = at;
+                brk_inside = true;
+            }
             let piece = &rest[..end];
             match out.last_mut() {
                 Some(last) if gluable && !space => {
@@ -109,12 +150,13 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
                     pieces: vec![(Cow::Borrowed(piece), *style)],
                     width: width(piece),
                     space_before: space,
+                    space_style,
                     break_before: brk,
                 }),
             }
             space = false;
             brk = false;
-            gluable = true;
+            gluable = !brk_inside;
             rest = &rest[end..];
         }
     }
@@ -173,7 +215,7 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
         let gap = usize::from(w > 0 && word.space_before);
         if w + gap + word.width <= max {
             if gap == 1 {
-                push_span(&mut cur, " ", word.pieces[0].1);
+                push_span(&mut cur, " ", word.space_style);
                 w += 1;
             }
             for (text, style) in &word.pieces {
@@ -196,7 +238,7 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
             lines.push(std::mem::take(&mut cur));
             w = 0;
         } else if w > 0 && gap == 1 {
-            push_span(&mut cur, " ", word.pieces[0].1);
+            push_span(&mut cur, " ", word.space_style);
             w += 1;
         }
         for (text, style) in &word.pieces {
@@ -207,7 +249,11 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
                 w += tw;
                 continue;
             }
-            let chunks = break_word(text, max, max - w);
+            // Where a token is broken, a mark says so (on lines wide
+            // enough to spare its column).
+            let mark = usize::from(max >= MARK_MIN);
+            let chunks = break_word(text, max - mark, (max - w).saturating_sub(mark));
+            let last = chunks.len().saturating_sub(1);
             for (i, chunk) in chunks.iter().enumerate() {
                 // An empty first chunk means no room left on this line:
                 // the next chunk starts the next one (taking a new line
@@ -221,6 +267,10 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
                 }
                 push_span(&mut cur, chunk, *style);
                 w += width(chunk);
+                if mark == 1 && i < last {
+                    push_span(&mut cur, BROKEN, Style::new(super::style::Role::Dim));
+                    w += 1;
+                }
             }
         }
     }
@@ -429,5 +479,54 @@ mod tests {
         let (out, w) = truncate(&spans, 5);
         assert_eq!(out[0].text, "日本");
         assert_eq!(w, 4);
+    }
+}
+
+#[cfg(test)]
+mod linebreak_tests {
+    use super::*;
+    use crate::layout::style::Role;
+
+    fn lines(s: &str, max: usize) -> Vec<String> {
+        wrap(&[(s, Style::new(Role::Text))], max)
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn breaks_after_hyphens_and_dashes() {
+        assert_eq!(
+            lines("a well-known thing", 8),
+            ["a well-", "known", "thing"]
+        );
+        assert_eq!(lines("one—two", 5), ["one—", "two"]);
+        // Where a word fits, it is not broken.
+        assert_eq!(lines("well-known", 20), ["well-known"]);
+    }
+
+    #[test]
+    fn never_at_a_no_break_space() {
+        assert_eq!(
+            lines("it is 10\u{a0}km away", 9),
+            ["it is", "10\u{a0}km", "away"]
+        );
+    }
+
+    #[test]
+    fn between_cjk_characters_but_not_before_closing_punctuation() {
+        let l = lines("日本語の文章です。次の文", 10);
+        for line in &l {
+            assert!(width(line) <= 10, "{l:?}");
+            assert!(!line.starts_with('。'), "{l:?}");
+        }
+        assert_eq!(l.concat(), "日本語の文章です。次の文");
+        assert!(l[0].chars().count() > 1, "{l:?}");
+    }
+
+    #[test]
+    fn plain_words_are_not_looked_into() {
+        assert_eq!(breaks_inside("hello").count(), 0);
+        assert_eq!(breaks_inside("a-b").collect::<Vec<_>>(), [2]);
     }
 }

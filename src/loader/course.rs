@@ -1,27 +1,11 @@
 //! Folders → courses. Only each lesson's header is read here; bodies are
 //! parsed when a lesson is opened.
 
-use super::raw::{self, Text, text};
 use super::sanitize::clean_owned;
 use super::{Diagnostic, Origin};
-use crate::model::{Course, LessonEntry, LessonStatus, Module};
-use serde::Deserialize;
+use crate::model::{Course, LessonEntry, LessonStatus};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-#[derive(Deserialize)]
-struct Head {
-    course: raw::Course,
-    lesson: raw::LessonInfo,
-    reader: Option<HeadReader>,
-}
-
-#[derive(Deserialize)]
-struct HeadReader {
-    module: Option<raw::Module>,
-    #[serde(rename = "courseTitle")]
-    course_title: Option<Text>,
-}
 
 /// What a folder scan learns of one lesson file without parsing its body.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,81 +18,38 @@ pub struct Headed {
     pub digest: Option<u64>,
 }
 
-/// Reads a lesson's header (identity, position, module): the whole file is
-/// checked for JSON syntax, but no body is built.
+/// Reads a lesson's header (identity, position, module) in the format its
+/// name says, without building its body.
 pub fn read_head(origin: Origin) -> Headed {
     super::progress::tick();
-    let name = origin.name();
-    let broken = |origin: Origin, why: Diagnostic| {
-        let stem = origin
-            .path()
-            .and_then(|p| p.file_stem())
-            .map_or_else(|| name.clone(), |s| one_line(&s.to_string_lossy()));
-        Headed {
-            entry: LessonEntry {
-                origin,
-                slug: stem.clone(),
-                title: stem,
-                position: None,
-                minutes: None,
-                module: None,
-                status: LessonStatus::Broken(why),
-            },
-            course_slug: None,
-            course_title: None,
-            digest: None,
-        }
-    };
-    let bytes = match super::read(&origin) {
-        Ok(b) => b,
+    match super::read(&origin) {
+        Ok(bytes) => super::source::head(origin, &bytes),
         Err(e) => {
-            let d = Diagnostic::error(&name, format!("cannot read lesson: {e}"));
-            return broken(origin, d);
+            let d = Diagnostic::error(&origin.name(), format!("cannot read lesson: {e}"));
+            broken(origin, d)
         }
-    };
-    let mut de = serde_json::Deserializer::from_slice(super::strip_bom(&bytes));
-    // A header that parses is not enough: the file must be one JSON value.
-    let head = serde_path_to_error::deserialize::<_, Head>(&mut de)
-        .ok()
-        .filter(|_| de.end().is_ok());
-    let head = match head {
-        Some(h) => h,
-        // The full loader words every problem best; ask it.
-        None => {
-            let why = match super::load_bytes(&name, &bytes) {
-                Err(d) => d,
-                Ok(_) => Diagnostic::error(&name, "unreadable lesson header"),
-            };
-            return Headed {
-                digest: Some(super::walk::digest(&bytes)),
-                ..broken(origin, why)
-            };
-        }
-    };
-    let module = head
-        .reader
-        .as_ref()
-        .and_then(|r| r.module.as_ref())
-        .map(|m| Module {
-            index: m.index.unwrap_or(0),
-            slug: m.slug.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
-            title: m.title.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
-        });
-    let course_title =
-        text(head.course.title).or_else(|| head.reader.and_then(|r| text(r.course_title)));
+    }
+}
+
+/// The entry of a lesson that cannot be opened: named by its file.
+pub(super) fn broken(origin: Origin, why: Diagnostic) -> Headed {
+    let stem = origin
+        .path()
+        .and_then(|p| p.file_stem())
+        .map_or_else(|| origin.name(), |s| one_line(&s.to_string_lossy()));
     Headed {
         entry: LessonEntry {
             origin,
-            slug: head.lesson.slug.0,
-            title: head.lesson.title.0,
-            position: head.lesson.position,
-            minutes: head.lesson.minutes,
-            module: module.map(Box::new),
-            status: LessonStatus::Ok,
+            slug: stem.clone(),
+            title: stem,
+            position: None,
+            minutes: None,
+            module: None,
+            status: LessonStatus::Broken(why),
         },
-        course_slug: Some(head.course.slug.0),
-        course_title,
-        digest: Some(super::walk::digest(&bytes)),
+        course_slug: None,
+        course_title: None,
+        digest: None,
     }
 }
 
@@ -166,6 +107,15 @@ pub fn group(heads: Vec<Headed>, root: Option<PathBuf>) -> Vec<Course> {
             c.title = c.slug.clone();
         }
         c.sort();
+        // Markdown lessons are numbered by where their files sit.
+        if c.lessons
+            .iter()
+            .all(|l| l.position.is_none() && super::is_markdown(&l.origin))
+        {
+            for (i, l) in c.lessons.iter_mut().enumerate() {
+                l.position = u32::try_from(i + 1).ok();
+            }
+        }
     }
     courses
 }
@@ -178,8 +128,8 @@ pub fn course_from(origins: Vec<Origin>, root: Option<PathBuf>) -> Course {
 
 /// The lesson files directly in `dir`, through the one walker: a FIFO or
 /// device named like a lesson is skipped, never opened.
-pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    Ok(super::walk::folder(dir)?.0.files)
+pub fn lesson_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    super::source::lesson_files(dir)
 }
 
 /// `dir`'s folders, each once (a link back to `dir` is not one).
@@ -194,7 +144,7 @@ pub type Heads<'a> = dyn FnMut(&Path) -> Result<Vec<Course>, Diagnostic> + 'a;
 /// Every lesson header of a folder, read from the files.
 pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
     let name = super::walk::shown(dir);
-    let files = json_files(dir)
+    let files = lesson_files(dir)
         .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
     Ok(files
         .into_iter()
@@ -236,7 +186,7 @@ pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, 
             if courses.is_empty() {
                 return Err(Diagnostic::error(
                     &name,
-                    "no lesson files (*.json) in this folder",
+                    "no lesson files (*.json, *.md) in this folder",
                 ));
             }
             lib.courses.extend(courses);

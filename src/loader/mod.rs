@@ -6,12 +6,14 @@ mod builtin;
 pub mod caps;
 mod convert;
 mod course;
+mod html;
 mod markdown;
 mod node;
 mod origin;
 mod path;
 pub mod progress;
 mod raw;
+mod source;
 /// Text is made safe once, here at the loader, by the model's sanitiser.
 pub(crate) use crate::model::sanitize;
 pub mod walk;
@@ -19,12 +21,13 @@ pub mod walk;
 pub use crate::model::{Diagnostic, Origin, Severity};
 pub use builtin::{BUILTIN, builtin_course};
 pub(crate) use course::scan_dir;
-pub(crate) use course::{Headed, group, json_files, open_paths_with, read_head};
+pub(crate) use course::{Headed, group, open_paths_with, read_head};
 pub use course::{Library, open_paths};
 pub use node::{Finding, Level};
 pub use origin::MAX_LESSON_BYTES;
 pub(crate) use origin::read;
 pub use path::JsonPath;
+pub(crate) use source::{is_markdown, lesson_files, lesson_tree};
 
 use crate::model::Lesson;
 
@@ -39,7 +42,12 @@ pub fn load(origin: &Origin) -> Result<Loaded, Diagnostic> {
     let name = origin.name();
     let bytes =
         read(origin).map_err(|e| Diagnostic::error(&name, format!("cannot read lesson: {e}")))?;
-    load_bytes(&name, &bytes)
+    source::load(origin, &bytes)
+}
+
+/// The lesson in `bytes`, read from `origin`, in the format its name says.
+pub fn load_from(origin: &Origin, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
+    source::load(origin, bytes)
 }
 
 /// The lesson at `origin`, or why it cannot be loaded: what the reader
@@ -48,7 +56,7 @@ pub fn load_lesson(origin: &Origin) -> Result<Lesson, Diagnostic> {
     load(origin).map(|l| l.lesson)
 }
 
-/// Parses one lesson file's bytes. `name` is what diagnostics call it.
+/// Parses one JSON lesson file's bytes. `name` is what diagnostics call it.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
     if let Some(at) = caps::too_many_values(bytes) {
         let (line, column) = path::line_col(bytes, at);

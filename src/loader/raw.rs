@@ -81,6 +81,7 @@ pub struct Column {
 pub struct PlainCheck {
     pub question: Text,
     pub options: Vec<PlainOption>,
+    pub why: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -279,3 +279,39 @@ fn deep_nesting_is_flattened_not_lost() {
     assert!(all.contains("innermost"), "{all}");
     assert!(all.contains("item 1\""), "{all}");
 }
+
+#[test]
+fn a_reader_without_blocks_keeps_the_markdown_body() {
+    let v = with_reader(json!({"schema": 1, "module": {"index": 2, "title": "M"}}));
+    let l = load_value(&v).unwrap().lesson;
+    assert!(!l.blocks.is_empty(), "the body is shown: {l:?}");
+    assert_eq!(l.meta.module.unwrap().index, 2);
+}
+
+#[test]
+fn a_plain_check_reads_why_and_markdown_and_names_what_it_ignores() {
+    let mut v = minimal();
+    v["check"] = json!({
+        "question": "What does `Box<T>` *own*?",
+        "options": [
+            {"text": "The **heap** value", "correct": true, "hint": "x"},
+            {"text": "Nothing", "tempting": "It looks like a `&T`"}
+        ],
+        "why": "A box owns its *contents*.",
+        "explanation": "ignored"
+    });
+    let l = load_value(&v).unwrap();
+    let c = l.lesson.check.as_ref().unwrap();
+    assert!(c.question.iter().any(|r| r.code && r.text == "Box<T>"));
+    assert!(c.question.iter().any(|r| r.italic && r.text == "own"));
+    assert!(c.options[0].text.iter().any(|r| r.bold && r.text == "heap"));
+    let why = c.why.as_ref().unwrap();
+    assert!(why.iter().any(|r| r.italic && r.text == "contents"));
+    let paths: Vec<String> = l.findings.iter().map(|f| f.path.to_string()).collect();
+    assert_eq!(
+        paths,
+        ["check.explanation", "check.options[0].hint"],
+        "{:?}",
+        l.findings
+    );
+}

@@ -54,9 +54,7 @@ pub fn shown(path: &Path) -> String {
 }
 
 fn is_lesson_name(name: &OsStr) -> bool {
-    Path::new(name)
-        .extension()
-        .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+    super::source::format_of(name).is_some()
 }
 
 /// Why a file of this type is not read, or `None` for a regular file.

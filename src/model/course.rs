@@ -59,11 +59,9 @@ impl Course {
     /// file name, so a broken file still has a stable place.
     pub fn sort(&mut self) {
         self.lessons.sort_by(|a, b| {
-            (a.position.is_none(), a.position, &a.origin).cmp(&(
-                b.position.is_none(),
-                b.position,
-                &b.origin,
-            ))
+            (a.position.is_none(), a.position)
+                .cmp(&(b.position.is_none(), b.position))
+                .then_with(|| reading_order(&a.origin, &b.origin))
         });
     }
 
@@ -109,6 +107,29 @@ impl Course {
             .iter()
             .filter_map(|l| l.minutes)
             .fold(0, u32::saturating_add)
+    }
+}
+
+/// Files in name order, except that a folder's README or index page comes
+/// first in it: it introduces what follows.
+fn reading_order(a: &Origin, b: &Origin) -> std::cmp::Ordering {
+    let (Some(pa), Some(pb)) = (a.path(), b.path()) else {
+        return a.cmp(b);
+    };
+    let intro = |c: &std::ffi::OsStr, last: bool| {
+        let n = c.to_string_lossy().to_ascii_lowercase();
+        last && (n.starts_with("readme.") || n.starts_with("index."))
+    };
+    let (mut ca, mut cb) = (pa.iter().peekable(), pb.iter().peekable());
+    loop {
+        match (ca.next(), cb.next()) {
+            (Some(x), Some(y)) if x == y => {}
+            (Some(x), Some(y)) => {
+                let (ix, iy) = (intro(x, ca.peek().is_none()), intro(y, cb.peek().is_none()));
+                return iy.cmp(&ix).then_with(|| x.cmp(y));
+            }
+            (x, y) => return x.is_some().cmp(&y.is_some()),
+        }
     }
 }
 

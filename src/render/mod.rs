@@ -21,12 +21,13 @@ pub struct Options {
 }
 
 pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
-    let code = match &opts.theme {
+    let mut code = match &opts.theme {
         Some(t) if crate::highlight::lesson_wants(lesson) => {
             crate::highlight::highlight_lesson(lesson, t.kind.is_dark())
         }
         _ => Highlights::default(),
     };
+    code.plain = opts.theme.is_none();
     let page = layout::page(lesson, opts.width, &code);
     let marks = CheckMarks {
         revealed: opts.answers,

@@ -15,6 +15,8 @@ pub enum Action {
     Help,
     Suspend,
     ToggleMouse,
+    /// Show or hide the hidden (`# `) lines of rust examples.
+    ToggleHiddenLines,
     Resize(u16, u16),
 
     // -- moving on the page (and in lists, on screens that have one) --

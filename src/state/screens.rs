@@ -256,6 +256,7 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             });
             fx.push(Effect::SetMouse(s.prefs.mouse));
         }
+        Action::ToggleHiddenLines => s.reader.toggle_hidden_lines(&s.geometry()),
         Action::Help => s.overlay = Some(Overlay::Help(Help::default())),
         Action::Stats => {
             s.overlay = Some(Overlay::Stats(StatsView::default()));

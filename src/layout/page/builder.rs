@@ -127,7 +127,7 @@ impl<'a> Builder<'a> {
     }
 
     pub(super) fn runs(&mut self, runs: &[Run], base: Style) {
-        self.wrapped(&super::text::pieces(runs, base));
+        self.wrapped(&super::text::marked_pieces(runs, base, self.code.plain));
     }
 
     /// Blocks in a row, a blank line apart; each one's index extends the

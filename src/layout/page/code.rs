@@ -21,6 +21,12 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Highlights {
     blocks: BTreeMap<Vec<usize>, Vec<Vec<Span>>>,
+    /// Whether rust's hidden lines (`# ` lines, which books hide to keep
+    /// an example short) are shown: the reader's choice, off at first.
+    pub show_hidden: bool,
+    /// Whether the page is shown without styles (`--color never`): then
+    /// marks stand in for them (`code`, _emphasis_, ~strike~, `### h3`).
+    pub plain: bool,
 }
 
 impl Highlights {
@@ -68,9 +74,19 @@ pub(crate) fn each_code_block<'a>(
 impl Builder<'_> {
     pub(super) fn code(&mut self, lang: Option<&str>, label: Option<&str>, text: &str) {
         let code = self.code;
+        let hides = !code.show_hidden && lang.is_some_and(|l| matches!(l, "rust" | "rs"));
+        let hidden = if hides {
+            text.split('\n').filter(|l| hidden_line(l)).count()
+        } else {
+            0
+        };
         // The name sits in the frame's one line: tabs and newlines in it
         // (kept by the sanitiser for running text) become single spaces.
-        let name = label.or(lang).unwrap_or("");
+        let mut name = label.or(lang).unwrap_or("").to_string();
+        if hidden > 0 {
+            let s = if hidden == 1 { "" } else { "s" };
+            name.push_str(&format!(" · {hidden} line{s} hidden (#)"));
+        }
         let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
         let top = if name.is_empty() {
             "╭──".to_string()
@@ -87,7 +103,14 @@ impl Builder<'_> {
         let text = wrap::expand_tabs(text, 4);
         let styled = code.get(&self.path).filter(|s| same_text(s, &text));
         for (n, line) in text.split('\n').enumerate() {
+            if hidden > 0 && hidden_line(line) {
+                continue;
+            }
             let spans = match styled.and_then(|s| s.get(n)) {
+                // `##` is rustdoc's escape for a line that starts with `#`.
+                _ if hides && line.trim_start().starts_with("##") => {
+                    vec![Span::new(line.replacen("##", "#", 1), Role::CodeText)]
+                }
                 Some(spans) => wrap::regroup(spans),
                 None => vec![Span::new(line, Role::CodeText)],
             };
@@ -100,6 +123,13 @@ impl Builder<'_> {
         }
         self.emit(vec![Span::new("╰──", Role::CodeFrame)]);
     }
+}
+
+/// A line rustdoc and mdBook hide: `#` alone or `# ` then code (never
+/// `#[attr]`, `#!` or the `##` escape).
+fn hidden_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t == "#" || t.starts_with("# ")
 }
 
 /// Whether highlighted lines hold exactly `text`: a highlight made from
@@ -143,4 +173,50 @@ fn hard_wrap(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::layout::{Highlights, page};
+    use crate::model::{Block, Lesson, LessonMeta, Source};
+
+    fn shown(lang: &str, text: &str, show_hidden: bool) -> String {
+        let lesson = Lesson {
+            meta: LessonMeta::default(),
+            source: Source::Markdown,
+            hero: None,
+            blocks: vec![Block::Code {
+                lang: Some(lang.into()),
+                label: None,
+                text: text.into(),
+            }],
+            check: None,
+        };
+        let code = Highlights {
+            show_hidden,
+            ..Highlights::default()
+        };
+        let p = page(&lesson, 60, &code);
+        p.lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.text.as_str()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn rust_hidden_lines_are_hidden_until_asked_for() {
+        let code = "# fn main() {\n#[derive(Debug)]\nstruct S;\n## not hidden\n#\n# }";
+        let hidden = shown("rust", code, false);
+        assert!(hidden.contains("3 lines hidden (#)"), "{hidden}");
+        assert!(!hidden.contains("fn main"), "{hidden}");
+        assert!(hidden.contains("#[derive(Debug)]") && hidden.contains("│ # not hidden"));
+        let all = shown("rust", code, true);
+        assert!(
+            all.contains("│ # fn main() {") && !all.contains("lines hidden"),
+            "{all}"
+        );
+        // Other languages' `#` lines are comments, not hidden lines.
+        assert!(shown("python", code, false).contains("# fn main"));
+    }
 }

@@ -32,14 +32,41 @@ fn run_style(run: &Run, base: Style) -> Style {
 /// destination is visible (lectern never emits terminal hyperlinks, which
 /// content could use to disguise a target).
 pub(crate) fn pieces(runs: &[Run], base: Style) -> Vec<(String, Style)> {
-    let mut out = Vec::with_capacity(runs.len());
-    for r in runs {
-        out.push((r.text.clone(), run_style(r, base)));
-        if let Some(href) = &r.href {
-            if href.trim() != r.text.trim() {
-                out.push((format!(" <{href}>"), Style::new(Role::Dim)));
-            }
+    marked_pieces(runs, base, false)
+}
+
+/// A run's text with the marks that show its style without one.
+fn marked(r: &Run) -> String {
+    let mut t = r.text.clone();
+    for (on, mark) in [(r.code, "`"), (r.italic, "_"), (r.strike, "~")] {
+        if on && !t.trim().is_empty() {
+            t = format!("{mark}{t}{mark}");
         }
+    }
+    t
+}
+
+/// [`pieces`], with style marks in the text when `plain`.
+pub(crate) fn marked_pieces(runs: &[Run], base: Style, plain: bool) -> Vec<(String, Style)> {
+    let mut out = Vec::with_capacity(runs.len());
+    // The text of one link so far: a link of several styled runs
+    // (`[`struct`s](…)`) shows its target once, after all of them.
+    let mut text = String::new();
+    for (i, r) in runs.iter().enumerate() {
+        let shown = if plain { marked(r) } else { r.text.clone() };
+        out.push((shown, run_style(r, base)));
+        let Some(href) = &r.href else { continue };
+        text.push_str(&r.text);
+        if runs
+            .get(i + 1)
+            .is_some_and(|n| n.href.as_ref() == Some(href))
+        {
+            continue;
+        }
+        if href.trim() != text.trim() {
+            out.push((format!(" <{href}>"), Style::new(Role::Dim)));
+        }
+        text.clear();
     }
     out
 }
@@ -49,7 +76,15 @@ impl Builder<'_> {
         self.headings.push(self.lines.len());
         let mods = if level >= 4 { BOLD | ITALIC } else { BOLD };
         let before = self.lines.len();
-        self.runs(runs, Style::new(Role::Heading(level)).with(mods));
+        let style = Style::new(Role::Heading(level)).with(mods);
+        if self.code.plain && level >= 3 {
+            // Without styles a small heading would read as a paragraph.
+            let mut marked = vec![Run::plain(format!("{} ", "#".repeat(level.into())))];
+            marked.extend(runs.iter().cloned());
+            self.runs(&marked, style);
+        } else {
+            self.runs(runs, style);
+        }
         if level <= 2 {
             let w = self.lines[before..]
                 .iter()

@@ -6,7 +6,12 @@ use super::super::path::JsonPath;
 use super::super::raw::{self, text};
 use super::blocks::runs;
 use super::{Cx, typed};
-use crate::model::{Check, CheckOption, Run};
+use crate::model::{Check, CheckOption};
+
+/// A plain check's strings are markdown, like the body they follow.
+fn inline(text: &str) -> Vec<crate::model::Run> {
+    super::super::markdown::inline(text)
+}
 
 pub(super) fn rich(n: &Node, cx: &mut Cx) -> R<Check> {
     n.obj()?;
@@ -60,23 +65,40 @@ fn order(n: &Node, len: usize, cx: &mut Cx) -> Vec<usize> {
     }
 }
 
-pub(super) fn plain(n: &Node) -> R<Check> {
+pub(super) fn plain(n: &Node, cx: &mut Cx) -> R<Check> {
     let c: raw::PlainCheck = typed(n)?;
+    ignored(n, &["question", "options", "why"], cx);
+    if let Some(options) = n.get("options") {
+        for o in options.arr()? {
+            ignored(&o, &["text", "correct", "tempting"], cx);
+        }
+    }
     let options: Vec<CheckOption> = c
         .options
         .into_iter()
         .map(|o| CheckOption {
-            text: vec![Run::plain(o.text.0)],
+            text: inline(&o.text.0),
             correct: o.correct.unwrap_or(false),
-            tempting: text(o.tempting).map(|t| vec![Run::plain(t)]),
+            tempting: text(o.tempting).map(|t| inline(&t)),
         })
         .collect();
     Ok(Check {
-        question: vec![Run::plain(c.question.0)],
+        question: inline(&c.question.0),
         order: (0..options.len()).collect(),
         options,
-        why: None,
+        why: text(c.why).map(|t| inline(&t)),
     })
+}
+
+/// Fields a plain check does not read are named, not silently dropped.
+fn ignored(n: &Node, known: &[&str], cx: &mut Cx) {
+    let Some(map) = n.v.as_object() else { return };
+    for key in map.keys().filter(|k| !known.contains(&k.as_str())) {
+        cx.warn(
+            &n.path().key(key),
+            format!("`{key}` is not read here: it is ignored"),
+        );
+    }
 }
 
 /// A check needs exactly one right option; `at` is where its options are.

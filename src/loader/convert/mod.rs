@@ -80,13 +80,22 @@ pub(super) fn lesson(root: &Value) -> R<Converted> {
     let reader = reader(&root, &mut cx)?;
     let meta = meta::meta(&root, reader.as_ref(), course, info)?;
     let body = match &reader {
-        Some(r) => reader_body(r, &mut cx)?,
+        Some(r) => {
+            let mut body = reader_body(r, &mut cx)?;
+            // A reader of only a module or a check: the markdown body is
+            // still the lesson's text. (A reader with blocks and a body is
+            // the format's fallback for older readers: both are meant.)
+            if r.get("blocks").is_none() && root.get("body").is_some() {
+                body.blocks = markdown_body(&root, &mut cx)?.blocks;
+            }
+            body
+        }
         None => markdown_body(&root, &mut cx)?,
     };
     let check = match body.check {
         Some(c) => Some(c),
         None => match root.get("check") {
-            Some(c) => Some(check::plain(&c)?),
+            Some(c) => Some(check::plain(&c, &mut cx)?),
             None => None,
         },
     };

@@ -125,6 +125,15 @@ impl Reader {
         self.top = self.line_of(anchor, g);
     }
 
+    /// Shows or hides rust examples' hidden lines, where the reader is.
+    pub fn toggle_hidden_lines(&mut self, g: &Geometry) {
+        let Some(doc) = &self.doc else { return };
+        let mut code = doc.code.clone();
+        code.show_hidden = !code.show_hidden;
+        let slug = doc.lesson.meta.slug.clone();
+        self.set_code(&slug, code, g);
+    }
+
     /// The check section alone: answering redraws only this.
     pub fn relayout_check(&mut self) {
         let marks = self.check.marks();

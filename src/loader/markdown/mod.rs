@@ -1,9 +1,15 @@
 //! The markdown `body` as model blocks, for lessons without a `reader`
 //! tree (or with a schema this version does not know).
 
+mod inline;
+mod parts;
+
 use super::convert::MAX_DEPTH;
+use super::html;
 use super::sanitize::{clean, clean_owned};
 use crate::model::{Block, Run};
+use inline::{Inline, image};
+use parts::{Notes, alert, fence};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 enum Frame {
@@ -14,63 +20,17 @@ enum Frame {
         items: Vec<Vec<Block>>,
     },
     Item(Vec<Block>),
+    /// A footnote's definition, by its name.
+    Note(String, Vec<Block>),
 }
 
 impl Frame {
     fn blocks(&mut self) -> Option<&mut Vec<Block>> {
         match self {
-            Frame::Root(b) | Frame::Quote(b) | Frame::Item(b) => Some(b),
+            Frame::Root(b) | Frame::Quote(b) | Frame::Item(b) | Frame::Note(_, b) => Some(b),
             Frame::List { .. } => None,
         }
     }
-}
-
-#[derive(Default)]
-struct Inline {
-    runs: Vec<Run>,
-    bold: usize,
-    italic: usize,
-    strike: usize,
-    links: Vec<String>,
-}
-
-impl Inline {
-    /// Runs and their texts at their length: a block's vectors are kept for
-    /// as long as the lesson is open, and what doubling left spare was, on
-    /// a 200,000-row table, most of its memory.
-    fn fitted(mut self) -> Self {
-        for r in &mut self.runs {
-            r.text.shrink_to_fit();
-        }
-        self.runs.shrink_to_fit();
-        self
-    }
-}
-
-impl Inline {
-    fn push(&mut self, text: &str, code: bool) {
-        // The body was sanitised before parsing, but entities such as
-        // `&#27;` only become characters here.
-        let text = &*clean(text);
-        let run = Run {
-            text: text.to_string(),
-            bold: self.bold > 0,
-            italic: self.italic > 0,
-            strike: self.strike > 0,
-            code,
-            kbd: false,
-            href: self.links.last().cloned(),
-        };
-        // Adjacent text events of one style are one run.
-        match self.runs.last_mut() {
-            Some(last) if !code && !last.code && same_style(last, &run) => last.text.push_str(text),
-            _ => self.runs.push(run),
-        }
-    }
-}
-
-fn same_style(a: &Run, b: &Run) -> bool {
-    (a.bold, a.italic, a.strike, a.kbd, &a.href) == (b.bold, b.italic, b.strike, b.kbd, &b.href)
 }
 
 struct Table {
@@ -85,16 +45,23 @@ struct Builder {
     /// nesting is flattened rather than followed).
     pushed: Vec<bool>,
     inline: Option<Inline>,
-    heading: Option<u8>,
-    code: Option<(Option<String>, String)>,
+    heading: Option<(u8, Option<String>)>,
+    code: Option<(Option<String>, Option<String>, String)>,
     table: Option<Table>,
+    /// Inside an HTML comment that an earlier event opened.
+    comment: bool,
+    /// Inside an image: its alt text is collected, not shown as text.
+    alt: Option<String>,
+    notes: Notes,
 }
 
+/// Footnotes: numbered in the order they are first cited, listed at the
+/// end of the lesson.
 impl Builder {
     fn top(&mut self) -> &mut Vec<Block> {
         if !matches!(
             self.stack.last(),
-            Some(Frame::Root(_) | Frame::Quote(_) | Frame::Item(_))
+            Some(Frame::Root(_) | Frame::Quote(_) | Frame::Item(_) | Frame::Note(..))
         ) {
             // Content directly inside a list (never produced by a
             // conforming parser, but cheap to tolerate): give it an item.
@@ -114,16 +81,11 @@ impl Builder {
     /// events around their text).
     fn flush(&mut self) {
         if let Some(inline) = self.inline.take() {
-            if !inline.runs.is_empty() {
-                let inline = inline.fitted();
-                let level = self.heading.take();
-                let block = match level {
-                    Some(level) => Block::Heading {
-                        level,
-                        id: None,
-                        runs: inline.runs,
-                    },
-                    None => Block::Paragraph(inline.runs),
+            let runs = inline.finish();
+            if !runs.is_empty() {
+                let block = match self.heading.take() {
+                    Some((level, id)) => Block::Heading { level, id, runs },
+                    None => Block::Paragraph(runs),
                 };
                 self.top().push(block);
             }
@@ -157,16 +119,24 @@ impl Builder {
                     self.top().extend(blocks);
                 }
             }
+            Frame::Note(name, blocks) => self.notes.defs.push((name, blocks)),
             Frame::Root(blocks) => self.stack.push(Frame::Root(blocks)),
         }
     }
 }
 
-pub fn parse(text: &str) -> Vec<Block> {
-    let options = Options::ENABLE_TABLES
+/// The markdown extensions lessons are read with.
+pub(super) fn options() -> Options {
+    Options::ENABLE_TABLES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES;
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_GFM
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+pub fn parse(text: &str) -> Vec<Block> {
+    let options = options();
     let mut b = Builder {
         stack: vec![Frame::Root(Vec::new())],
         pushed: Vec::new(),
@@ -174,20 +144,29 @@ pub fn parse(text: &str) -> Vec<Block> {
         heading: None,
         code: None,
         table: None,
+        comment: false,
+        alt: None,
+        notes: Notes::default(),
     };
     for event in Parser::new_ext(text, options) {
         match event {
             Event::Start(tag) => start(&mut b, tag),
             Event::End(tag) => end(&mut b, tag),
+            Event::Text(t) | Event::Code(t) if b.alt.is_some() => {
+                b.alt.get_or_insert_default().push_str(&t)
+            }
             Event::Text(t) => match &mut b.code {
-                Some((_, code)) => code.push_str(&clean(&t)),
+                Some((_, _, code)) => code.push_str(&clean(&t)),
                 None => b.inline().push(&t, false),
             },
             Event::Code(t) => b.inline().push(&t, true),
-            Event::Html(t) | Event::InlineHtml(t) => match &mut b.code {
-                Some((_, code)) => code.push_str(&clean(&t)),
-                None => b.inline().push(t.trim_end_matches('\n'), false),
-            },
+            Event::Html(t) | Event::InlineHtml(t) if b.code.is_some() => {
+                if let Some((_, _, code)) = &mut b.code {
+                    code.push_str(&clean(&t));
+                }
+            }
+            Event::Html(t) => html_event(&mut b, &t, true),
+            Event::InlineHtml(t) => html_event(&mut b, &t, false),
             Event::InlineMath(t) | Event::DisplayMath(t) => b.inline().push(&t, true),
             Event::SoftBreak => b.inline().push(" ", false),
             Event::HardBreak => b.inline().push("\n", false),
@@ -195,7 +174,10 @@ pub fn parse(text: &str) -> Vec<Block> {
                 b.flush();
                 b.top().push(Block::Rule);
             }
-            Event::FootnoteReference(r) => b.inline().push(&format!("[^{r}]"), false),
+            Event::FootnoteReference(r) => {
+                let n = b.notes.number(&r);
+                b.inline().push(&format!("[{n}]"), false)
+            }
             Event::TaskListMarker(done) => {
                 b.inline().push(if done { "[x] " } else { "[ ] " }, false)
             }
@@ -207,33 +189,73 @@ pub fn parse(text: &str) -> Vec<Block> {
         b.close();
     }
     match b.stack.pop() {
-        Some(Frame::Root(blocks)) => blocks,
+        Some(Frame::Root(mut blocks)) => {
+            blocks.extend(b.notes.blocks());
+            blocks
+        }
         _ => Vec::new(),
+    }
+}
+
+/// Inline markdown (a check's question or option) as runs: its
+/// paragraphs joined by line breaks.
+pub(super) fn inline(text: &str) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    for block in parse(text) {
+        let runs = match block {
+            Block::Paragraph(r) | Block::Heading { runs: r, .. } => r,
+            other => vec![Run::plain(crate::model::Lesson::block_text(&other))],
+        };
+        if !out.is_empty() {
+            out.push(Run::plain("\n"));
+        }
+        out.extend(runs);
+    }
+    if out.is_empty() && !text.trim().is_empty() {
+        out.push(Run::plain(text.trim()));
+    }
+    out
+}
+
+/// HTML, through the safe pass: in a block, its lines stay lines.
+fn html_event(b: &mut Builder, t: &str, block: bool) {
+    let mut pieces = Vec::new();
+    html::pass(t, &mut b.comment, &mut pieces);
+    for p in pieces {
+        b.inline().html(p, block);
     }
 }
 
 fn start(b: &mut Builder, tag: Tag) {
     match tag {
         Tag::Paragraph => b.flush(),
-        Tag::Heading { level, .. } => {
+        Tag::Heading { level, id, .. } => {
             b.flush();
-            b.heading = Some(match level {
+            let id = id.map(|i| clean_owned(&i));
+            let level = match level {
                 HeadingLevel::H1 => 1,
                 HeadingLevel::H2 => 2,
                 HeadingLevel::H3 => 3,
                 HeadingLevel::H4 => 4,
                 HeadingLevel::H5 => 5,
                 HeadingLevel::H6 => 6,
-            });
+            };
+            b.heading = Some((level, id));
         }
-        Tag::BlockQuote(_) => b.open(Frame::Quote(Vec::new())),
+        Tag::BlockQuote(kind) => {
+            b.open(Frame::Quote(Vec::new()));
+            if let Some(kind) = kind {
+                b.top().push(alert(kind));
+            }
+        }
+        Tag::HtmlBlock => b.flush(),
         Tag::CodeBlock(kind) => {
             b.flush();
-            let lang = match kind {
-                CodeBlockKind::Fenced(info) => info.split_whitespace().next().map(clean_owned),
-                CodeBlockKind::Indented => None,
+            let (lang, label) = match kind {
+                CodeBlockKind::Fenced(info) => fence(&info),
+                CodeBlockKind::Indented => (None, None),
             };
-            b.code = Some((lang, String::new()));
+            b.code = Some((lang, label, String::new()));
         }
         Tag::List(start) => b.open(Frame::List {
             start,
@@ -262,32 +284,28 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::Emphasis => b.inline().italic += 1,
         Tag::Strong => b.inline().bold += 1,
         Tag::Strikethrough => b.inline().strike += 1,
-        Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } => {
+        Tag::Link { dest_url, .. } => {
             let url = clean_owned(&dest_url);
-            b.inline().links.push(url);
+            b.inline().links.push(Some(url));
         }
-        Tag::FootnoteDefinition(name) => {
-            b.flush();
-            b.inline().push(&format!("[^{name}]: "), false);
-        }
+        Tag::Image { .. } => b.alt = Some(String::new()),
+        Tag::FootnoteDefinition(name) => b.open(Frame::Note(name.to_string(), Vec::new())),
         _ => {}
     }
 }
 
 fn end(b: &mut Builder, tag: TagEnd) {
     match tag {
-        TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::FootnoteDefinition => b.flush(),
-        TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item => b.close(),
+        TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::HtmlBlock => b.flush(),
+        TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition => {
+            b.close()
+        }
         TagEnd::CodeBlock => {
-            if let Some((lang, mut text)) = b.code.take() {
+            if let Some((lang, label, mut text)) = b.code.take() {
                 if text.ends_with('\n') {
                     text.pop();
                 }
-                b.top().push(Block::Code {
-                    lang,
-                    label: None,
-                    text,
-                });
+                b.top().push(Block::Code { lang, label, text });
             }
         }
         TagEnd::TableCell => {
@@ -321,8 +339,12 @@ fn end(b: &mut Builder, tag: TagEnd) {
         TagEnd::Emphasis => b.inline().italic = b.inline().italic.saturating_sub(1),
         TagEnd::Strong => b.inline().bold = b.inline().bold.saturating_sub(1),
         TagEnd::Strikethrough => b.inline().strike = b.inline().strike.saturating_sub(1),
-        TagEnd::Link | TagEnd::Image => {
+        TagEnd::Link => {
             b.inline().links.pop();
+        }
+        TagEnd::Image => {
+            let alt = b.alt.take().unwrap_or_default();
+            image(b.inline(), &alt);
         }
         _ => {}
     }

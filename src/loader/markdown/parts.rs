@@ -1,0 +1,108 @@
+//! Footnotes, GitHub alerts and fence info strings.
+
+use super::super::sanitize::clean_owned;
+use crate::model::{Block, Run};
+use pulldown_cmark::BlockQuoteKind;
+
+#[derive(Default)]
+pub(super) struct Notes {
+    cited: Vec<String>,
+    pub(super) defs: Vec<(String, Vec<Block>)>,
+}
+
+impl Notes {
+    pub(super) fn number(&mut self, name: &str) -> usize {
+        match self.cited.iter().position(|c| c == name) {
+            Some(i) => i + 1,
+            None => {
+                self.cited.push(name.to_string());
+                self.cited.len()
+            }
+        }
+    }
+
+    /// The notes as a numbered list after a rule (uncited ones last).
+    pub(super) fn blocks(mut self) -> Vec<Block> {
+        if self.defs.is_empty() {
+            return Vec::new();
+        }
+        for (name, _) in &self.defs {
+            if !self.cited.contains(name) {
+                self.cited.push(name.clone());
+            }
+        }
+        let items = self
+            .cited
+            .iter()
+            .map(|name| {
+                match self
+                    .defs
+                    .iter_mut()
+                    .find(|(n, b)| n == name && !b.is_empty())
+                {
+                    Some((_, b)) => std::mem::take(b),
+                    None => vec![Block::Paragraph(vec![Run::plain(format!(
+                        "(no note named {name})"
+                    ))])],
+                }
+            })
+            .collect();
+        vec![
+            Block::Rule,
+            Block::List {
+                start: Some(1),
+                items,
+            },
+        ]
+    }
+}
+
+/// A fence's language is its info string's first word, up to a comma
+/// (`rust,ignore`, `{.python}`); mdBook and rustdoc attributes after it
+/// become the block's label (`rust · ignore`).
+pub(super) fn fence(info: &str) -> (Option<String>, Option<String>) {
+    let mut words = info
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .map(|w| w.trim_matches(|c| c == '{' || c == '}' || c == '.'))
+        .filter(|w| !w.is_empty());
+    let Some(lang) = words.next().map(clean_owned) else {
+        return (None, None);
+    };
+    let attrs: Vec<&str> = words
+        .filter(|w| {
+            matches!(
+                *w,
+                "ignore"
+                    | "no_run"
+                    | "should_panic"
+                    | "compile_fail"
+                    | "does_not_compile"
+                    | "test_harness"
+                    | "editable"
+                    | "noplayground"
+                    | "not_desired_behavior"
+            ) || w.starts_with("edition")
+        })
+        .collect();
+    let label = (!attrs.is_empty()).then(|| {
+        let shown: Vec<String> = attrs.iter().map(|a| a.replace('_', " ")).collect();
+        clean_owned(&format!("{lang} · {}", shown.join(" · ")))
+    });
+    (Some(lang), label)
+}
+
+/// A GitHub alert's label, the first line of its callout.
+pub(super) fn alert(kind: BlockQuoteKind) -> Block {
+    let label = match kind {
+        BlockQuoteKind::Note => "Note",
+        BlockQuoteKind::Tip => "Tip",
+        BlockQuoteKind::Important => "Important",
+        BlockQuoteKind::Warning => "Warning",
+        BlockQuoteKind::Caution => "Caution",
+    };
+    Block::Paragraph(vec![Run {
+        text: label.into(),
+        bold: true,
+        ..Run::default()
+    }])
+}

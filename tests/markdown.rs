@@ -1,0 +1,252 @@
+//! Markdown as a first-class source: `.md` files and folders of them, read
+//! as a reader expects. Snapshots of each case of issue 13 at 40 and 80
+//! columns, in colour and mono; a word-keeping property over examples of
+//! every construct (written for these tests, not taken from CommonMark's
+//! spec); a book of nested folders through the course index.
+
+use lectern::index::Index;
+use lectern::loader::{self, Origin};
+use lectern::model::Lesson;
+use lectern::render::{self, Options};
+use lectern::theme::{Theme, ThemeKind};
+use std::path::{Path, PathBuf};
+
+const CASES: [&str; 6] = ["html", "footnotes", "links", "alerts", "code", "table"];
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/markdown")
+        .join(rel)
+}
+
+fn lesson(path: &Path) -> Lesson {
+    loader::load(&Origin::File(path.to_path_buf()))
+        .unwrap_or_else(|d| panic!("{d}"))
+        .lesson
+}
+
+fn shown(lesson: &Lesson, width: u16, colour: bool) -> String {
+    let theme = colour.then(|| Theme::new(ThemeKind::Dark));
+    let out = render::lesson(
+        lesson,
+        &Options {
+            width,
+            theme,
+            answers: false,
+        },
+    );
+    // Escapes made visible, so a snapshot shows where each style starts.
+    out.replace('\u{1b}', "␛")
+}
+
+#[test]
+fn each_case_at_40_and_80_columns_in_colour_and_mono() {
+    for case in CASES {
+        let l = lesson(&fixture(&format!("cases/{case}.md")));
+        for width in [40, 80] {
+            for colour in [false, true] {
+                let mode = if colour { "colour" } else { "mono" };
+                insta::assert_snapshot!(
+                    format!("md_{case}_w{width}_{mode}"),
+                    shown(&l, width, colour)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn what_a_browser_hides_stays_hidden() {
+    let text = |case: &str| shown(&lesson(&fixture(&format!("cases/{case}.md"))), 80, false);
+    let html = text("html");
+    assert!(
+        !html.contains("Maintainers") && !html.contains("<!--"),
+        "{html}"
+    );
+    assert!(html.contains("first line\nsecond line"), "{html}");
+    assert!(html.contains("Ctrl+S") && html.contains("2ⁿ") && html.contains("H₂O"));
+    assert!(html.contains("written `|`."), "{html}");
+    assert!(html.contains("[image: A diagram of the stack and the heap]"));
+    assert!(
+        html.contains("<blink>blink</blink>"),
+        "unknown tags are text"
+    );
+    assert!(!html.contains("class="), "{html}");
+    let notes = text("footnotes");
+    assert!(notes.contains("heap[1]") && notes.contains("it[2]") && !notes.contains("[^"));
+    assert!(notes.contains("1. `Box<T>` is the simplest"), "{notes}");
+    let links = text("links");
+    assert!(
+        links.contains("`struct`s <ch05-00-structs.md> chapter")
+            && links.contains("~struck~")
+            && links.contains("_emphasis_"),
+        "{links}"
+    );
+    assert!(links.contains("[image: A crab, the mascot]"));
+    let alerts = text("alerts");
+    assert!(
+        alerts.starts_with("Alerts and headings\n"),
+        "front matter title: {alerts}"
+    );
+    assert!(
+        !alerts.contains("layout:") && !alerts.contains("[!NOTE]"),
+        "{alerts}"
+    );
+    assert!(alerts.contains("│ Note") && alerts.contains("│ Warning"));
+    assert!(!alerts.contains("{#anchor"), "{alerts}");
+    assert!(alerts.contains("### Third level") && alerts.contains("#### Fourth level"));
+    let table = text("table");
+    assert!(
+        table.contains("serde │ Serialisation framework"),
+        "cells wrap: {table}"
+    );
+    assert!(table.contains("10\u{a0}km"), "{table}");
+    let code = text("code");
+    assert!(
+        code.contains("╭─ rust · ignore · does not compile"),
+        "{code}"
+    );
+}
+
+#[test]
+fn heading_attributes_are_anchors() {
+    let l = lesson(&fixture("cases/alerts.md"));
+    let ids: Vec<_> = l
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            lectern::model::Block::Heading { id, .. } => id.clone(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ids, ["anchor"]);
+}
+
+/// Examples of every construct, with the words a reader must see.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("plain words here", "plain words here"),
+    (
+        "*emphasis* and **strong** and ***both***",
+        "emphasis and strong and both",
+    ),
+    (
+        "`code span` and ``double `tick` code``",
+        "code span and double tick code",
+    ),
+    ("# Heading one\n\n## Heading two", "Heading one Heading two"),
+    ("Setext heading\n==============", "Setext heading"),
+    (
+        "> quoted text\n> > nested quote",
+        "quoted text nested quote",
+    ),
+    ("- one\n- two\n  - three", "one two three"),
+    ("1. first\n2. second", "first second"),
+    ("- [x] done task\n- [ ] open task", "done task open task"),
+    ("[link text](https://example.com)", "link text"),
+    ("[ref link][r]\n\n[r]: https://example.com", "ref link"),
+    ("<https://example.com/auto>", "example com auto"),
+    ("![alt words](x.png)", "alt words"),
+    ("```\nfenced code\n```", "fenced code"),
+    ("    indented code", "indented code"),
+    ("a  \nhard break", "a hard break"),
+    (
+        "| head one | head two |\n|---|---|\n| cell one | cell two |",
+        "head one head two cell one cell two",
+    ),
+    ("~~struck words~~", "struck words"),
+    ("text[^n]\n\n[^n]: the note", "text the note"),
+    ("&amp; &copy; &#65;", "A"),
+    ("<em>html emphasis</em> <kbd>key</kbd>", "html emphasis key"),
+    ("<div>\nblock html\n</div>", "block html"),
+    ("<!-- hidden -->\nvisible words", "visible words"),
+    ("\\*escaped stars\\*", "escaped stars"),
+    ("***\n\nafter rule", "after rule"),
+    ("> [!TIP]\n> tip words", "Tip tip words"),
+    (
+        "<details><summary>summary words</summary>inner words</details>",
+        "summary words inner words",
+    ),
+];
+
+fn words(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+#[test]
+fn every_example_keeps_every_word() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (md, expected)) in EXAMPLES.iter().enumerate() {
+        let path = dir.path().join(format!("e{i:02}.md"));
+        // A first line that is the title, so no example's heading is
+        // taken for it.
+        std::fs::write(&path, format!("# Example\n\n{md}\n")).unwrap();
+        let out = shown(&lesson(&path), 200, false);
+        let got = words(&out);
+        for w in words(expected) {
+            assert!(got.contains(&w), "{md:?} lost {w:?}:\n{out}");
+        }
+    }
+}
+
+#[test]
+fn a_folder_of_markdown_is_a_course_and_lints_clean() {
+    let book = fixture("book");
+    let lib = loader::open_paths(std::slice::from_ref(&book)).unwrap();
+    let c = &lib.courses[0];
+    assert_eq!(c.title, "A Small Book of Rust");
+    let titles: Vec<&str> = c.lessons.iter().map(|l| l.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "A Small Book of Rust",
+            "Getting started",
+            "Ownership",
+            "Moves",
+            "Borrowing",
+            "Appendix: keywords"
+        ]
+    );
+    let lectern = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .args(args)
+            .arg(&book)
+            .output()
+            .unwrap()
+    };
+    let toc = lectern(&["render", "--width", "60", "--color", "never"]);
+    insta::assert_snapshot!("md_book_toc", String::from_utf8_lossy(&toc.stdout));
+    let out = lectern(&["lint"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+}
+
+#[test]
+fn a_large_book_goes_through_the_index_and_its_listing() {
+    let book = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let root = book.path().join("big");
+    for part in 1..=4 {
+        let dir = root.join(format!("{part:02}-part"));
+        std::fs::create_dir_all(&dir).unwrap();
+        for ch in 1..=6 {
+            let body = format!("# Part {part}, chapter {ch}\n\nText.\n");
+            std::fs::write(dir.join(format!("{ch:02}.md")), body).unwrap();
+        }
+    }
+    std::fs::write(root.join("README.md"), "# The Big Book\n").unwrap();
+    let mut idx = Index::open(Some(data.path()));
+    let first = idx.courses(&root).unwrap();
+    assert_eq!(first[0].lessons.len(), 25);
+    assert_eq!(first[0].title, "The Big Book");
+    assert_eq!(first[0].lessons[24].slug, "04-part/06");
+    let again = idx.courses(&root).unwrap();
+    assert_eq!(again, first, "heads from the index are the files' heads");
+    assert_eq!(
+        idx.snapshot(&root).unwrap(),
+        first,
+        "the listing keeps nested paths"
+    );
+}

@@ -119,6 +119,14 @@ fn file_path(explicit: Option<&Path>) -> (Option<PathBuf>, bool) {
 }
 
 impl Settings {
+    /// The learner's study day, starting at `day-starts-at` (local time):
+    /// one notion of "today" for review, stats and the streak.
+    pub(crate) fn days(&self) -> crate::model::Days {
+        crate::model::Days::new(u32::from(self.day_starts_at.value), chrono::Local)
+    }
+}
+
+impl Settings {
     /// The settings in effect: the file's, then the flags'.
     pub fn load(explicit: Option<&Path>, theme: Option<ThemeSetting>, no_mouse: bool) -> Settings {
         let (file, named) = file_path(explicit);

@@ -5,12 +5,12 @@
 mod common;
 
 use common::{Reader, crafted_in};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use lectern::keymap;
 use lectern::state::{Overlay, Screen};
 use lectern::theme::{Theme, ThemeKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
 use std::process::Command;
 

@@ -64,7 +64,9 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Lint { paths }) => return crate::out::status(lint::run(&paths)),
         Some(Command::Review { path }) => review::run(path.as_deref(), common, &settings()),
-        Some(Command::Stats { path, json }) => stats::run(path.as_deref(), json, common),
+        Some(Command::Stats { path, json }) => {
+            stats::run(path.as_deref(), json, common, &settings())
+        }
         Some(Command::Search { args, json, limit }) => search::run(&args, json, limit, common),
         Some(Command::Config { show: _ }) => config::run(common),
         Some(Command::Man) => man::run(),

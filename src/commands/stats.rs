@@ -6,14 +6,19 @@ use super::library::{Shelf, shelves};
 use super::target::{Target, resolve};
 use crate::cli::Common;
 use crate::layout::Line;
-use crate::model::{Course, Days};
+use crate::model::Course;
 use crate::stats::{Summary, course_lines, gone_lines, review_lines, summary, total_line};
 use crate::store::Store;
 use chrono::Utc;
 use serde_json::{Value, json};
 use std::path::Path;
 
-pub(super) fn run(path: Option<&Path>, json: bool, common: &Common) -> super::Outcome {
+pub(super) fn run(
+    path: Option<&Path>,
+    json: bool,
+    common: &Common,
+    settings: &crate::config::Settings,
+) -> super::Outcome {
     let dir = Store::data_dir(common.data_dir.as_deref());
     let mut store = Store::open(dir.as_deref());
     let counting = crate::loader::progress::on_stderr("reading the course");
@@ -29,7 +34,7 @@ pub(super) fn run(path: Option<&Path>, json: bool, common: &Common) -> super::Ou
         },
     };
     drop(counting);
-    let (now, days) = (Utc::now(), Days::default());
+    let (now, days) = (Utc::now(), settings.days());
     let summaries: Vec<(Option<Course>, Summary)> = shelves
         .into_iter()
         .map(|shelf| match shelf {

@@ -20,6 +20,7 @@ mod library;
 mod links;
 mod msg;
 mod open;
+mod page_keys;
 pub mod reader;
 mod review;
 mod screens;

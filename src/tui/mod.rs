@@ -71,6 +71,7 @@ fn run(
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
     boot.equip(&mut runner);
+    runner.days = settings.days();
     let prefs = Prefs {
         mouse,
         dark: theme.kind.is_dark(),
@@ -111,36 +112,9 @@ fn run(
         r.update(action);
         drawn = false;
     }
-    let mut stale = std::mem::take(&mut boot.stale);
-    while !r.s.quit {
-        if !std::mem::take(&mut drawn) {
-            r.draw()?;
-        }
-        if !stale.is_empty() {
-            let sink = events::sink(&tx);
-            startup::revalidate(std::mem::take(&mut stale), sink);
-        }
-        // What the held-back work found (the cards due, a store fault) is
-        // news worth a redraw.
-        if r.runner.has_held() && r.runner.flush(&mut r.s) {
-            r.draw()?;
-        }
-        let Ok(incoming) = rx.recv() else { break };
-        r.handle(incoming);
-    }
-    events::leaving();
-    r.runner.flush(&mut r.s);
-    let Reader {
-        mut runner, term, ..
-    } = r;
-    drop(term);
-    // Said once the terminal is back, where the learner can read it: a
-    // store fault, and what could not be written (kept in the journal).
-    if let Some(store) = runner.store.as_mut() {
-        for line in [store.take_warning(), store.close()].into_iter().flatten() {
-            crate::out::stderr(&format!("lectern: {line}"));
-        }
-    }
+    let stale = std::mem::take(&mut boot.stale);
+    r.event_loop(&rx, &tx, stale, drawn)?;
+    r.finish();
     Ok(())
 }
 
@@ -155,6 +129,54 @@ struct Reader {
 }
 
 impl Reader {
+    /// Draws, does the held-back work, and waits for the next event, until
+    /// the state says quit.
+    fn event_loop(
+        &mut self,
+        rx: &std::sync::mpsc::Receiver<Incoming>,
+        tx: &std::sync::mpsc::Sender<Incoming>,
+        mut stale: Vec<PathBuf>,
+        mut drawn: bool,
+    ) -> std::io::Result<()> {
+        while !self.s.quit {
+            if !std::mem::take(&mut drawn) {
+                self.draw()?;
+            }
+            if !stale.is_empty() {
+                let sink = events::sink(tx);
+                startup::revalidate(std::mem::take(&mut stale), sink);
+            }
+            // What the held-back work found (the cards due, a store fault)
+            // is news worth a redraw.
+            if self.runner.has_held() && self.runner.flush(&mut self.s) {
+                self.draw()?;
+            }
+            let Ok(incoming) = rx.recv() else { break };
+            self.handle(incoming);
+        }
+        Ok(())
+    }
+
+    /// The last writes, the terminal given back, then what the learner
+    /// should read: a store fault, and what could not be written (kept in
+    /// the journal).
+    fn finish(self) {
+        events::leaving();
+        let Reader {
+            mut s,
+            mut runner,
+            term,
+            ..
+        } = self;
+        runner.flush(&mut s);
+        drop(term);
+        if let Some(store) = runner.store.as_mut() {
+            for line in [store.take_warning(), store.close()].into_iter().flatten() {
+                crate::out::stderr(&format!("lectern: {line}"));
+            }
+        }
+    }
+
     fn update(&mut self, action: Action) {
         let fx = state::update(&mut self.s, action);
         self.apply(fx);

@@ -1,0 +1,139 @@
+//! The page's own keys: moving (with a count, as in less and vim), the
+//! in-page search prompt, and the keys that move through the course or
+//! open another screen.
+
+use super::course_search::CourseSearch;
+use super::courses::Picker;
+use super::open;
+use super::reader::{Focus, Search};
+use super::screens::{Overlay, quit, want_index};
+use super::{Action, Effect, State, contents, copy, links, review};
+
+/// The count after digit `d`; a leading 0 is no count.
+pub(super) fn counting(count: Option<u32>, d: u32) -> Option<u32> {
+    match count {
+        None if d == 0 => None,
+        None => Some(d),
+        // Past this, a count only means "to the end" anyway.
+        Some(n) => Some(n.saturating_mul(10).saturating_add(d).min(99_999)),
+    }
+}
+
+/// A motion with a count: `3j` three lines, `2 Space` two pages, `10G`
+/// (or `10g`) line 10, `3}` three headings on.
+pub(super) fn counted(s: &mut State, a: &Action, n: u32, fx: &mut Vec<Effect>) {
+    let g = s.geometry();
+    let n = n as usize;
+    let r = &mut s.reader;
+    match a {
+        Action::LineDown => r.scroll(n as isize, &g),
+        Action::LineUp => r.scroll(-(n as isize), &g),
+        Action::PageDown => r.scroll(g.page().saturating_mul(n as isize), &g),
+        Action::PageUp => r.scroll(-g.page().saturating_mul(n as isize), &g),
+        Action::Top | Action::Bottom => r.set_top(n - 1, &g),
+        _ => {
+            for _ in 0..n.min(1000) {
+                page(s, a, fx);
+            }
+        }
+    }
+}
+
+/// Typing an in-page search.
+pub(super) fn search_prompt(s: &mut State, a: &Action, origin: usize) {
+    let g = s.geometry();
+    let r = &mut s.reader;
+    match a {
+        Action::Input(c) => {
+            r.search.query.push(*c);
+            r.search_from_top(&g);
+        }
+        Action::InputBackspace => {
+            r.search.query.pop();
+            r.search_from_top(&g);
+        }
+        Action::Open => {
+            r.focus = Focus::Page;
+            if r.search.active() && r.search.hits.is_empty() {
+                s.notice = Some(format!("Pattern not found: {}", r.search.query));
+                r.search = Search::default();
+                r.set_top(origin, &g);
+            }
+        }
+        Action::Back => {
+            r.focus = Focus::Page;
+            r.search = Search::default();
+            r.set_top(origin, &g);
+        }
+        _ => {}
+    }
+}
+
+/// The page's own keys: moving, the course, finding, the other screens.
+pub(super) fn page(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
+    let g = s.geometry();
+    let r = &mut s.reader;
+    match a {
+        Action::LineDown => r.scroll(1, &g),
+        Action::LineUp => r.scroll(-1, &g),
+        Action::Scroll(n) => r.scroll(*n as isize, &g),
+        Action::PageDown => r.scroll(g.page(), &g),
+        Action::PageUp => r.scroll(-g.page(), &g),
+        Action::Top => r.set_top(0, &g),
+        Action::Bottom => r.set_top(usize::MAX, &g),
+        Action::NextHeading => {
+            if let Some(line) = r.next_heading() {
+                r.set_top(line, &g);
+            }
+        }
+        Action::PrevHeading => r.set_top(r.prev_heading(), &g),
+        Action::SearchStart => {
+            r.focus = Focus::Search { origin: r.top };
+            r.search = Search::default();
+        }
+        Action::SearchNext | Action::SearchPrev => {
+            if !r.search.active() {
+                s.notice = Some("No search yet: press / to search.".into());
+            } else if let Some(line) = r.search.step(*a == Action::SearchNext) {
+                r.show_line(line, &g);
+            } else {
+                s.notice = Some(format!("Pattern not found: {}", r.search.query));
+            }
+        }
+        Action::Back => r.search = Search::default(),
+        Action::Close => quit(s, fx),
+        _ => course(s, a, fx),
+    }
+}
+
+/// Keys that move through the course or open another screen.
+fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
+    let lesson = s.reader.lesson;
+    match a {
+        Action::NextLesson if lesson + 1 < s.course().lessons.len() => {
+            open::open(s, lesson + 1, fx)
+        }
+        Action::NextLesson => s.notice = Some("This is the last lesson of the course.".into()),
+        Action::PrevLesson if lesson > 0 => open::open(s, lesson - 1, fx),
+        Action::PrevLesson => s.notice = Some("This is the first lesson of the course.".into()),
+        Action::ToggleContents => contents::toggle(s),
+        Action::ContentsClick(row) => contents::click(s, *row, fx),
+        Action::CourseSearchStart => {
+            if s.contents.focused {
+                contents::leave(s);
+            }
+            s.overlay = Some(Overlay::CourseSearch(CourseSearch::default()));
+            want_index(s, fx);
+        }
+        Action::CoursesOpen => {
+            s.overlay = Some(Overlay::Courses(Picker::new(s)));
+            fx.push(Effect::LoadLibrary);
+        }
+        Action::Review => review::start(s, fx),
+        Action::MarkRead => s.notice = open::mark_read(s, fx).then(|| "Marked read.".into()),
+        Action::Copy => copy::start(s, fx),
+        Action::Links => links::start(s),
+        Action::LinkBack => links::back(s, fx),
+        _ => {}
+    }
+}

@@ -16,6 +16,13 @@ pub const MAX_MARKDOWN_LINES: usize = 50_000;
 /// their starts (`{`, `[`, a string in value position, the first byte of
 /// a number or literal); an object's keys are not values.
 pub fn too_many_values(bytes: &[u8]) -> Option<usize> {
+    // Every value but the outermost takes two bytes at least (its first
+    // and a `,` or closing bracket after it), so a smaller file cannot
+    // hold too many: most lessons skip the count (it was 10% of
+    // rendering a lesson, read a byte at a time).
+    if bytes.len() <= 2 * MAX_VALUES {
+        return None;
+    }
     let mut count = 0usize;
     let (mut in_string, mut escaped) = (false, false);
     // Whether the next token starts a value (not a key, not the rest of a
@@ -81,6 +88,9 @@ pub fn too_many_values(bytes: &[u8]) -> Option<usize> {
 
 /// The number of lines of `text`, when it is over [`MAX_MARKDOWN_LINES`].
 pub fn too_many_lines(text: &str) -> Option<usize> {
+    if text.len() < MAX_MARKDOWN_LINES {
+        return None;
+    }
     let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
     (lines > MAX_MARKDOWN_LINES).then_some(lines)
 }

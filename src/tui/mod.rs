@@ -58,7 +58,12 @@ fn run(
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     // Signals first: one that comes while a large folder is read still
     // ends the process in order.
-    let (tx, rx, caught) = events::channel();
+    let (tx, rx, mut watch) = events::channel();
+    let alone = matches!(paths, [p] if p.is_file());
+    if !alone {
+        watch.start();
+    }
+    let caught = watch.caught();
     // A folder read for the first time can take seconds: its count shows
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");
@@ -107,6 +112,7 @@ fn run(
         drawn = false;
     }
     events::listen(&tx);
+    watch.start();
     // A resize before the key reader started was not reported.
     if let Some(action) = resized(&mut r.term, None) {
         r.update(action);

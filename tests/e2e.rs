@@ -930,6 +930,9 @@ fn a_huge_resize_does_not_abort() {
     std::thread::sleep(Duration::from_millis(300));
     assert!(t.child.try_wait().unwrap().is_none(), "lectern ended");
     t.master.resize(size(30, 100)).unwrap();
+    // The capped frame (1000x500 cells) takes this side a while to read
+    // when the machine is busy: let it drain before the keys.
+    std::thread::sleep(Duration::from_millis(1500));
     t.press("j");
     t.wait_for("q quit");
     t.quit_cleanly();

@@ -87,14 +87,17 @@ for n in "${sizes[@]}"; do
     cmd="$(q "$LECTERN") $(q "$dir")"
     note "== $n lessons, $mb MB: $cmd (marker \"$marker\")"
 
-    note "-- cold: new LECTERN_DATA_DIR every run"
-    harness --runs "$runs" --fresh-env LECTERN_DATA_DIR --marker "$marker" \
+    # The index and the listings are a cache (LECTERN_CACHE_DIR): cold means
+    # a new one too, or the first run's cache would serve every other.
+    note "-- cold: new LECTERN_DATA_DIR and LECTERN_CACHE_DIR every run"
+    harness --runs "$runs" --fresh-env LECTERN_DATA_DIR --fresh-env LECTERN_CACHE_DIR --marker "$marker" \
         --label cold --cmd "$cmd" --tsv-out "$tmp/cold-$n.tsv" >&2 || true
 
     note "-- warm: preparing the data dir (one run held ${SETTLE_MS:-3000} ms)"
     mkdir -p "$tmp/data-$n"
     harness --runs 1 --warmup 0 --hold-ms "${SETTLE_MS:-3000}" --quit-timeout-ms 30000 \
-        --env "LECTERN_DATA_DIR=$tmp/data-$n" --marker "$marker" --cmd "$cmd" >/dev/null || true
+        --env "LECTERN_DATA_DIR=$tmp/data-$n" --env "LECTERN_CACHE_DIR=$tmp/cache-$n" \
+        --marker "$marker" --cmd "$cmd" >/dev/null || true
     # Interleaved with the same course's first lesson opened alone (copied
     # into a folder of its own), the budget's reference: warm within 2x.
     mkdir -p "$tmp/single-$n"
@@ -102,10 +105,12 @@ for n in "${sizes[@]}"; do
     [[ -n $first ]] || die "no lesson at position 1 in $dir"
     cp "$first" "$tmp/single-$n/"
     single="$(q "$LECTERN") $(q "$tmp/single-$n/$(basename "$first")")"
-    harness --runs "$runs" --env "LECTERN_DATA_DIR=$tmp/data-$n" --compare \
+    harness --runs "$runs" --env "LECTERN_DATA_DIR=$tmp/data-$n" --env "LECTERN_CACHE_DIR=$tmp/cache-$n" --compare \
         --label single --cmd "$single" --marker "$marker" \
         --label warm --cmd "$cmd" --marker "$marker" --tsv-out "$tmp/warm-$n.tsv" >&2 || true
     data_mb=$(du -sb "$tmp/data-$n" | awk '{ printf "%.1f", $1 / 1e6 }')
+    cache_mb=$(du -sb "$tmp/cache-$n" 2>/dev/null | awk '{ printf "%.1f", $1 / 1e6 }')
+    note "   data dir $data_mb MB, cache dir ${cache_mb:-0} MB"
 
     cell() { # cell FILE COLUMN
         local v

@@ -4,6 +4,7 @@
 //! one of them while the header is on screen). The exact text of the
 //! lesson, without the gutter, the frame or the wrapping the page adds.
 
+use super::list::Pick;
 use super::{Action, Effect, Overlay, State};
 use crate::model::{Block, Lesson};
 
@@ -121,25 +122,14 @@ pub fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let Some(Overlay::Copy(p)) = &mut s.overlay else {
         return false;
     };
-    let last = p.items.len().saturating_sub(1);
-    match a {
-        Action::LineDown => p.cursor = (p.cursor + 1).min(last),
-        Action::LineUp => p.cursor = p.cursor.saturating_sub(1),
-        Action::Top => p.cursor = 0,
-        Action::Bottom => p.cursor = last,
-        Action::Answer(n) if *n <= last => {
-            p.cursor = *n;
-            return update(s, &Action::Open, fx);
-        }
-        Action::Open => {
-            let item = p.items.get(p.cursor).cloned();
+    match super::list::pick(&p.items, &mut p.cursor, a) {
+        Pick::Unused => return false,
+        Pick::Moved => {}
+        Pick::Closed => s.overlay = None,
+        Pick::Chosen(item) => {
             s.overlay = None;
-            if let Some(item) = item {
-                copy(s, item, fx);
-            }
+            copy(s, item, fx);
         }
-        Action::Back | Action::Close => s.overlay = None,
-        _ => return false,
     }
     true
 }

@@ -4,6 +4,7 @@
 //! slug) opens that lesson, and Backspace goes back to where you were
 //! (the lesson's saved place).
 
+use super::list::Pick;
 use super::{Action, Effect, Overlay, State, open};
 use crate::model::link::{host, is_web};
 use crate::model::{Block, Run};
@@ -140,25 +141,14 @@ pub fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let Some(Overlay::Links(p)) = &mut s.overlay else {
         return false;
     };
-    let last = p.items.len().saturating_sub(1);
-    match a {
-        Action::LineDown => p.cursor = (p.cursor + 1).min(last),
-        Action::LineUp => p.cursor = p.cursor.saturating_sub(1),
-        Action::Top => p.cursor = 0,
-        Action::Bottom => p.cursor = last,
-        Action::Answer(n) if *n <= last => {
-            p.cursor = *n;
-            return update(s, &Action::Open, fx);
-        }
-        Action::Open => {
-            let item = p.items.get(p.cursor).cloned();
+    match super::list::pick(&p.items, &mut p.cursor, a) {
+        Pick::Unused => return false,
+        Pick::Moved => {}
+        Pick::Closed => s.overlay = None,
+        Pick::Chosen(item) => {
             s.overlay = None;
-            if let Some(item) = item {
-                follow(s, item, fx);
-            }
+            follow(s, item, fx);
         }
-        Action::Back | Action::Close => s.overlay = None,
-        _ => return false,
     }
     true
 }

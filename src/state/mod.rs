@@ -18,6 +18,7 @@ mod geometry;
 mod help;
 mod library;
 mod links;
+mod list;
 mod msg;
 mod open;
 mod page_keys;

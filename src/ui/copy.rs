@@ -1,9 +1,11 @@
-//! The copy picker: what on screen `y` can copy, each with its first line.
+//! The copy picker (what on screen `y` can copy, each with its first line)
+//! and the links list (each link with where it goes): numbered lists in a
+//! box, drawn alike.
 
 use super::chrome::fit;
 use super::overlay::boxed;
 use crate::layout::Role;
-use crate::state::CopyPicker;
+use crate::state::{CopyPicker, Goes, LinkPicker};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -12,50 +14,28 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 pub fn draw(f: &mut Frame, area: Rect, p: &CopyPicker, theme: &Theme) {
-    let height = (p.items.len() as u16).saturating_add(2).min(area.height);
-    let title = "Copy to the clipboard · Enter or 1-9";
-    let inner = boxed(f, area, 80, height, title, theme);
-    let w = usize::from(inner.width);
-    let visible = usize::from(inner.height).max(1);
-    let first = p.cursor.saturating_sub(visible.saturating_sub(1));
-    let lines: Vec<Line> = p
+    let rows: Vec<String> = p
         .items
         .iter()
-        .enumerate()
-        .skip(first)
-        .take(visible)
-        .map(|(i, item)| {
+        .map(|item| {
             let head = item
                 .text
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("");
-            let text = format!("{}. {}: {}", i + 1, item.label, head.trim());
-            let mut style = theme.style(Role::Text.into());
-            if i == p.cursor {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            Line::styled(fit(&text, w), style)
+            format!("{}: {}", item.label, head.trim())
         })
         .collect();
-    f.render_widget(Paragraph::new(lines), inner);
+    let title = "Copy to the clipboard · Enter or 1-9";
+    numbered(f, area, 80, title, &rows, p.cursor, theme);
 }
 
 /// The page's links, each with where it goes.
-pub fn links(f: &mut Frame, area: Rect, p: &crate::state::LinkPicker, theme: &Theme) {
-    use crate::state::Goes;
-    let height = (p.items.len() as u16).saturating_add(2).min(area.height);
-    let inner = boxed(f, area, 90, height, "Links · Enter to open", theme);
-    let w = usize::from(inner.width);
-    let visible = usize::from(inner.height).max(1);
-    let first = p.cursor.saturating_sub(visible.saturating_sub(1));
-    let lines: Vec<Line> = p
+pub fn links(f: &mut Frame, area: Rect, p: &LinkPicker, theme: &Theme) {
+    let rows: Vec<String> = p
         .items
         .iter()
-        .enumerate()
-        .skip(first)
-        .take(visible)
-        .map(|(i, l)| {
+        .map(|l| {
             let to = match &l.goes {
                 Goes::Web => crate::model::link::host(&l.href)
                     .unwrap_or(&l.href)
@@ -63,12 +43,39 @@ pub fn links(f: &mut Frame, area: Rect, p: &crate::state::LinkPicker, theme: &Th
                 Goes::Lesson(_) => format!("lesson {}", l.href),
                 Goes::Nowhere => format!("{} (cannot open)", l.href),
             };
-            let text = format!("{}. {} → {to}", i + 1, l.text.trim());
+            format!("{} → {to}", l.text.trim())
+        })
+        .collect();
+    numbered(f, area, 90, "Links · Enter to open", &rows, p.cursor, theme);
+}
+
+/// `rows` numbered from 1 in a box of at most `width` columns, the one at
+/// `cursor` reversed and kept in view.
+fn numbered(
+    f: &mut Frame,
+    area: Rect,
+    width: u16,
+    title: &str,
+    rows: &[String],
+    cursor: usize,
+    theme: &Theme,
+) {
+    let height = (rows.len() as u16).saturating_add(2).min(area.height);
+    let inner = boxed(f, area, width, height, title, theme);
+    let w = usize::from(inner.width);
+    let visible = usize::from(inner.height).max(1);
+    let first = cursor.saturating_sub(visible.saturating_sub(1));
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(visible)
+        .map(|(i, row)| {
             let mut style = theme.style(Role::Text.into());
-            if i == p.cursor {
+            if i == cursor {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            Line::styled(fit(&text, w), style)
+            Line::styled(fit(&format!("{}. {row}", i + 1), w), style)
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);

@@ -59,7 +59,7 @@ pub(crate) fn reviews<Tz: TimeZone>(
             // Name the idea, not just its number: the option's own words.
             let option_text = entry
                 .and_then(|e| crate::loader::load(&e.origin).ok())
-                .and_then(|l| l.lesson.check)
+                .and_then(|l| l.lesson.checks.into_iter().next())
                 .and_then(|c| {
                     c.options
                         .get(m.option as usize)
@@ -419,7 +419,7 @@ mod tests {
         let course = crate::loader::builtin_course();
         let first = &course.lessons[0];
         let lesson = crate::loader::load(&first.origin).unwrap().lesson;
-        let check = lesson.check.unwrap();
+        let check = lesson.checks.into_iter().next().unwrap();
         let wrong = check.options.iter().position(|o| !o.correct).unwrap();
         let mut store = Store::in_memory();
         let now = Utc::now();

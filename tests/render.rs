@@ -517,7 +517,7 @@ fn the_fixture_holds_every_kind_the_format_defines() {
             "unknown figure `{kind}` kept"
         );
     }
-    let check = lesson.check.as_ref().expect("a check");
+    let check = lesson.check().expect("a check");
     assert_eq!(check.order, vec![2, 0, 3, 1]);
     assert_eq!(check.correct_index(), Some(1));
     for o in check.options.iter().filter(|o| !o.correct) {

@@ -39,8 +39,8 @@ fn wrong_keys(r: &Reader) -> Vec<char> {
             .as_ref()
             .unwrap()
             .lesson
-            .check
-            .clone()
+            .check()
+            .cloned()
             .unwrap();
     (0..check.order.len())
         .filter(|&p| !check.options[check.order[p]].correct)

@@ -46,9 +46,12 @@ pub fn sections(lesson: &Lesson) -> Vec<(u32, String)> {
     for (i, b) in lesson.blocks.iter().enumerate() {
         out.push((anchor_block(lesson, i), Lesson::block_text(b)));
     }
-    if let Some(c) = &lesson.check {
-        // The check is drawn after the last block's section.
-        let at = anchor_block(lesson, lesson.blocks.len());
+    for c in &lesson.checks {
+        // A check is drawn at its anchor, else after the last block.
+        let at = anchor_block(
+            lesson,
+            c.anchor.unwrap_or(usize::MAX).min(lesson.blocks.len()),
+        );
         out.push((at, crate::layout::check_text(c)));
     }
     out

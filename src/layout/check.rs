@@ -220,6 +220,10 @@ mod tests {
     fn check() -> Check {
         let text = |t: &str| vec![Run::plain(t)];
         Check {
+            id: String::new(),
+            kind: crate::model::CheckKind::Choice { multi: false },
+            anchor: None,
+            body: Vec::new(),
             question: text("Which one?"),
             options: vec![
                 CheckOption {

@@ -63,7 +63,7 @@ fn seed_loads_from_the_reader_tree() {
             .iter()
             .any(|b| matches!(b, Block::Code { lang: Some(l), .. } if l == "bash"))
     );
-    let check = lesson.check.unwrap();
+    let check = lesson.checks.into_iter().next().unwrap();
     assert_eq!(check.order, vec![0, 2, 3, 1]);
     assert_eq!(check.correct_index(), Some(2));
     assert!(l.findings.is_empty(), "{:?}", l.findings);
@@ -193,7 +193,10 @@ fn order_falls_back_when_not_a_permutation() {
             "options": [{"text": [{"text": "a"}], "correct": true}, {"text": [{"text": "b"}], "correct": false}],
             "order": order}}));
         let l = load_value(&v).unwrap();
-        (l.lesson.check.unwrap().order, l.findings.len())
+        (
+            l.lesson.checks.into_iter().next().unwrap().order,
+            l.findings.len(),
+        )
     };
     assert_eq!(check(json!([1, 0])), (vec![1, 0], 0));
     assert_eq!(check(json!([1, 1])), (vec![0, 1], 1));
@@ -207,7 +210,13 @@ fn plain_check_is_used_without_reader_check() {
     v["check"] = json!({"question": "Q?", "options": [
         {"text": "a", "correct": false, "tempting": "because"},
         {"text": "b", "correct": true}]});
-    let c = load_value(&v).unwrap().lesson.check.unwrap();
+    let c = load_value(&v)
+        .unwrap()
+        .lesson
+        .checks
+        .into_iter()
+        .next()
+        .unwrap();
     assert_eq!(c.correct_index(), Some(1));
     assert!(c.options[0].tempting.is_some());
 }
@@ -301,7 +310,7 @@ fn a_plain_check_reads_why_and_markdown_and_names_what_it_ignores() {
         "explanation": "ignored"
     });
     let l = load_value(&v).unwrap();
-    let c = l.lesson.check.as_ref().unwrap();
+    let c = l.lesson.check().unwrap();
     assert!(c.question.iter().any(|r| r.code && r.text == "Box<T>"));
     assert!(c.question.iter().any(|r| r.italic && r.text == "own"));
     assert!(c.options[0].text.iter().any(|r| r.bold && r.text == "heap"));

@@ -1,4 +1,4 @@
-use super::lesson::Run;
+use super::lesson::{Block, Run};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckOption {
@@ -7,10 +7,43 @@ pub struct CheckOption {
     pub tempting: Option<Vec<Run>>,
 }
 
-/// The check question. `order` is always a valid permutation of option
+/// How a question is answered. A JSON lesson's check is always a single
+/// `Choice`; mdbook-quiz brings the other kinds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CheckKind {
+    /// Pick from `options`. `multi`: several are right; the learner
+    /// chooses all of them, then submits.
+    Choice { multi: bool },
+    /// A typed answer, right when it equals one of `accepted` once both
+    /// are trimmed and case-folded (mdbook-quiz's rule). The first is the
+    /// answer shown when revealed.
+    Short { accepted: Vec<String> },
+    /// A program to trace: does it compile? If it does, what does it print
+    /// (`stdout`); if not, on which line is the error (`line`, 1-based).
+    Tracing {
+        program: String,
+        lang: String,
+        compiles: bool,
+        stdout: Option<String>,
+        line: Option<u32>,
+    },
+}
+
+/// One check question. `order` is always a valid permutation of option
 /// indices: the loader falls back to file order when the file's is not.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Check {
+    /// Stable within its lesson; the store keys attempts and review cards
+    /// by it. A JSON lesson's one check has the empty id, so progress saved
+    /// before lessons had several checks still belongs to it.
+    pub id: String,
+    pub kind: CheckKind,
+    /// Index into the lesson's `blocks` before which the check stands;
+    /// `None` (or past the end) places it after the last block.
+    pub anchor: Option<usize>,
+    /// Blocks shown above the question when a prompt holds more than a
+    /// line of text (code, lists); empty for a JSON lesson's check.
+    pub body: Vec<Block>,
     pub question: Vec<Run>,
     pub options: Vec<CheckOption>,
     pub order: Vec<usize>,
@@ -61,6 +94,10 @@ mod tests {
 
     fn check(correct: usize) -> Check {
         Check {
+            id: String::new(),
+            kind: CheckKind::Choice { multi: false },
+            anchor: None,
+            body: Vec::new(),
             question: vec![Run::plain("q")],
             options: (0..3)
                 .map(|i| CheckOption {

@@ -134,10 +134,17 @@ pub struct Lesson {
     pub source: Source,
     pub hero: Option<Figure>,
     pub blocks: Vec<Block>,
-    pub check: Option<super::Check>,
+    /// The lesson's checks in page order; a JSON lesson has at most one.
+    pub checks: Vec<super::Check>,
 }
 
 impl Lesson {
+    /// The first check. Screens that still show one check per lesson
+    /// (the JSON format's case) read it through here.
+    pub fn check(&self) -> Option<&super::Check> {
+        self.checks.first()
+    }
+
     /// Every top-level block's text, for search.
     pub fn block_text(block: &Block) -> String {
         let mut out = String::new();

@@ -13,7 +13,7 @@ mod origin;
 mod progress;
 pub mod sanitize;
 
-pub use check::{Check, CheckOption, Verdict};
+pub use check::{Check, CheckKind, CheckOption, Verdict};
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};

@@ -33,7 +33,7 @@ pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
         revealed: opts.answers,
         ..CheckMarks::default()
     };
-    let check = layout::check_lines(lesson.check.as_ref(), opts.width, &marks).lines;
+    let check = layout::check_lines(lesson.check(), opts.width, &marks).lines;
     let mut out = String::with_capacity(page.lines.len() * 64);
     write_lines(&mut out, &page.lines, opts.theme.as_ref());
     write_lines(&mut out, &check, opts.theme.as_ref());

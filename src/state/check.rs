@@ -103,7 +103,7 @@ fn move_cursor(s: &mut State, down: bool) {
         .reader
         .doc
         .as_ref()
-        .and_then(|d| d.lesson.check.as_ref())
+        .and_then(|d| d.lesson.check())
         .map_or(0, |c| c.order.len());
     if n == 0 {
         return;
@@ -129,7 +129,7 @@ fn retry(s: &mut State) {
 }
 
 fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
-    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.check.as_ref()) else {
+    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.check()) else {
         s.notice = Some("This lesson has no check question.".into());
         return;
     };

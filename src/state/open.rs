@@ -49,7 +49,7 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     let in_review = s.review.as_ref().is_some_and(|r| r.active());
     if in_review {
         if let (Some(r), Ok(l)) = (&mut s.review, &opened.lesson) {
-            r.deal(l.check.as_ref());
+            r.deal(l.check());
         }
     }
     let g = s.geometry();

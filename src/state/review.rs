@@ -210,7 +210,7 @@ pub(super) fn reminder(s: &State, check: &Check) -> Option<String> {
 }
 
 fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
-    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.check.as_ref()) else {
+    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.check()) else {
         return;
     };
     let Some(key) = s.lesson_key() else { return };

@@ -39,7 +39,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         theme.style(Role::Meta.into()),
     ));
     lines.push(Line::raw(""));
-    match s.reader.doc.as_ref().map(|d| d.lesson.check.as_ref()) {
+    match s.reader.doc.as_ref().map(|d| d.lesson.check()) {
         None => lines.push(Line::raw(if s.reader.broken.is_some() {
             "This lesson could not be loaded: Enter skips it."
         } else {

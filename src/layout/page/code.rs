@@ -190,7 +190,7 @@ mod tests {
                 label: None,
                 text: text.into(),
             }],
-            check: None,
+            checks: Vec::new(),
         };
         let code = Highlights {
             show_hidden,

@@ -143,7 +143,7 @@ pub(crate) mod tests {
                 ]),
                 code("top two"),
             ],
-            check: None,
+            checks: Vec::new(),
         }
     }
 

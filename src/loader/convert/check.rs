@@ -6,7 +6,7 @@ use super::super::path::JsonPath;
 use super::super::raw::{self, text};
 use super::blocks::runs;
 use super::{Cx, typed};
-use crate::model::{Check, CheckOption};
+use crate::model::{Check, CheckKind, CheckOption};
 
 /// A plain check's strings are markdown, like the body they follow.
 fn inline(text: &str) -> Vec<crate::model::Run> {
@@ -36,6 +36,10 @@ pub(super) fn rich(n: &Node, cx: &mut Cx) -> R<Check> {
         .transpose()?
         .filter(|r| !r.is_empty());
     Ok(Check {
+        id: String::new(),
+        kind: choice_kind(&options),
+        anchor: None,
+        body: Vec::new(),
         question,
         options,
         order,
@@ -83,6 +87,10 @@ pub(super) fn plain(n: &Node, cx: &mut Cx) -> R<Check> {
         })
         .collect();
     Ok(Check {
+        id: String::new(),
+        kind: choice_kind(&options),
+        anchor: None,
+        body: Vec::new(),
         question: inline(&c.question.0),
         order: (0..options.len()).collect(),
         options,
@@ -111,5 +119,12 @@ pub(super) fn validate(c: &Check, at: &JsonPath, cx: &mut Cx) {
             at,
             format!("{n} options are marked `correct: true`; exactly one should be"),
         ),
+    }
+}
+
+/// A JSON check with several right options asks for all of them.
+fn choice_kind(options: &[CheckOption]) -> CheckKind {
+    CheckKind::Choice {
+        multi: options.iter().filter(|o| o.correct).count() > 1,
     }
 }

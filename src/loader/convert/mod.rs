@@ -112,7 +112,7 @@ pub(super) fn lesson(root: &Value) -> R<Converted> {
             source: body.source,
             hero: body.hero,
             blocks: body.blocks,
-            check,
+            checks: check.into_iter().collect(),
         },
         findings: cx.findings,
     })

@@ -304,7 +304,7 @@ pub(super) fn load(origin: &Origin, bytes: &[u8]) -> Loaded {
             source: Source::Markdown,
             hero: None,
             blocks,
-            check: None,
+            checks: Vec::new(),
         },
         findings: Vec::new(),
     }

@@ -72,7 +72,7 @@ impl Doc {
 
     /// The check section alone: answering redraws only this.
     pub fn relayout_check(&mut self, marks: &CheckMarks) {
-        self.check = layout::check_lines(self.lesson.check.as_ref(), self.page.width, marks);
+        self.check = layout::check_lines(self.lesson.check(), self.page.width, marks);
     }
 
     /// Lays the page out for `width`, from the cache when it was seen.

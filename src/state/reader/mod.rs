@@ -183,12 +183,9 @@ impl Reader {
     }
 
     pub fn has_check(&self) -> bool {
-        self.doc.as_ref().is_some_and(|d| {
-            d.lesson
-                .check
-                .as_ref()
-                .is_some_and(|c| !c.options.is_empty())
-        })
+        self.doc
+            .as_ref()
+            .is_some_and(|d| d.lesson.check().is_some_and(|c| !c.options.is_empty()))
     }
 
     /// Puts the check at the top of the screen and gives it the keys.

@@ -36,6 +36,7 @@ fn at(seen: &Seen, path: &str, severity: Severity, message: String) -> Diagnosti
 /// Lints files and folders; built-in lessons when `paths` is empty.
 pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     let mut skipped = Vec::new();
+    let mut books = Vec::new();
     let origins: Vec<Origin> = if paths.is_empty() {
         loader::BUILTIN
             .iter()
@@ -45,6 +46,11 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
         paths
             .iter()
             .flat_map(|p| {
+                // A path in an mdBook: the book's own checks.
+                if let Some(found) = loader::lint_book(p) {
+                    books.extend(found);
+                    return Vec::new();
+                }
                 if p.exists() {
                     // One walk that cannot loop (symlink cycles) or block
                     // (FIFOs): what it will not open is a warning.
@@ -58,6 +64,7 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
             .collect()
     };
     let mut out = skipped;
+    out.append(&mut books);
     let mut seen = Vec::new();
     let _counting = loader::progress::on_stderr("checking");
     for origin in origins {

@@ -176,6 +176,15 @@ pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, 
     let mut lib = Library::default();
     for p in paths {
         let name = super::walk::shown(p);
+        // A path in an mdBook is the book (at its chapter, when it names one).
+        if let Some(book) = super::source::mdbook::open(p) {
+            let (course, start) = book?;
+            if let Some(li) = start {
+                lib.start.get_or_insert((lib.courses.len(), li));
+            }
+            lib.courses.push(course);
+            continue;
+        }
         if p.is_dir() {
             let mut courses = heads(p)?;
             if courses.is_empty() {

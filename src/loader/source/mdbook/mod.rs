@@ -13,6 +13,7 @@ mod expand;
 mod lines;
 mod quiz;
 mod summary;
+mod trpl;
 
 pub(crate) use chapter::{head, lint, load};
 

@@ -160,6 +160,9 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
 
 /// The sentinel a block is, or holds (a quiz inside a list item).
 fn quiz_in(block: &Block, n: usize) -> Option<usize> {
+    if n == 0 {
+        return None;
+    }
     let text = Lesson::block_text(block);
     (0..n).find(|&i| text.contains(&sentinel(i)))
 }

@@ -69,6 +69,9 @@ pub fn normal(path: &std::path::Path) -> PathBuf {
 
 struct Reader<'a> {
     text: &'a str,
+    /// Where each line starts: a link's place found by a binary search,
+    /// not by counting the lines before it (quadratic in a long summary).
+    lines: Vec<usize>,
     out: Summary,
     section: Section,
     lists: usize,
@@ -83,8 +86,12 @@ struct Reader<'a> {
 }
 
 pub fn parse(text: &str) -> Summary {
+    let lines = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     let mut r = Reader {
         text,
+        lines,
         out: Summary::default(),
         section: Section::Prefix,
         lists: 0,
@@ -146,8 +153,15 @@ impl Reader<'_> {
         }
     }
 
+    fn place(&self, at: usize) -> (usize, usize) {
+        let line = self.lines.partition_point(|&start| start <= at).max(1);
+        let start = self.lines[line - 1];
+        let column = self.text[start..floor(self.text, at.max(start))].chars().count() + 1;
+        (line, column)
+    }
+
     fn problem(&mut self, at: usize, message: &str) {
-        let (line, col) = line_col(self.text, at);
+        let (line, col) = self.place(at);
         self.out.problems.push((line, col, message.to_string()));
     }
 
@@ -183,7 +197,7 @@ impl Reader<'_> {
         } else if self.section == Section::Numbered {
             self.section = Section::Suffix;
         }
-        let (line, column) = line_col(self.text, at);
+        let (line, column) = self.place(at);
         let section = self.section;
         self.out.entries.push(Entry {
             title: title.trim().to_string(),

@@ -25,7 +25,10 @@ fn render(path: &Path) -> String {
 }
 
 fn render_at(path: &Path, width: &str) -> String {
-    let o = lectern(&["render", "--color", "never", "--width", width, "--answers"], path);
+    let o = lectern(
+        &["render", "--color", "never", "--width", width, "--answers"],
+        path,
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()
 }
@@ -34,7 +37,10 @@ fn render_at(path: &Path, width: &str) -> String {
 fn places(hay: &str, needles: &[&str]) -> Vec<usize> {
     needles
         .iter()
-        .map(|n| hay.find(n).unwrap_or_else(|| panic!("{n:?} not in:\n{hay}")))
+        .map(|n| {
+            hay.find(n)
+                .unwrap_or_else(|| panic!("{n:?} not in:\n{hay}"))
+        })
         .collect()
 }
 
@@ -61,7 +67,10 @@ fn the_contents_follow_summary_md() {
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{toc}");
     assert!(toc.contains("A chapter still to come") && toc.contains("not yet written"));
     assert!(toc.contains("chapter file not found: missing.md"));
-    assert!(!toc.contains('`'), "inline code in titles is rendered: {toc}");
+    assert!(
+        !toc.contains('`'),
+        "inline code in titles is rendered: {toc}"
+    );
     // Any path in the book that is no chapter names the book.
     for inside in ["book.toml", "src/SUMMARY.md", "listings", "src"] {
         assert_eq!(render(&book().join(inside)), toc, "{inside}");
@@ -88,7 +97,14 @@ fn no_directive_or_marker_is_left_in_any_chapter() {
     for ch in all {
         // The escaped directive is meant to be read as written.
         let page = render(&ch).replace("Written as is: {{#include ../../listings/hello.rs}}", "");
-        for left in ["{{#include", "{{#rustdoc", "{{#quiz", "{{#title", "ANCHOR", "lectern-quiz"] {
+        for left in [
+            "{{#include",
+            "{{#rustdoc",
+            "{{#quiz",
+            "{{#title",
+            "ANCHOR",
+            "lectern-quiz",
+        ] {
             assert!(!page.contains(left), "{left} in {}:\n{page}", ch.display());
         }
     }
@@ -98,7 +114,10 @@ fn no_directive_or_marker_is_left_in_any_chapter() {
 fn includes_are_expanded_by_anchor_range_and_rustdoc_rules() {
     let page = render(&book().join("src/basics/includes.md"));
     assert!(page.starts_with("Including code\n"), "{page}");
-    assert!(page.contains("Module 1: Getting started · Lesson 3 of 9"), "{page}");
+    assert!(
+        page.contains("Module 1: Getting started · Lesson 3 of 9"),
+        "{page}"
+    );
     let greet = page.find("fn greet() -> &'static str").unwrap();
     assert!(page[greet..].contains("\"hello\""));
     // Lines 10 to 12: `main` whole, and nothing of `greet`.
@@ -108,9 +127,15 @@ fn includes_are_expanded_by_anchor_range_and_rustdoc_rules() {
     assert!(page.contains("lines hidden (#)"), "{page}");
     assert!(page.contains("Written as is: {{#include ../../listings/hello.rs}}"));
     assert!(page.contains("This paragraph was included from snippet.md"));
-    assert!(page.contains("use std::fmt::Write as _;"), "the nested include");
+    assert!(
+        page.contains("use std::fmt::Write as _;"),
+        "the nested include"
+    );
     let first = render(&book().join("src/basics/first.md"));
-    assert!(first.starts_with("First steps\n"), "{{#title}} names the page: {first}");
+    assert!(
+        first.starts_with("First steps\n"),
+        "{{#title}} names the page: {first}"
+    );
 }
 
 #[test]
@@ -125,7 +150,10 @@ fn refused_includes_are_visible_notes() {
     ] {
         assert!(page.contains(note), "{note}:\n{page}");
     }
-    assert!(!page.contains("[package]"), "nothing outside the book is read");
+    assert!(
+        !page.contains("[package]"),
+        "nothing outside the book is read"
+    );
 }
 
 #[test]
@@ -151,18 +179,33 @@ fn every_question_of_the_chapter_is_in_its_lesson() {
     let kinds: Vec<&CheckKind> = lesson.checks.iter().map(|c| &c.kind).collect();
     assert!(matches!(kinds[1], CheckKind::Choice { multi: true }));
     assert!(matches!(kinds[2], CheckKind::Short { accepted } if accepted == &["const", "`const`"]));
-    assert!(matches!(kinds[3], CheckKind::Tracing { compiles: true, stdout: Some(s), .. } if s == "2"));
-    assert!(matches!(kinds[4], CheckKind::Tracing { compiles: false, line: Some(3), .. }));
+    assert!(
+        matches!(kinds[3], CheckKind::Tracing { compiles: true, stdout: Some(s), .. } if s == "2")
+    );
+    assert!(matches!(
+        kinds[4],
+        CheckKind::Tracing {
+            compiles: false,
+            line: Some(3),
+            ..
+        }
+    ));
     // The page shows the first as the reader does today, with its
     // explanation only among the answers (`--answers`), and the question
     // lectern cannot ask as a note.
     let page = render(&file);
-    assert!(page.contains("Which keyword declares a variable?"), "{page}");
+    assert!(
+        page.contains("Which keyword declares a variable?"),
+        "{page}"
+    );
     assert!(page.contains("Variables are declared with let."));
     assert!(page.contains("a kind lectern does not know: DragAndDrop"));
     let o = lectern(&["render", "--color", "never", "--width", "100"], &file);
     let plain = String::from_utf8(o.stdout).unwrap();
-    assert!(!plain.contains("Variables are declared with let."), "no explanation before an answer");
+    assert!(
+        !plain.contains("Variables are declared with let."),
+        "no explanation before an answer"
+    );
 }
 
 #[test]
@@ -174,17 +217,29 @@ fn lint_names_each_problem_where_it_is() {
     for line in [
         format!("{b}/src/cycle-b.md:2:1: error: cannot include `cycle-a.md`: an include cycle"),
         format!("{b}/src/broken.md:9:1: error: cannot include `nowhere.md`: no such file"),
-        format!("{b}/src/broken.md:14:1: error: cannot include `../listings/hello.rs:no_such_anchor`"),
-        format!("{b}/src/broken.md:19:1: error: cannot include `../../../../Cargo.toml`: it is outside the book"),
+        format!(
+            "{b}/src/broken.md:14:1: error: cannot include `../listings/hello.rs:no_such_anchor`"
+        ),
+        format!(
+            "{b}/src/broken.md:19:1: error: cannot include `../../../../Cargo.toml`: it is outside the book"
+        ),
         format!("{b}/quizzes/unparsable.toml:3:36: error: the quiz does not parse"),
         format!("{b}/quizzes/no-answer.toml:1:1: error: question 1: no right answer"),
         format!("{b}/src/SUMMARY.md:19:3: error: chapter file not found: missing.md"),
         format!("{b}/quizzes/kinds.toml:58:1: warning: question 6: a kind lectern does not know"),
     ] {
-        assert!(out.lines().any(|l| l.starts_with(&line)), "{line}\nin:\n{out}");
+        assert!(
+            out.lines().any(|l| l.starts_with(&line)),
+            "{line}\nin:\n{out}"
+        );
     }
     assert_eq!(out.lines().count(), 8, "{out}");
     // One sound chapter alone lints clean.
     let o = lectern(&["lint"], &book().join("src/basics/includes.md"));
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
 }

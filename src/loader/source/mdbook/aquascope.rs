@@ -54,7 +54,12 @@ fn code_line(line: &str) -> String {
     if t.starts_with('#') && !t.starts_with("# ") && !t.starts_with("#[") && !t.starts_with("#!") {
         let rest = t[1..].trim_end_matches('\n');
         if !rest.is_empty() {
-            s = format!("{}# {}{}", &s[..indent], rest, if line.ends_with('\n') { "\n" } else { "" });
+            s = format!(
+                "{}# {}{}",
+                &s[..indent],
+                rest,
+                if line.ends_with('\n') { "\n" } else { "" }
+            );
         }
     }
     s
@@ -73,7 +78,11 @@ fn strip_markers(line: &str) -> String {
             Some('(') => Some(')'),
             _ => None,
         };
-        let end = close.and_then(|c| after.find('`').filter(|&j| j > 0 && after[..j].ends_with(c)));
+        let end = close.and_then(|c| {
+            after
+                .find('`')
+                .filter(|&j| j > 0 && after[..j].ends_with(c))
+        });
         match end {
             Some(j) => rest = &after[j + 1..],
             None => {

@@ -55,11 +55,11 @@ fn place(book: &Book, path: &Path) -> Place {
     let Ok((s, _)) = book.summary() else {
         return p;
     };
-    let Some(i) = s
-        .entries
-        .iter()
-        .position(|e| e.path.as_deref().is_some_and(|ep| summary::normal(ep) == rel))
-    else {
+    let Some(i) = s.entries.iter().position(|e| {
+        e.path
+            .as_deref()
+            .is_some_and(|ep| summary::normal(ep) == rel)
+    }) else {
         return p;
     };
     let drafts = |j: &usize| s.entries[*j].path.is_some();
@@ -68,7 +68,9 @@ fn place(book: &Book, path: &Path) -> Place {
     p.position = u32::try_from(i + 1).ok();
     p.of = u32::try_from(s.entries.len()).ok();
     p.prev = (0..i).rev().find(drafts).and_then(|j| link(&s, j));
-    p.next = (i + 1..s.entries.len()).find(drafts).and_then(|j| link(&s, j));
+    p.next = (i + 1..s.entries.len())
+        .find(drafts)
+        .and_then(|j| link(&s, j));
     p
 }
 
@@ -124,7 +126,10 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     // The header shows the title: a first heading that says it goes.
     if let Some(Block::Heading { runs, .. }) = blocks.first() {
         let heading = crate::model::runs_text(runs);
-        let same = |t: &Option<String>| t.as_ref().is_some_and(|t| t.trim().eq_ignore_ascii_case(heading.trim()));
+        let same = |t: &Option<String>| {
+            t.as_ref()
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case(heading.trim()))
+        };
         if same(&title) || same(&p.title) {
             blocks.remove(0);
         }
@@ -170,7 +175,12 @@ fn quiz_in(block: &Block, n: usize) -> Option<usize> {
 /// `block` without the sentinel paragraphs nested in it.
 fn strip(block: Block) -> Block {
     let is_sentinel = |b: &Block| matches!(b, Block::Paragraph(r) if crate::model::runs_text(r).starts_with("lectern-quiz-anchor-"));
-    let keep = |v: Vec<Block>| v.into_iter().filter(|b| !is_sentinel(b)).map(strip).collect();
+    let keep = |v: Vec<Block>| {
+        v.into_iter()
+            .filter(|b| !is_sentinel(b))
+            .map(strip)
+            .collect()
+    };
     match block {
         Block::Quote(v) => Block::Quote(keep(v)),
         Block::List { start, items } => Block::List {
@@ -221,7 +231,9 @@ fn place_checks(blocks: Vec<Block>, quizzes: Vec<Vec<Check>>) -> (Vec<Block>, Ve
 pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
     let book = find(path)?;
     let mut out: Vec<Diagnostic> = book.config_problem.iter().cloned().collect();
-    if path.is_file() && super::super::format_of(path.as_os_str()) == Some(super::super::Format::Markdown) {
+    if path.is_file()
+        && super::super::format_of(path.as_os_str()) == Some(super::super::Format::Markdown)
+    {
         let canon = std::fs::canonicalize(path).ok();
         if canon != std::fs::canonicalize(book.summary_path()).ok() {
             out.extend(lint_chapter(&book, path));
@@ -250,9 +262,19 @@ pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
         let Some(p) = &e.path else { continue };
         let file = book.src.join(p);
         if !files.insert(summary::normal(p)) {
-            out.push(at(e.line, e.column, Severity::Error, format!("duplicate chapter file: {}", p.display())));
+            out.push(at(
+                e.line,
+                e.column,
+                Severity::Error,
+                format!("duplicate chapter file: {}", p.display()),
+            ));
         } else if !file.is_file() {
-            out.push(at(e.line, e.column, Severity::Error, format!("chapter file not found: {}", p.display())));
+            out.push(at(
+                e.line,
+                e.column,
+                Severity::Error,
+                format!("chapter file not found: {}", p.display()),
+            ));
         } else {
             crate::loader::progress::tick();
             out.extend(lint_chapter(&book, &file));
@@ -264,6 +286,9 @@ pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
 fn lint_chapter(book: &Book, file: &Path) -> Vec<Diagnostic> {
     match walk::read_regular(file) {
         Ok(bytes) => read(book, file, &bytes).1,
-        Err(e) => vec![Diagnostic::error(&file.display().to_string(), format!("cannot read chapter: {e}"))],
+        Err(e) => vec![Diagnostic::error(
+            &file.display().to_string(),
+            format!("cannot read chapter: {e}"),
+        )],
     }
 }

@@ -190,7 +190,10 @@ impl<'a> Expander<'a> {
                     } else {
                         String::new()
                     };
-                    let joined = expanded.lines().collect::<Vec<_>>().join(&format!("\n{prefix}"));
+                    let joined = expanded
+                        .lines()
+                        .collect::<Vec<_>>()
+                        .join(&format!("\n{prefix}"));
                     out.push_str(&joined);
                 }
                 Err(Refusal(message)) => {
@@ -235,7 +238,10 @@ impl<'a> Expander<'a> {
             let chain: Vec<String> = self.stack[i..]
                 .iter()
                 .chain(std::iter::once(&canon))
-                .map(|p| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()))
+                .map(|p| {
+                    p.file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                })
                 .collect();
             return Err(Refusal(format!(
                 "cannot include `{}`: an include cycle ({})",
@@ -249,7 +255,13 @@ impl<'a> Expander<'a> {
         Ok((target, canon, text))
     }
 
-    fn include(&mut self, kind: &str, args: &str, file: &Path, depth: usize) -> Result<String, Refusal> {
+    fn include(
+        &mut self,
+        kind: &str,
+        args: &str,
+        file: &Path,
+        depth: usize,
+    ) -> Result<String, Refusal> {
         let mut words = args.split_whitespace();
         let spec = words.next().unwrap_or("");
         let attrs: Vec<&str> = words.collect();
@@ -264,15 +276,27 @@ impl<'a> Expander<'a> {
             )));
         }
         let (target, canon, whole) = self.read(file, path)?;
-        let missing = |name: &str| Refusal(format!("cannot include `{spec}`: `{path}` has no anchor `{name}`"));
+        let missing = |name: &str| {
+            Refusal(format!(
+                "cannot include `{spec}`: `{path}` has no anchor `{name}`"
+            ))
+        };
         let taken = match (&take, kind == "rustdoc_include") {
             (Take::Lines(s, e), false) => lines::take_lines(&whole, *s, *e),
             (Take::Lines(s, e), true) => lines::rustdoc_lines(&whole, *s, *e),
-            (Take::Anchor(a), false) => lines::take_anchored(&whole, a).ok_or_else(|| missing(a))?,
-            (Take::Anchor(a), true) => lines::rustdoc_anchored(&whole, a).ok_or_else(|| missing(a))?,
+            (Take::Anchor(a), false) => {
+                lines::take_anchored(&whole, a).ok_or_else(|| missing(a))?
+            }
+            (Take::Anchor(a), true) => {
+                lines::rustdoc_anchored(&whole, a).ok_or_else(|| missing(a))?
+            }
         };
         let taken = if playground {
-            let lang = if attrs.is_empty() { "rust".to_string() } else { format!("rust,{}", attrs.join(",")) };
+            let lang = if attrs.is_empty() {
+                "rust".to_string()
+            } else {
+                format!("rust,{}", attrs.join(","))
+            };
             format!("```{lang}\n{taken}\n```\n")
         } else {
             taken
@@ -315,7 +339,11 @@ impl<'a> Expander<'a> {
             Ok(q) => {
                 for (at, error, message) in q.problems {
                     let (line, column) = super::summary::line_col(&text, at);
-                    let severity = if error { Severity::Error } else { Severity::Warning };
+                    let severity = if error {
+                        Severity::Error
+                    } else {
+                        Severity::Warning
+                    };
                     self.out.problems.push(Diagnostic {
                         file: name.clone(),
                         line,
@@ -325,7 +353,11 @@ impl<'a> Expander<'a> {
                         message,
                     });
                 }
-                let notes: String = q.notes.iter().map(|note| format!("\n\n> ⚠ {}", note.replace('\n', "\n> "))).collect();
+                let notes: String = q
+                    .notes
+                    .iter()
+                    .map(|note| format!("\n\n> ⚠ {}", note.replace('\n', "\n> ")))
+                    .collect();
                 self.out.quizzes[n] = q.checks;
                 format!("{notes}\n\n{}\n\n", sentinel(n))
             }

@@ -25,7 +25,9 @@ pub fn parse_take(spec: Option<&str>) -> Take {
     let mut parts = spec.unwrap_or("").splitn(3, ':');
     let first = parts.next();
     let start = match first {
-        Some(s) if s.parse::<usize>().is_ok() => s.parse::<usize>().ok().map(|n| n.saturating_sub(1)),
+        Some(s) if s.parse::<usize>().is_ok() => {
+            s.parse::<usize>().ok().map(|n| n.saturating_sub(1))
+        }
         Some("") | None => None,
         Some(anchor) => return Take::Anchor(anchor.to_string()),
     };
@@ -215,7 +217,10 @@ fn main() {
             rustdoc_anchored(ANCHORED, "inner").unwrap(),
             "# use std::fmt;\n# fn main() {\n    println!();\n# }"
         );
-        assert_eq!(rustdoc_lines(FIVE, 1, Some(2)), "# Lorem\nipsum\n# dolor\n# sit\n# amet");
+        assert_eq!(
+            rustdoc_lines(FIVE, 1, Some(2)),
+            "# Lorem\nipsum\n# dolor\n# sit\n# amet"
+        );
         assert_eq!(rustdoc_anchored(FIVE, "x"), None);
     }
 }

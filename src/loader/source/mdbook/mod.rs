@@ -71,9 +71,17 @@ struct Html {
 /// relative path, the real folders above the working one.
 fn ancestors(path: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
-    let start = if path.is_dir() { Some(path) } else { path.parent() };
+    let start = if path.is_dir() {
+        Some(path)
+    } else {
+        path.parent()
+    };
     for a in start.into_iter().flat_map(Path::ancestors).take(MAX_UP) {
-        out.push(if a.as_os_str().is_empty() { PathBuf::from(".") } else { a.to_path_buf() });
+        out.push(if a.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            a.to_path_buf()
+        });
     }
     if path.is_relative() {
         if let Some(last) = out.last().and_then(|l| std::fs::canonicalize(l).ok()) {
@@ -149,7 +157,12 @@ fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> 
 /// title are told apart; else its title; else its folder's name.
 fn slug_for(repository: Option<&str>, title: &str, folder: &str) -> String {
     let from_repo = repository.and_then(|url| {
-        let parts: Vec<&str> = url.trim_end_matches('/').trim_end_matches(".git").rsplit('/').take(2).collect();
+        let parts: Vec<&str> = url
+            .trim_end_matches('/')
+            .trim_end_matches(".git")
+            .rsplit('/')
+            .take(2)
+            .collect();
         (parts.len() == 2).then(|| slugify(&format!("{}-{}", parts[1], parts[0])))
     });
     from_repo
@@ -183,7 +196,10 @@ impl Book {
     fn summary(&self) -> Result<(Summary, String), Diagnostic> {
         let path = self.summary_path();
         let bytes = crate::loader::walk::read_regular(&path).map_err(|e| {
-            Diagnostic::error(&path.display().to_string(), format!("cannot read the book's SUMMARY.md: {e}"))
+            Diagnostic::error(
+                &path.display().to_string(),
+                format!("cannot read the book's SUMMARY.md: {e}"),
+            )
         })?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         Ok((summary::parse(&text), text))
@@ -192,7 +208,10 @@ impl Book {
     /// A chapter's lesson slug: its path in `src`, without `.md`.
     fn slug(path: &Path) -> String {
         let rel = summary::normal(&path.with_extension(""));
-        let parts: Vec<String> = rel.iter().map(|c| clean_owned(&c.to_string_lossy())).collect();
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|c| clean_owned(&c.to_string_lossy()))
+            .collect();
         parts.join("/")
     }
 
@@ -210,21 +229,34 @@ impl Book {
                 let (origin, slug, status, minutes) = match &e.path {
                     Some(p) => {
                         let file = self.src.join(p);
-                        let size = std::fs::metadata(&file).ok().filter(|m| m.is_file()).map(|m| m.len());
+                        let size = std::fs::metadata(&file)
+                            .ok()
+                            .filter(|m| m.is_file())
+                            .map(|m| m.len());
                         let status = match size {
                             Some(_) => LessonStatus::Ok,
                             None => LessonStatus::Broken(Diagnostic {
                                 line: e.line,
                                 column: e.column,
-                                ..Diagnostic::error(&summary_name, format!("chapter file not found: {}", p.display()))
+                                ..Diagnostic::error(
+                                    &summary_name,
+                                    format!("chapter file not found: {}", p.display()),
+                                )
                             }),
                         };
                         // About 6 bytes a word, 200 words a minute.
                         let minutes = size.map(|b| (b.div_ceil(1200)).max(1) as u32);
-                        (crate::model::Origin::File(file), Self::slug(p), status, minutes)
+                        (
+                            crate::model::Origin::File(file),
+                            Self::slug(p),
+                            status,
+                            minutes,
+                        )
                     }
                     None => (
-                        crate::model::Origin::File(self.src.join(format!("SUMMARY.md#draft-{}", i + 1))),
+                        crate::model::Origin::File(
+                            self.src.join(format!("SUMMARY.md#draft-{}", i + 1)),
+                        ),
                         format!("draft-{}", slugify(&title)),
                         LessonStatus::Broken(Diagnostic {
                             line: e.line,
@@ -278,7 +310,10 @@ fn modules(s: &Summary) -> Vec<Option<Module>> {
                 count += 1;
                 top = Some(Module {
                     index: count,
-                    slug: e.path.as_deref().map_or_else(|| slugify(&e.title), Book::slug),
+                    slug: e
+                        .path
+                        .as_deref()
+                        .map_or_else(|| slugify(&e.title), Book::slug),
                     title: one_line(&e.title),
                 });
             }
@@ -292,7 +327,10 @@ fn modules(s: &Summary) -> Vec<Option<Module>> {
 pub fn open(path: &Path) -> Option<Result<(Course, Option<usize>), Diagnostic>> {
     let book = find(path)?;
     Some(book.course().map(|course| {
-        let start = path.is_file().then(|| chapter_of(&book, &course, path)).flatten();
+        let start = path
+            .is_file()
+            .then(|| chapter_of(&book, &course, path))
+            .flatten();
         (course, start)
     }))
 }

@@ -109,8 +109,7 @@ pub struct Quiz {
 }
 
 /// The line a tracing question asks, with the program in its kind.
-pub const TRACING_QUESTION: &str =
-    "Does this program compile? If it does, what does it print? If not, on which line is the error?";
+pub const TRACING_QUESTION: &str = "Does this program compile? If it does, what does it print? If not, on which line is the error?";
 
 /// The quiz in `text`; `name` (the path the directive gives) makes the
 /// ids of questions that have none.
@@ -123,17 +122,24 @@ pub fn parse(text: &str, name: &str) -> Result<Quiz, (usize, String)> {
     for (i, q) in file.questions.into_iter().enumerate() {
         let at = q.span().start;
         let table = q.into_inner();
-        let kind = table.get("type").and_then(|t| t.as_str()).unwrap_or("").to_string();
+        let kind = table
+            .get("type")
+            .and_then(|t| t.as_str())
+            .unwrap_or("")
+            .to_string();
         match question(&kind, table, &file.multipart, &format!("{name}#{i}")) {
             Ok(check) => {
                 if let Some(why) = no_right_answer(&check) {
-                    quiz.problems.push((at, true, format!("question {}: {why}", i + 1)));
+                    quiz.problems
+                        .push((at, true, format!("question {}: {why}", i + 1)));
                 }
                 quiz.checks.push(check);
             }
             Err((known, why, text)) => {
-                quiz.problems.push((at, known, format!("question {}: {why}", i + 1)));
-                quiz.notes.push(format!("Question {} ({why}): {text}", i + 1));
+                quiz.problems
+                    .push((at, known, format!("question {}: {why}", i + 1)));
+                quiz.notes
+                    .push(format!("Question {} ({why}): {text}", i + 1));
             }
         }
     }
@@ -173,10 +179,19 @@ fn question(
         .clone()
         .try_into()
         .map_err(|e: toml::de::Error| refuse(true, one_line(e.message())))?;
-    let id = common.id.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| fallback_id.into());
+    let id = common
+        .id
+        .clone()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| fallback_id.into());
     let shared = common.multipart.as_ref().and_then(|k| multipart.get(k));
-    let read = |e: toml::de::Error| refuse(true, format!("a {kind} question {}", one_line(e.message())));
-    let why = common.context.as_deref().map(runs).filter(|r| !r.is_empty());
+    let read =
+        |e: toml::de::Error| refuse(true, format!("a {kind} question {}", one_line(e.message())));
+    let why = common
+        .context
+        .as_deref()
+        .map(runs)
+        .filter(|r| !r.is_empty());
     let mut check = match kind {
         "MultipleChoice" => choice(value.try_into().map_err(read)?, &id),
         "ShortAnswer" => short(value.try_into().map_err(read)?),
@@ -184,7 +199,10 @@ fn question(
         "" => return Err(refuse(true, "no `type`".into())),
         other => {
             let other = clean_owned(other);
-            return Err(refuse(false, format!("a kind lectern does not know: {other}")));
+            return Err(refuse(
+                false,
+                format!("a kind lectern does not know: {other}"),
+            ));
         }
     };
     check.id = clean_owned(&id);
@@ -206,8 +224,16 @@ fn prompt_text(table: &toml::Table) -> String {
     let prompt = table.get("prompt");
     let s = prompt
         .and_then(|p| p.as_str())
-        .or_else(|| prompt.and_then(|p| p.get("prompt")).and_then(|p| p.as_str()))
-        .or_else(|| prompt.and_then(|p| p.get("program")).and_then(|p| p.as_str()))
+        .or_else(|| {
+            prompt
+                .and_then(|p| p.get("prompt"))
+                .and_then(|p| p.as_str())
+        })
+        .or_else(|| {
+            prompt
+                .and_then(|p| p.get("program"))
+                .and_then(|p| p.as_str())
+        })
         .unwrap_or("(no prompt)");
     clean_owned(s.trim())
 }

@@ -116,7 +116,10 @@ impl Reader<'_> {
             Event::End(TagEnd::Heading(HeadingLevel::H1)) => self.part(at),
             Event::Start(Tag::List(_)) => {
                 if self.section == Section::Suffix {
-                    self.problem(at, "a list after the suffix chapters (read as numbered chapters)");
+                    self.problem(
+                        at,
+                        "a list after the suffix chapters (read as numbered chapters)",
+                    );
                 }
                 self.section = Section::Numbered;
                 self.started = true;
@@ -156,7 +159,10 @@ impl Reader<'_> {
     fn place(&self, at: usize) -> (usize, usize) {
         let line = self.lines.partition_point(|&start| start <= at).max(1);
         let start = self.lines[line - 1];
-        let column = self.text[start..floor(self.text, at.max(start))].chars().count() + 1;
+        let column = self.text[start..floor(self.text, at.max(start))]
+            .chars()
+            .count()
+            + 1;
         (line, column)
     }
 
@@ -264,7 +270,10 @@ mod tests {
         assert_eq!(s.separators, 2);
         assert_eq!(s.entries[4].path, None, "an empty link is a draft");
         assert_eq!(s.entries[2].path, Some(PathBuf::from("a/nested one.md")));
-        assert_eq!(normal(s.entries[3].path.as_ref().unwrap()), PathBuf::from("a/deeper.md"));
+        assert_eq!(
+            normal(s.entries[3].path.as_ref().unwrap()),
+            PathBuf::from("a/deeper.md")
+        );
         assert_eq!((s.entries[0].line, s.entries[0].column), (4, 1));
         assert_eq!((s.entries[2].line, s.entries[2].column), (9, 7));
         assert!(s.problems.is_empty());

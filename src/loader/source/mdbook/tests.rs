@@ -20,7 +20,10 @@ fn a_book_is_found_from_any_path_in_it() {
     write(
         d.path(),
         &[
-            ("b/book.toml", "[book]\ntitle = \"Own src\"\nsrc = \"pages\"\n"),
+            (
+                "b/book.toml",
+                "[book]\ntitle = \"Own src\"\nsrc = \"pages\"\n",
+            ),
             ("b/pages/SUMMARY.md", "- [One](one.md)\n"),
             ("b/pages/one.md", "# One\n"),
             ("plain/src/SUMMARY.md", "[A](a.md)\n"),
@@ -30,7 +33,10 @@ fn a_book_is_found_from_any_path_in_it() {
         ],
     );
     let b = find(&d.path().join("b/pages/one.md")).unwrap();
-    assert_eq!((b.title.as_str(), b.src.file_name().unwrap().to_str()), ("Own src", Some("pages")));
+    assert_eq!(
+        (b.title.as_str(), b.src.file_name().unwrap().to_str()),
+        ("Own src", Some("pages"))
+    );
     assert_eq!(b.slug, "own-src");
     let p = find(&d.path().join("plain/listings/x")).unwrap();
     assert_eq!(p.title, "plain", "no book.toml: named by its folder");
@@ -43,9 +49,15 @@ fn a_book_is_found_from_any_path_in_it() {
 
 #[test]
 fn slugs_come_from_the_repository_then_the_title() {
-    assert_eq!(slug_for(Some("https://github.com/rust-lang/book"), "T", "f"), "rust-lang-book");
+    assert_eq!(
+        slug_for(Some("https://github.com/rust-lang/book"), "T", "f"),
+        "rust-lang-book"
+    );
     assert_eq!(slug_for(Some("https://x.org/a/b.git/"), "T", "f"), "a-b");
-    assert_eq!(slug_for(None, "The Rust Programming Language", "f"), "the-rust-programming-language");
+    assert_eq!(
+        slug_for(None, "The Rust Programming Language", "f"),
+        "the-rust-programming-language"
+    );
     assert_eq!(slug_for(None, "!!", "my folder"), "my-folder");
 }
 
@@ -53,7 +65,10 @@ fn slugs_come_from_the_repository_then_the_title() {
 fn the_fixture_book_in_summary_order() {
     let b = find(&fixture()).unwrap();
     let c = b.course().unwrap();
-    assert_eq!((c.title.as_str(), c.slug.as_str()), ("The Fixture Book", "the-fixture-book"));
+    assert_eq!(
+        (c.title.as_str(), c.slug.as_str()),
+        ("The Fixture Book", "the-fixture-book")
+    );
     let slugs: Vec<&str> = c.lessons.iter().map(|l| l.slug.as_str()).collect();
     assert_eq!(
         slugs,
@@ -69,7 +84,10 @@ fn the_fixture_book_in_summary_order() {
             "afterword"
         ]
     );
-    assert_eq!(c.lessons[1].title, "First steps with cargo", "inline code as text");
+    assert_eq!(
+        c.lessons[1].title, "First steps with cargo",
+        "inline code as text"
+    );
     let modules: Vec<Option<(u32, &str)>> = c
         .lessons
         .iter()
@@ -79,8 +97,12 @@ fn the_fixture_book_in_summary_order() {
     assert_eq!(modules[3], Some((1, "Getting started")));
     assert_eq!(modules[5], Some((2, "Going further")));
     assert_eq!(modules[8], None);
-    assert!(matches!(&c.lessons[4].status, LessonStatus::Broken(d) if d.severity == Severity::Warning));
-    assert!(matches!(&c.lessons[7].status, LessonStatus::Broken(d) if d.is_error() && d.line == 19));
+    assert!(
+        matches!(&c.lessons[4].status, LessonStatus::Broken(d) if d.severity == Severity::Warning)
+    );
+    assert!(
+        matches!(&c.lessons[7].status, LessonStatus::Broken(d) if d.is_error() && d.line == 19)
+    );
     let positions: Vec<u32> = c.lessons.iter().filter_map(|l| l.position).collect();
     assert_eq!(positions, (1..=9).collect::<Vec<_>>());
 }
@@ -90,10 +112,17 @@ fn without_parts_top_level_chapters_are_modules() {
     let d = tempfile::tempdir().unwrap();
     write(
         d.path(),
-        &[("src/SUMMARY.md", "[Intro](i.md)\n\n- [One](1.md)\n  - [One A](1a.md)\n- [Two](2.md)\n")],
+        &[(
+            "src/SUMMARY.md",
+            "[Intro](i.md)\n\n- [One](1.md)\n  - [One A](1a.md)\n- [Two](2.md)\n",
+        )],
     );
     let c = find(d.path()).unwrap().course().unwrap();
-    let m: Vec<Option<u32>> = c.lessons.iter().map(|l| l.module.as_ref().map(|m| m.index)).collect();
+    let m: Vec<Option<u32>> = c
+        .lessons
+        .iter()
+        .map(|l| l.module.as_ref().map(|m| m.index))
+        .collect();
     assert_eq!(m, [None, Some(1), Some(1), Some(2)]);
     assert_eq!(c.lessons[2].module.as_ref().unwrap().title, "One");
 }
@@ -105,26 +134,55 @@ fn a_chapter_loads_with_its_checks_where_its_quizzes_stand() {
     let origin = Origin::File(file);
     let l = load(&origin, &bytes).unwrap().lesson;
     assert_eq!(l.meta.title, "Quizzes of every kind");
-    assert_eq!((l.meta.course_slug.as_str(), l.meta.slug.as_str()), ("the-fixture-book", "quiz"));
+    assert_eq!(
+        (l.meta.course_slug.as_str(), l.meta.slug.as_str()),
+        ("the-fixture-book", "quiz")
+    );
     assert_eq!((l.meta.position, l.meta.of), (Some(6), Some(9)));
-    assert_eq!(l.meta.prev.as_ref().unwrap().slug, "basics/deeper", "drafts are skipped");
+    assert_eq!(
+        l.meta.prev.as_ref().unwrap().slug,
+        "basics/deeper",
+        "drafts are skipped"
+    );
     assert_eq!(l.meta.next.as_ref().unwrap().slug, "broken");
     let texts: Vec<String> = l.blocks.iter().map(Lesson::block_text).collect();
-    assert!(!texts.iter().any(|t| t.contains("lectern-quiz") || t.contains("{{#")), "{texts:?}");
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.contains("lectern-quiz") || t.contains("{{#")),
+        "{texts:?}"
+    );
     let ids: Vec<&str> = l.checks.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(
         ids,
-        ["single-choice", "several-right", "../quizzes/kinds.toml#2", "trace-runs", "trace-fails", "sorted", "answer-at-two"]
+        [
+            "single-choice",
+            "several-right",
+            "../quizzes/kinds.toml#2",
+            "trace-runs",
+            "trace-fails",
+            "sorted",
+            "answer-at-two"
+        ]
     );
     // The first quiz stands after "Read this…" (and the note of the
     // question lectern cannot ask), the second after "Between…".
     let before = |i: usize| texts[l.checks[i].anchor.unwrap() - 1].clone();
     assert!(before(0).contains("DragAndDrop"), "{texts:?}");
-    assert!(before(5).starts_with("Between the two quizzes"), "{texts:?}");
+    assert!(
+        before(5).starts_with("Between the two quizzes"),
+        "{texts:?}"
+    );
     assert!(texts[l.checks[5].anchor.unwrap()].starts_with("The end"));
-    assert!(matches!(l.checks[1].kind, CheckKind::Choice { multi: true }));
+    assert!(matches!(
+        l.checks[1].kind,
+        CheckKind::Choice { multi: true }
+    ));
     assert!(matches!(l.checks[2].kind, CheckKind::Short { .. }));
-    assert!(matches!(l.checks[3].kind, CheckKind::Tracing { compiles: true, .. }));
+    assert!(matches!(
+        l.checks[3].kind,
+        CheckKind::Tracing { compiles: true, .. }
+    ));
     let head = head(&origin, &bytes).unwrap();
     assert_eq!(head.entry.slug, l.meta.slug);
     assert_eq!(head.entry.title, l.meta.title);
@@ -133,9 +191,14 @@ fn a_chapter_loads_with_its_checks_where_its_quizzes_stand() {
 #[test]
 fn the_title_directive_names_the_page_and_a_first_heading_goes() {
     let file = fixture().join("src/basics/first.md");
-    let l = load(&Origin::File(file.clone()), &fs::read(&file).unwrap()).unwrap().lesson;
+    let l = load(&Origin::File(file.clone()), &fs::read(&file).unwrap())
+        .unwrap()
+        .lesson;
     assert_eq!(l.meta.title, "First steps");
-    assert!(!matches!(l.blocks.first(), Some(crate::model::Block::Heading { .. })));
+    assert!(!matches!(
+        l.blocks.first(),
+        Some(crate::model::Block::Heading { .. })
+    ));
     assert_eq!(l.meta.module.unwrap().title, "Getting started");
 }
 

@@ -2,7 +2,10 @@ use super::*;
 use std::fs;
 
 fn names(s: &str) -> Vec<(Option<&str>, &str)> {
-    links(s).into_iter().map(|l| (l.name, &s[l.start..l.end])).collect()
+    links(s)
+        .into_iter()
+        .map(|l| (l.name, &s[l.start..l.end]))
+        .collect()
 }
 
 #[test]
@@ -43,9 +46,15 @@ fn expand(d: &tempfile::TempDir, chapter: &str) -> Expanded {
 #[test]
 fn includes_nest_keep_indents_and_set_the_title() {
     let d = book(&[
-        ("src/ch.md", "{{#title  Custom }}\n- item\n\n  ```rust\n  {{#include ../code/a.rs:body}}\n  ```\n\n{{#include part.md}}\n\\{{#include part.md}}\n{{#mermaid x}}\n"),
+        (
+            "src/ch.md",
+            "{{#title  Custom }}\n- item\n\n  ```rust\n  {{#include ../code/a.rs:body}}\n  ```\n\n{{#include part.md}}\n\\{{#include part.md}}\n{{#mermaid x}}\n",
+        ),
         ("src/part.md", "From part: {{#include ../code/a.rs:2}}"),
-        ("code/a.rs", "// ANCHOR: body\nfn a() {\n    1\n}\n// ANCHOR_END: body\n"),
+        (
+            "code/a.rs",
+            "// ANCHOR: body\nfn a() {\n    1\n}\n// ANCHOR_END: body\n",
+        ),
     ]);
     let e = expand(&d, "src/ch.md");
     assert!(e.problems.is_empty(), "{:?}", e.problems);
@@ -58,14 +67,23 @@ fn includes_nest_keep_indents_and_set_the_title() {
 
 #[test]
 fn playground_wraps_the_file_in_a_fence() {
-    let d = book(&[("src/ch.md", "{{#playground ex.rs editable}}"), ("src/ex.rs", "fn main() {}\n")]);
-    assert_eq!(expand(&d, "src/ch.md").text, "```rust,editable\nfn main() {}\n```");
+    let d = book(&[
+        ("src/ch.md", "{{#playground ex.rs editable}}"),
+        ("src/ex.rs", "fn main() {}\n"),
+    ]);
+    assert_eq!(
+        expand(&d, "src/ch.md").text,
+        "```rust,editable\nfn main() {}\n```"
+    );
 }
 
 #[test]
 fn refusals_are_notes_and_located_problems() {
     let d = book(&[
-        ("book/src/ch.md", "# T\n\nSee {{#include a.md}}\n\n{{#include gone.md}}\n{{#include ../../secret.txt}}\n{{#include ../x.rs:nope}}\n"),
+        (
+            "book/src/ch.md",
+            "# T\n\nSee {{#include a.md}}\n\n{{#include gone.md}}\n{{#include ../../secret.txt}}\n{{#include ../x.rs:nope}}\n",
+        ),
         ("book/src/a.md", "A then {{#include b.md}}"),
         ("book/src/b.md", "B then\n{{#include a.md}}"),
         ("book/x.rs", "fn x() {}\n"),
@@ -75,18 +93,30 @@ fn refusals_are_notes_and_located_problems() {
     let file = d.path().join("book/src/ch.md");
     let text = fs::read_to_string(&file).unwrap();
     let e = Expander::new(&root, &file).run(&file, &text);
-    assert!(!e.text.contains("never shown") && !e.text.contains("{{#"), "{}", e.text);
+    assert!(
+        !e.text.contains("never shown") && !e.text.contains("{{#"),
+        "{}",
+        e.text
+    );
     let got: Vec<(String, usize, usize, &str)> = e
         .problems
         .iter()
         .map(|p| {
-            let name = Path::new(&p.file).file_name().unwrap().to_string_lossy().into_owned();
+            let name = Path::new(&p.file)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             (name, p.line, p.column, p.message.as_str())
         })
         .collect();
     assert_eq!(got.len(), 4, "{got:?}");
     assert_eq!((got[0].0.as_str(), got[0].1, got[0].2), ("b.md", 2, 1));
-    assert!(got[0].3.contains("cycle (a.md → b.md → a.md)"), "{}", got[0].3);
+    assert!(
+        got[0].3.contains("cycle (a.md → b.md → a.md)"),
+        "{}",
+        got[0].3
+    );
     assert_eq!((got[1].1, got[1].2), (5, 1));
     assert!(got[1].3.contains("no such file"));
     assert!(got[2].3.contains("outside the book"));
@@ -98,19 +128,34 @@ fn refusals_are_notes_and_located_problems() {
 fn nesting_stops_at_mdbooks_depth() {
     // Each file includes the next: 12 deep, no cycle.
     let mut files: Vec<(String, String)> = (0..12)
-        .map(|i| (format!("src/f{i}.md"), format!("f{i} {{{{#include f{}.md}}}}", i + 1)))
+        .map(|i| {
+            (
+                format!("src/f{i}.md"),
+                format!("f{i} {{{{#include f{}.md}}}}", i + 1),
+            )
+        })
         .collect();
     files.push(("src/f12.md".into(), "end".into()));
-    let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
     let d = book(&refs);
     let e = expand(&d, "src/f0.md");
     assert_eq!(e.problems.len(), 1);
     assert!(e.problems[0].message.contains("nested over 10"));
-    assert!(e.text.starts_with("f0 f1 f2") && !e.text.contains("end"), "{}", e.text);
+    assert!(
+        e.text.starts_with("f0 f1 f2") && !e.text.contains("end"),
+        "{}",
+        e.text
+    );
 }
 
 #[test]
 fn tidy_paths_read_as_written() {
-    assert_eq!(tidy(Path::new("a/src/../q/./x.toml")), Path::new("a/q/x.toml"));
+    assert_eq!(
+        tidy(Path::new("a/src/../q/./x.toml")),
+        Path::new("a/q/x.toml")
+    );
     assert_eq!(tidy(Path::new("../x")), Path::new("../x"));
 }

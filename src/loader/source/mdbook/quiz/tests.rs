@@ -9,13 +9,15 @@ fn one(toml: &str) -> Check {
 }
 
 fn texts(c: &Check) -> Vec<String> {
-    c.order.iter().map(|&i| runs_text(&c.options[i].text)).collect()
+    c.order
+        .iter()
+        .map(|&i| runs_text(&c.options[i].text))
+        .collect()
 }
 
 #[test]
 fn a_multiple_choice_question_with_one_answer() {
-    let c = one(
-        r#"
+    let c = one(r#"
 [[questions]]
 id = "abc"
 type = "MultipleChoice"
@@ -23,31 +25,37 @@ prompt.prompt = "What is **1 + 1**?"
 prompt.distractors = ["1", "3", "`infinity`"]
 answer.answer = "2"
 context = "Ask a *mathematician*."
-"#,
-    );
+"#);
     assert_eq!(c.id, "abc");
     assert_eq!(c.kind, CheckKind::Choice { multi: false });
     assert_eq!(runs_text(&c.question), "What is 1 + 1?");
     assert!(c.question.iter().any(|r| r.bold && r.text == "1 + 1"));
     assert!(c.body.is_empty());
     let correct: Vec<bool> = c.options.iter().map(|o| o.correct).collect();
-    assert_eq!(correct, [true, false, false, false], "the answer first, in file order");
-    assert!(c.options[3].text.iter().any(|r| r.code && r.text == "infinity"));
+    assert_eq!(
+        correct,
+        [true, false, false, false],
+        "the answer first, in file order"
+    );
+    assert!(
+        c.options[3]
+            .text
+            .iter()
+            .any(|r| r.code && r.text == "infinity")
+    );
     assert!(Check::is_permutation(&c.order, 4));
     assert_eq!(runs_text(c.why.as_ref().unwrap()), "Ask a mathematician.");
 }
 
 #[test]
 fn several_answers_make_a_choose_all_question() {
-    let c = one(
-        r#"
+    let c = one(r#"
 [[questions]]
 type = "MultipleChoice"
 prompt.prompt = "Which are even?"
 prompt.distractors = ["1", "3"]
 answer.answer = ["2", "4"]
-"#,
-    );
+"#);
     assert_eq!(c.kind, CheckKind::Choice { multi: true });
     assert_eq!(c.options.iter().filter(|o| o.correct).count(), 2);
     assert_eq!(c.id, "q.toml#0", "no id: the file and the question's place");
@@ -60,15 +68,13 @@ answer.answer = ["2", "4"]
 
 #[test]
 fn a_short_answer_accepts_its_alternatives() {
-    let c = one(
-        r#"
+    let c = one(r#"
 [[questions]]
 type = "ShortAnswer"
 prompt.prompt = "The keyword?"
 answer.answer = "let"
 answer.alternatives = ["`let`", "let mut"]
-"#,
-    );
+"#);
     assert_eq!(
         c.kind,
         CheckKind::Short {
@@ -81,8 +87,7 @@ answer.alternatives = ["`let`", "let mut"]
 
 #[test]
 fn a_tracing_question_holds_its_program() {
-    let c = one(
-        r#"
+    let c = one(r#"
 [[questions]]
 type = "Tracing"
 prompt.program = """
@@ -92,8 +97,7 @@ fn main() {
 """
 answer.doesCompile = true
 answer.stdout = "hi"
-"#,
-    );
+"#);
     assert_eq!(
         c.kind,
         CheckKind::Tracing {
@@ -108,13 +112,20 @@ answer.stdout = "hi"
     let c = one(
         "[[questions]]\ntype = \"Tracing\"\nprompt.program = \"x\"\nanswer.doesCompile = false\nanswer.lineNumber = 4\n",
     );
-    assert!(matches!(c.kind, CheckKind::Tracing { compiles: false, line: Some(4), stdout: None, .. }));
+    assert!(matches!(
+        c.kind,
+        CheckKind::Tracing {
+            compiles: false,
+            line: Some(4),
+            stdout: None,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn a_prompt_with_code_keeps_it_above_the_question() {
-    let c = one(
-        r#"
+    let c = one(r#"
 [[questions]]
 type = "ShortAnswer"
 multipart = "shared"
@@ -133,11 +144,12 @@ answer.answer = "1"
 
 [multipart]
 shared = "These questions share a program."
-"#,
-    );
+"#);
     assert_eq!(runs_text(&c.question), "What is x?");
     assert_eq!(c.body.len(), 3, "{:?}", c.body);
-    assert!(matches!(&c.body[0], Block::Paragraph(r) if runs_text(r).starts_with("These questions")));
+    assert!(
+        matches!(&c.body[0], Block::Paragraph(r) if runs_text(r).starts_with("These questions"))
+    );
     assert_eq!(
         c.body[2],
         Block::Code {
@@ -172,7 +184,11 @@ fn sort_answers_and_answer_index_fix_the_order() {
     let c = one(
         "[[questions]]\ntype = \"MultipleChoice\"\nprompt.prompt = \"p\"\nprompt.distractors = [\"no\"]\nprompt.answerIndex = 9\nanswer.answer = \"yes\"\n",
     );
-    assert_eq!(texts(&c), ["no", "yes"], "an index past the end puts it last");
+    assert_eq!(
+        texts(&c),
+        ["no", "yes"],
+        "an index past the end puts it last"
+    );
 }
 
 #[test]

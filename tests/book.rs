@@ -243,3 +243,23 @@ fn lint_names_each_problem_where_it_is() {
         String::from_utf8_lossy(&o.stdout)
     );
 }
+
+#[test]
+fn search_finds_words_of_included_files() {
+    // The word is only in listings/hello.rs, which a chapter includes.
+    let data = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("search")
+        .arg(book())
+        .arg("greet")
+        .env("LECTERN_DATA_DIR", data.path())
+        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
+        .output()
+        .unwrap();
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.starts_with("Including code (the-fixture-book, lesson 3, Getting started)"),
+        "{out}"
+    );
+}

@@ -55,9 +55,10 @@ pub fn load(origin: &Origin, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
     match format_of_origin(origin) {
         Format::Json => super::load_bytes(&origin.name(), bytes),
         // A chapter of an mdBook is read through mdBook's preprocessing.
-        Format::Markdown => {
-            Ok(mdbook::load(origin, bytes).unwrap_or_else(|| markdown::load(origin, bytes)))
-        }
+        Format::Markdown => match mdbook::load(origin, bytes) {
+            Some(chapter) => chapter,
+            None => Ok(markdown::load(origin, bytes)),
+        },
     }
 }
 

@@ -104,11 +104,18 @@ pub(crate) fn head(origin: &Origin, bytes: &[u8]) -> Option<Headed> {
     })
 }
 
-/// The chapter at `origin`, if it is in a book.
-pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Loaded> {
+/// The chapter at `origin`, if it is in a book. A markdown file of the
+/// book that SUMMARY.md does not list (SUMMARY.md itself, a README beside
+/// the listings) is no lesson: the reader opens the book instead.
+pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Result<Loaded, Diagnostic>> {
     let path = origin.path()?;
     let book = find(path)?;
-    Some(read(&book, path, bytes).0)
+    let loaded = read(&book, path, bytes).0;
+    if loaded.lesson.meta.position.is_none() {
+        let why = "not a chapter of its book (SUMMARY.md does not list it): open the book";
+        return Some(Err(Diagnostic::error(&origin.name(), why)));
+    }
+    Some(Ok(loaded))
 }
 
 /// The chapter, and what lint would say of its includes and quizzes.

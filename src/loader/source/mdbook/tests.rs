@@ -132,7 +132,7 @@ fn a_chapter_loads_with_its_checks_where_its_quizzes_stand() {
     let file = fixture().join("src/quiz.md");
     let bytes = fs::read(&file).unwrap();
     let origin = Origin::File(file);
-    let l = load(&origin, &bytes).unwrap().lesson;
+    let l = load(&origin, &bytes).unwrap().unwrap().lesson;
     assert_eq!(l.meta.title, "Quizzes of every kind");
     assert_eq!(
         (l.meta.course_slug.as_str(), l.meta.slug.as_str()),
@@ -193,6 +193,7 @@ fn the_title_directive_names_the_page_and_a_first_heading_goes() {
     let file = fixture().join("src/basics/first.md");
     let l = load(&Origin::File(file.clone()), &fs::read(&file).unwrap())
         .unwrap()
+        .unwrap()
         .lesson;
     assert_eq!(l.meta.title, "First steps");
     assert!(!matches!(
@@ -200,6 +201,13 @@ fn the_title_directive_names_the_page_and_a_first_heading_goes() {
         Some(crate::model::Block::Heading { .. })
     ));
     assert_eq!(l.meta.module.unwrap().title, "Getting started");
+}
+
+#[test]
+fn a_markdown_file_summary_md_does_not_list_is_no_lesson() {
+    let file = fixture().join("src/SUMMARY.md");
+    let got = load(&Origin::File(file.clone()), &fs::read(&file).unwrap()).unwrap();
+    assert!(got.unwrap_err().message.contains("not a chapter"));
 }
 
 #[test]

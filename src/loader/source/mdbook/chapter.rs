@@ -141,6 +141,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
             blocks.remove(0);
         }
     }
+    chapter_links(&mut blocks);
     let (blocks, checks) = place_checks(blocks, expanded.quizzes);
     let words = text.split_whitespace().count();
     let meta = LessonMeta {
@@ -168,6 +169,36 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
         findings: Vec::new(),
     };
     (loaded, expanded.problems)
+}
+
+/// mdBook books link chapters by the pages it writes (`ch02.html#x`);
+/// lectern reads the sources, so such a link names `ch02.md#x` (which `L`
+/// then opens as that lesson).
+pub(super) fn chapter_links(blocks: &mut [Block]) {
+    fn runs(rs: &mut [crate::model::Run]) {
+        for r in rs {
+            let Some(href) = &mut r.href else { continue };
+            if href.contains(':') || href.starts_with('#') {
+                continue;
+            }
+            let end = href.find(['#', '?']).unwrap_or(href.len());
+            if href[..end].ends_with(".html") {
+                href.replace_range(end - 5..end, ".md");
+            }
+        }
+    }
+    for b in blocks {
+        match b {
+            Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r),
+            Block::List { items, .. } => items.iter_mut().for_each(|i| chapter_links(i)),
+            Block::Quote(inner) => chapter_links(inner),
+            Block::Table { header, rows } => header
+                .iter_mut()
+                .chain(rows.iter_mut().flatten())
+                .for_each(|c| runs(c)),
+            _ => {}
+        }
+    }
 }
 
 /// The sentinel a block is, or holds (a quiz inside a list item).

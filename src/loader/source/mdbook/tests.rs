@@ -204,6 +204,38 @@ fn the_title_directive_names_the_page_and_a_first_heading_goes() {
 }
 
 #[test]
+fn links_to_chapter_pages_name_their_sources() {
+    let mut blocks = crate::loader::markdown::parse(
+        "[a](ch02.html#x) [b](https://x.org/y.html) [c](#top) [d](sub/c.html)\n\n- [e](e.html?q)\n",
+    );
+    super::chapter::chapter_links(&mut blocks);
+    fn hrefs(blocks: &[crate::model::Block], out: &mut Vec<String>) {
+        for b in blocks {
+            match b {
+                crate::model::Block::Paragraph(r) => {
+                    out.extend(r.iter().filter_map(|r| r.href.clone()))
+                }
+                crate::model::Block::List { items, .. } => items.iter().for_each(|i| hrefs(i, out)),
+                _ => {}
+            }
+        }
+    }
+    let mut found = Vec::new();
+    hrefs(&blocks, &mut found);
+    let got: Vec<&str> = found.iter().map(String::as_str).collect();
+    assert_eq!(
+        got,
+        [
+            "ch02.md#x",
+            "https://x.org/y.html",
+            "#top",
+            "sub/c.md",
+            "e.md?q"
+        ]
+    );
+}
+
+#[test]
 fn a_markdown_file_summary_md_does_not_list_is_no_lesson() {
     let file = fixture().join("src/SUMMARY.md");
     let got = load(&Origin::File(file.clone()), &fs::read(&file).unwrap()).unwrap();

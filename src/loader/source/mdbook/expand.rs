@@ -17,6 +17,10 @@ use std::path::{Path, PathBuf};
 /// How deep included files may include others (mdBook's limit).
 pub const MAX_DEPTH: usize = 10;
 
+/// How much included text one chapter may hold: files that include each
+/// other several times over, 10 deep, would otherwise grow without end.
+pub const MAX_INCLUDED: usize = 8 * 1024 * 1024;
+
 /// Marks where a quiz stands: a paragraph of its own, found and removed
 /// once the page is parsed.
 pub fn sentinel(n: usize) -> String {
@@ -40,6 +44,8 @@ pub struct Expander<'a> {
     chapter_dir: PathBuf,
     /// Files being expanded (canonical), outermost first.
     stack: Vec<PathBuf>,
+    /// Bytes included so far (see [`MAX_INCLUDED`]).
+    included: usize,
     out: Expanded,
 }
 
@@ -141,6 +147,7 @@ impl<'a> Expander<'a> {
             root,
             chapter_dir,
             stack: vec![canon],
+            included: 0,
             out: Expanded::default(),
         }
     }
@@ -207,6 +214,10 @@ impl<'a> Expander<'a> {
     }
 
     fn problem(&mut self, whole: &str, raw: &str, file: &Path, severity: Severity, message: &str) {
+        // A hostile chapter can refuse without end; lint says enough.
+        if self.out.problems.len() >= 1000 {
+            return;
+        }
         let at = whole.find(raw).unwrap_or(0);
         let (line, column) = super::summary::line_col(whole, at);
         self.out.problems.push(Diagnostic {
@@ -247,6 +258,13 @@ impl<'a> Expander<'a> {
                 "cannot include `{}`: an include cycle ({})",
                 shown(),
                 chain.join(" → ")
+            )));
+        }
+        let size = std::fs::metadata(&canon).map_or(0, |m| m.len());
+        if size > crate::loader::MAX_LESSON_BYTES {
+            return Err(Refusal(format!(
+                "cannot include `{}`: the file is too large",
+                shown()
             )));
         }
         let bytes = crate::loader::walk::read_regular(&canon)
@@ -301,6 +319,13 @@ impl<'a> Expander<'a> {
         } else {
             taken
         };
+        self.included += taken.len();
+        if self.included > MAX_INCLUDED {
+            return Err(Refusal(format!(
+                "cannot include `{spec}`: the chapter would hold over {} MiB of included text",
+                MAX_INCLUDED >> 20
+            )));
+        }
         self.stack.push(canon);
         let expanded = self.expand(&taken, &whole, &target, depth + 1);
         self.stack.pop();

@@ -159,3 +159,29 @@ fn tidy_paths_read_as_written() {
     );
     assert_eq!(tidy(Path::new("../x")), Path::new("../x"));
 }
+
+#[test]
+fn includes_that_multiply_are_capped() {
+    // Each level includes the next eight times: 8^8 copies uncapped.
+    let mut files: Vec<(String, String)> = (0..8)
+        .map(|i| {
+            (
+                format!("src/m{i}.md"),
+                format!("{{{{#include m{}.md}}}}\n", i + 1).repeat(8),
+            )
+        })
+        .collect();
+    files.push(("src/m8.md".into(), "x".repeat(1000)));
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let d = book(&refs);
+    let e = expand(&d, "src/m0.md");
+    assert!(e.text.len() < 2 * MAX_INCLUDED, "{}", e.text.len());
+    assert!(
+        e.problems
+            .iter()
+            .any(|p| p.message.contains("MiB of included text"))
+    );
+}

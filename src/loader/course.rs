@@ -189,7 +189,11 @@ pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, 
             let mut courses = heads(p)?;
             if courses.is_empty() {
                 for sub in subdirs(p) {
-                    courses.extend(heads(&sub)?);
+                    // A folder of books: each is read as a book.
+                    match super::source::mdbook::open(&sub) {
+                        Some(book) => courses.push(book?.0),
+                        None => courses.extend(heads(&sub)?),
+                    }
                 }
             }
             if courses.is_empty() {

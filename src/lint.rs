@@ -56,7 +56,13 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
                     // (FIFOs): what it will not open is a warning.
                     let walk = loader::lesson_tree(p);
                     skipped.extend(walk.skipped.iter().map(|s| s.diagnostic()));
-                    walk.files.into_iter().map(Origin::File).collect()
+                    // A folder of books: each book as a book, not its files.
+                    let shelf = shelved_books(p, &mut books);
+                    walk.files
+                        .into_iter()
+                        .filter(|f| !shelf.iter().any(|b| f.starts_with(b)))
+                        .map(Origin::File)
+                        .collect()
                 } else {
                     vec![Origin::File(p.clone())]
                 }
@@ -100,6 +106,22 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     }
     out.extend(course_checks(&seen));
     out
+}
+
+/// The books in the folders of `dir`, linted into `out`.
+fn shelved_books(dir: &std::path::Path, out: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let subs = loader::walk::folder(dir)
+        .map(|(_, d)| d)
+        .unwrap_or_default();
+    subs.into_iter()
+        .filter(|sub| match loader::lint_book(sub) {
+            Some(found) => {
+                out.extend(found);
+                true
+            }
+            None => false,
+        })
+        .collect()
 }
 
 fn course_checks(seen: &[Seen]) -> Vec<Diagnostic> {

@@ -270,12 +270,26 @@ fn a_folder_of_books_lists_each_book() {
     for name in ["one", "two"] {
         let b = shelf.path().join(name);
         std::fs::create_dir_all(b.join("src")).unwrap();
-        std::fs::write(b.join("book.toml"), format!("[book]\ntitle = \"Book {name}\"\n")).unwrap();
+        std::fs::write(
+            b.join("book.toml"),
+            format!("[book]\ntitle = \"Book {name}\"\n"),
+        )
+        .unwrap();
         std::fs::write(b.join("src/SUMMARY.md"), "- [Start](start.md)\n").unwrap();
         std::fs::write(b.join("src/start.md"), "# Start\n\nHello.\n").unwrap();
         std::fs::write(b.join("src/not-listed.md"), "# Not a chapter\n").unwrap();
     }
     let toc = render(shelf.path());
-    assert!(toc.contains("Book one\n1 lesson") && toc.contains("Book two\n1 lesson"), "{toc}");
+    assert!(
+        toc.contains("Book one\n1 lesson") && toc.contains("Book two\n1 lesson"),
+        "{toc}"
+    );
     assert!(!toc.contains("Not a chapter"), "{toc}");
+    let o = lectern(&["lint"], shelf.path());
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
 }

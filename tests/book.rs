@@ -65,8 +65,10 @@ fn the_contents_follow_summary_md() {
         ],
     );
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{toc}");
-    assert!(toc.contains("A chapter still to come") && toc.contains("not yet written"));
-    assert!(toc.contains("chapter file not found: missing.md"));
+    // Where the long notes wrap depends on the checkout's path: compare words.
+    let words = toc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("A chapter still to come") && words.contains("not yet written"));
+    assert!(words.contains("chapter file not found: missing.md"));
     assert!(
         !toc.contains('`'),
         "inline code in titles is rendered: {toc}"

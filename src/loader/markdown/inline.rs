@@ -1,7 +1,7 @@
 //! Inline text as runs: markdown's styles and the HTML pass's.
 
 use super::super::html::{self, Known, Piece};
-use super::super::sanitize::{clean, clean_owned};
+use super::super::sanitize::{clean, clean_owned, clean_prose};
 use crate::model::Run;
 
 #[derive(Default)]
@@ -22,7 +22,10 @@ impl Inline {
     pub(super) fn push(&mut self, text: &str, code: bool) {
         // The body was sanitised before parsing, but entities such as
         // `&#27;` only become characters here.
-        let text = &*clean(text);
+        // Code shows a zero-width space or soft hyphen as a mark; running
+        // text keeps them as break opportunities for the layout.
+        let code = code || self.code > 0;
+        let text = &*if code { clean(text) } else { clean_prose(text) };
         let scripted;
         let text = if (self.sup > 0 || self.sub > 0) && !text.trim().is_empty() {
             scripted = html::script(text, self.sup > 0);
@@ -30,7 +33,6 @@ impl Inline {
         } else {
             text
         };
-        let code = code || self.code > 0;
         let run = Run {
             text: text.to_string(),
             bold: self.bold > 0,

@@ -103,9 +103,10 @@ fn what_a_browser_hides_stays_hidden() {
     assert!(table.contains("10\u{a0}km"), "{table}");
     let code = text("code");
     assert!(
-        code.contains("╭─ rust · ignore · does not compile"),
-        "{code}"
+        code.contains("╭─ rust [ignore] [does not compile] ─"),
+        "attributes are badges, not the label: {code}"
     );
+    assert!(code.contains("╭─ rust · 3 lines hidden (#)") && !code.contains("fn main() {\n│ let"));
 }
 
 #[test]
@@ -249,4 +250,26 @@ fn a_large_book_goes_through_the_index_and_its_listing() {
         first,
         "the listing keeps nested paths"
     );
+}
+
+#[test]
+fn render_shows_hidden_lines_when_asked() {
+    let code = fixture("cases/code.md");
+    let lectern = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .args(["render", "--width", "60", "--color", "never"])
+            .args(extra)
+            .arg(&code)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let hidden = lectern(&[]);
+    assert!(hidden.contains("3 lines hidden") && !hidden.contains("# use std"));
+    let shown = lectern(&["--hidden-lines"]);
+    assert!(
+        shown.contains("│ # use std::collections::HashMap;"),
+        "{shown}"
+    );
+    assert!(!shown.contains("lines hidden"), "{shown}");
 }

@@ -46,7 +46,8 @@ struct Builder {
     pushed: Vec<bool>,
     inline: Option<Inline>,
     heading: Option<(u8, Option<String>)>,
-    code: Option<(Option<String>, Option<String>, String)>,
+    /// A code block being read: language, badges, text.
+    code: Option<(Option<String>, Vec<String>, String)>,
     table: Option<Table>,
     /// Inside an HTML comment that an earlier event opened.
     comment: bool,
@@ -251,11 +252,11 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::HtmlBlock => b.flush(),
         Tag::CodeBlock(kind) => {
             b.flush();
-            let (lang, label) = match kind {
+            let (lang, badges) = match kind {
                 CodeBlockKind::Fenced(info) => fence(&info),
-                CodeBlockKind::Indented => (None, None),
+                CodeBlockKind::Indented => (None, Vec::new()),
             };
-            b.code = Some((lang, label, String::new()));
+            b.code = Some((lang, badges, String::new()));
         }
         Tag::List(start) => b.open(Frame::List {
             start,
@@ -301,11 +302,16 @@ fn end(b: &mut Builder, tag: TagEnd) {
             b.close()
         }
         TagEnd::CodeBlock => {
-            if let Some((lang, label, mut text)) = b.code.take() {
+            if let Some((lang, badges, mut text)) = b.code.take() {
                 if text.ends_with('\n') {
                     text.pop();
                 }
-                b.top().push(Block::Code { lang, label, text });
+                b.top().push(Block::Code {
+                    lang,
+                    label: None,
+                    text,
+                    badges,
+                });
             }
         }
         TagEnd::TableCell => {
@@ -402,7 +408,8 @@ mod tests {
             Block::Code {
                 lang: Some("rust".into()),
                 label: None,
-                text: "fn main() {}".into()
+                text: "fn main() {}".into(),
+                badges: Vec::new(),
             }
         );
         let Block::Table { header, rows } = &blocks[1] else {

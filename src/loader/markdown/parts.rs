@@ -59,14 +59,15 @@ impl Notes {
 
 /// A fence's language is its info string's first word, up to a comma
 /// (`rust,ignore`, `{.python}`); mdBook and rustdoc attributes after it
-/// become the block's label (`rust · ignore`).
-pub(super) fn fence(info: &str) -> (Option<String>, Option<String>) {
+/// become the block's badges (`ignore`, `does not compile`, `edition
+/// 2021`); other words (a title, `{.class}`) are not shown.
+pub(super) fn fence(info: &str) -> (Option<String>, Vec<String>) {
     let mut words = info
         .split(|c: char| c == ',' || c.is_whitespace())
         .map(|w| w.trim_matches(|c| c == '{' || c == '}' || c == '.'))
         .filter(|w| !w.is_empty());
     let Some(lang) = words.next().map(clean_owned) else {
-        return (None, None);
+        return (None, Vec::new());
     };
     let attrs: Vec<&str> = words
         .filter(|w| {
@@ -84,11 +85,19 @@ pub(super) fn fence(info: &str) -> (Option<String>, Option<String>) {
             ) || w.starts_with("edition")
         })
         .collect();
-    let label = (!attrs.is_empty()).then(|| {
-        let shown: Vec<String> = attrs.iter().map(|a| a.replace('_', " ")).collect();
-        clean_owned(&format!("{lang} · {}", shown.join(" · ")))
-    });
-    (Some(lang), label)
+    let badges = attrs
+        .iter()
+        .map(|a| {
+            let a = a.replace('_', " ");
+            // `edition2021` reads as `edition 2021`.
+            let a = match a.strip_prefix("edition") {
+                Some(year) if !year.is_empty() => format!("edition {year}"),
+                _ => a,
+            };
+            clean_owned(&a)
+        })
+        .collect();
+    (Some(lang), badges)
 }
 
 /// A GitHub alert's label, the first line of its callout.

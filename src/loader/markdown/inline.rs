@@ -16,6 +16,10 @@ pub(super) struct Inline {
     sup: usize,
     sub: usize,
     pub(super) links: Vec<Option<String>>,
+    /// The last run is the text of the open `<code>` element so far: the
+    /// parser splits it at entities (`<code>&amp;&amp;</code>`), and it is
+    /// one code span all the same.
+    in_code_element: bool,
 }
 
 impl Inline {
@@ -43,10 +47,14 @@ impl Inline {
             href: self.links.last().cloned().flatten(),
         };
         // Adjacent text events of one style are one run.
+        let joins = !code || (self.code > 0 && self.in_code_element);
         match self.runs.last_mut() {
-            Some(last) if !code && !last.code && same_style(last, &run) => last.text.push_str(text),
+            Some(last) if joins && last.code == code && same_style(last, &run) => {
+                last.text.push_str(text)
+            }
             _ => self.runs.push(run),
         }
+        self.in_code_element = self.code > 0;
     }
 }
 
@@ -68,7 +76,10 @@ impl Inline {
             Piece::Newline => self.push(" ", false),
             Piece::Open(k, value) => match k {
                 Known::Kbd => self.kbd += 1,
-                Known::Code => self.code += 1,
+                Known::Code => {
+                    self.code += 1;
+                    self.in_code_element = false;
+                }
                 Known::Em => self.italic += 1,
                 Known::Strong => self.bold += 1,
                 Known::Strike => self.strike += 1,
@@ -91,7 +102,10 @@ impl Inline {
             },
             Piece::Close(k) => match k {
                 Known::Kbd => dec(&mut self.kbd),
-                Known::Code => dec(&mut self.code),
+                Known::Code => {
+                    dec(&mut self.code);
+                    self.in_code_element = false;
+                }
                 Known::Em => dec(&mut self.italic),
                 Known::Strong => dec(&mut self.bold),
                 Known::Strike => dec(&mut self.strike),

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// One fixture per defect of the issue (some hold several), in the
 /// project's own words.
-const CASES: [&str; 21] = [
+const CASES: [&str; 22] = [
     "html",
     "footnotes",
     "links",
@@ -35,6 +35,7 @@ const CASES: [&str; 21] = [
     "wide-table",
     "line-breaks",
     "checks",
+    "listing",
 ];
 
 fn fixture(rel: &str) -> PathBuf {
@@ -430,6 +431,29 @@ fn each_defect_is_fixed() {
     assert!(
         wide.contains("│ Default │") && wide.contains("opt-level │ 3"),
         "{wide}"
+    );
+    let listing = text("listing", 80);
+    assert!(listing.contains("_Filename: src/lib.rs_"), "{listing}");
+    assert!(
+        listing.contains("_Listing 3-2: A function that adds `one` to its argument_"),
+        "{listing}"
+    );
+    assert!(
+        !listing.contains("<Listing number") && !listing.contains("</Listing>"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("_Listing 9-9: <Listing caption='deeper'>_"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("_an `emphasised` phrase_ and ~a `struck` one~"),
+        "{listing}"
+    );
+    let block = text("html-block", 80);
+    assert!(
+        block.contains("│   indented   text\n│   keeps its  spacing"),
+        "{block}"
     );
     let checks = text("checks", 80);
     assert!(

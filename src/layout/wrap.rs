@@ -170,26 +170,7 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
             }
             match out.last_mut() {
                 Some(last) if gluable && !space => {
-                    // One grapheme, one piece: a combining mark, variation
-                    // selector or joiner that starts this piece belongs to
-                    // the previous piece's last character, or the pieces'
-                    // widths would not add up to the word's ("1" then
-                    // U+FE0F is one 2-column emoji).
-                    let (prev, _) = last.pieces.last_mut().expect("a word has a piece");
-                    let joined = joining_prefix(prev, &piece);
-                    // Only the pieces that change are measured again: a
-                    // word of many styled runs stays linear to lay out.
-                    let before = width(prev);
-                    if joined > 0 {
-                        prev.to_mut().push_str(&piece[..joined]);
-                    }
-                    let mut after = width(prev);
-                    if joined < piece.len() {
-                        let rest = tail(&piece, joined);
-                        after += width(&rest);
-                        last.pieces.push((rest, *style));
-                    }
-                    last.width = last.width - before + after;
+                    last.glue(piece, *style);
                     last.hyphen = hyphen;
                 }
                 _ => out.push(Word {
@@ -214,6 +195,31 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
         out[i].hyphen &= glued;
     }
     out
+}
+
+impl<'a> Word<'a> {
+    /// Adds `piece`, which goes on this word with no break between.
+    fn glue(&mut self, piece: Cow<'a, str>, style: Style) {
+        // One grapheme, one piece: a combining mark, variation selector or
+        // joiner that starts this piece belongs to the previous piece's
+        // last character, or the pieces' widths would not add up to the
+        // word's ("1" then U+FE0F is one 2-column emoji).
+        let (prev, _) = self.pieces.last_mut().expect("a word has a piece");
+        let joined = joining_prefix(prev, &piece);
+        // Only the pieces that change are measured again: a word of many
+        // styled runs stays linear to lay out.
+        let before = width(prev);
+        if joined > 0 {
+            prev.to_mut().push_str(&piece[..joined]);
+        }
+        let mut after = width(prev);
+        if joined < piece.len() {
+            let rest = tail(&piece, joined);
+            after += width(&rest);
+            self.pieces.push((rest, style));
+        }
+        self.width = self.width - before + after;
+    }
 }
 
 /// Length of the start of `next` that joins the last grapheme of `prev`.

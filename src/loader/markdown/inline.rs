@@ -74,6 +74,8 @@ impl Inline {
             Piece::Text(t) => self.push(&t, false),
             Piece::Newline if block => self.newline(),
             Piece::Newline => self.push(" ", false),
+            // Handled by the block pass; inline, nothing to show.
+            Piece::Listing(_) => {}
             Piece::Open(k, value) => match k {
                 Known::Kbd => self.kbd += 1,
                 Known::Code => {
@@ -85,8 +87,8 @@ impl Inline {
                 Known::Strike => self.strike += 1,
                 Known::Sup => self.sup += 1,
                 Known::Sub => self.sub += 1,
-                Known::Plain => {}
-                Known::Line => self.newline(),
+                Known::Plain | Known::Listing => {}
+                Known::Line | Known::Pre => self.newline(),
                 Known::A => self.links.push(value.map(|v| clean_owned(&v))),
                 Known::Br => self.push("\n", false),
                 Known::Img => image(self, value.as_deref().unwrap_or("")),
@@ -111,7 +113,7 @@ impl Inline {
                 Known::Strike => dec(&mut self.strike),
                 Known::Sup => dec(&mut self.sup),
                 Known::Sub => dec(&mut self.sub),
-                Known::Line => self.newline(),
+                Known::Line | Known::Pre => self.newline(),
                 Known::A => {
                     self.links.pop();
                 }
@@ -123,7 +125,7 @@ impl Inline {
                     dec(&mut self.bold);
                     self.newline();
                 }
-                Known::Plain | Known::Br | Known::Img => {}
+                Known::Plain | Known::Br | Known::Img | Known::Listing => {}
             },
         }
     }

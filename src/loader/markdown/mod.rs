@@ -5,11 +5,10 @@ mod inline;
 mod parts;
 
 use super::convert::MAX_DEPTH;
-use super::html;
 use super::sanitize::{clean, clean_owned};
 use crate::model::{Block, Run};
 use inline::{Inline, image};
-use parts::{Notes, alert, fence};
+use parts::{Notes, alert, fence, html_event};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 enum Frame {
@@ -54,6 +53,10 @@ struct Builder {
     /// Inside an image: its alt text is collected, not shown as text.
     alt: Option<String>,
     notes: Notes,
+    /// The text of an HTML block's `<pre>` so far.
+    pre: Option<String>,
+    /// The captions of the `<Listing>`s open, shown where each closes.
+    listings: Vec<Vec<Run>>,
 }
 
 /// Footnotes: numbered in the order they are first cited, listed at the
@@ -148,6 +151,8 @@ pub fn parse(text: &str) -> Vec<Block> {
         comment: false,
         alt: None,
         notes: Notes::default(),
+        pre: None,
+        listings: Vec::new(),
     };
     for event in Parser::new_ext(text, options) {
         match event {
@@ -216,15 +221,6 @@ pub(super) fn inline(text: &str) -> Vec<Run> {
         out.push(Run::plain(text.trim()));
     }
     out
-}
-
-/// HTML, through the safe pass: in a block, its lines stay lines.
-fn html_event(b: &mut Builder, t: &str, block: bool) {
-    let mut pieces = Vec::new();
-    html::pass(t, &mut b.comment, &mut pieces);
-    for p in pieces {
-        b.inline().html(p, block);
-    }
 }
 
 fn start(b: &mut Builder, tag: Tag) {
@@ -297,7 +293,12 @@ fn start(b: &mut Builder, tag: Tag) {
 
 fn end(b: &mut Builder, tag: TagEnd) {
     match tag {
-        TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::HtmlBlock => b.flush(),
+        TagEnd::HtmlBlock => {
+            // A `<pre>` the block never closed ends with it.
+            parts::end_pre(b);
+            b.flush();
+        }
+        TagEnd::Paragraph | TagEnd::Heading(_) => b.flush(),
         TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition => {
             b.close()
         }

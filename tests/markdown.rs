@@ -4,6 +4,8 @@
 //! every construct (written for these tests, not taken from CommonMark's
 //! spec); a book of nested folders through the course index.
 
+mod common;
+
 use lectern::index::Index;
 use lectern::loader::{self, Origin};
 use lectern::model::Lesson;
@@ -478,4 +480,36 @@ fn each_defect_is_fixed() {
         said.contains("`hint` is not read here: it is ignored (at check.hint)"),
         "{said}"
     );
+}
+
+/// The reader hides rust's hidden lines and `#` shows them, drawn through
+/// the real update, runner and drawing (a markdown course of one lesson).
+#[test]
+fn the_reader_shows_hidden_lines_on_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = std::fs::read(case("code")).unwrap();
+    std::fs::write(dir.path().join("01-code.md"), code).unwrap();
+    let mut r = common::Reader::folder(dir.path(), 80, 60);
+    r.open(0);
+    let screen = |r: &common::Reader| {
+        let backend = ratatui::backend::TestBackend::new(80, 60);
+        let mut t = ratatui::Terminal::new(backend).unwrap();
+        let theme = Theme::new(ThemeKind::Mono);
+        t.draw(|f| lectern::ui::draw(f, &r.s, &theme)).unwrap();
+        t.backend().to_string()
+    };
+    let before = screen(&r);
+    assert!(before.contains("rust · 3 lines hidden (#)") && !before.contains("# use std"));
+    assert!(
+        before.contains(" ignore ") && !before.contains("rust · ignore"),
+        "{before}"
+    );
+    r.keys("#");
+    let after = screen(&r);
+    assert!(
+        after.contains("│ # use std::collections::HashMap;"),
+        "{after}"
+    );
+    r.keys("#");
+    assert_eq!(screen(&r), before);
 }

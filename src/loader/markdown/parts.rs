@@ -62,7 +62,8 @@ impl Notes {
 /// A fence's language is its info string's first word, up to a comma
 /// (`rust,ignore`, `{.python}`); mdBook and rustdoc attributes after it
 /// become the block's badges (`ignore`, `does not compile`, `edition
-/// 2021`); other words (a title, `{.class}`) are not shown.
+/// 2021`); other words (a title, `{.class}`, the playground's `editable`
+/// and `noplayground`, which mean nothing in a terminal) are not shown.
 pub(super) fn fence(info: &str) -> (Option<String>, Vec<String>) {
     let mut words = info
         .split(|c: char| c == ',' || c.is_whitespace())
@@ -81,8 +82,6 @@ pub(super) fn fence(info: &str) -> (Option<String>, Vec<String>) {
                     | "compile_fail"
                     | "does_not_compile"
                     | "test_harness"
-                    | "editable"
-                    | "noplayground"
                     | "not_desired_behavior"
             ) || w.starts_with("edition")
         })
@@ -206,4 +205,17 @@ pub(super) fn alert(kind: BlockQuoteKind) -> Block {
         bold: true,
         ..Run::default()
     }])
+}
+
+#[cfg(test)]
+#[test]
+fn fence_attributes_become_badges() {
+    let (lang, badges) = fence("rust,editable,ignore,edition2018,should_panic");
+    assert_eq!(lang.as_deref(), Some("rust"));
+    assert_eq!(badges, ["ignore", "edition 2018", "should panic"]);
+    assert_eq!(
+        fence("{.python title=x}"),
+        (Some("python".into()), Vec::new())
+    );
+    assert_eq!(fence("  "), (None, Vec::new()));
 }

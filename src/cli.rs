@@ -66,6 +66,10 @@ pub(crate) enum Command {
         /// Mark the right answer and print every explanation.
         #[arg(long)]
         answers: bool,
+        /// Show the lines rust examples hide (`# ` lines, as mdBook and
+        /// rustdoc hide them; `#` in the reader).
+        #[arg(long)]
+        hidden_lines: bool,
     },
     /// Check lesson files and folders (default: the built-in course; `-`:
     /// a lesson on standard input).

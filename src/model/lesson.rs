@@ -42,6 +42,10 @@ pub enum Block {
         lang: Option<String>,
         label: Option<String>,
         text: String,
+        /// What the source says of the code beside its language (mdBook
+        /// and rustdoc fence attributes: `ignore`, `does not compile`),
+        /// shown as small badges on the frame, never as its name.
+        badges: Vec<String>,
     },
     Figure(Figure),
     Quote(Vec<Block>),

@@ -21,6 +21,11 @@ pub struct Options {
 }
 
 pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
+    lesson_showing(lesson, opts, false)
+}
+
+/// [`lesson`], with rust examples' hidden lines shown when `hidden`.
+pub fn lesson_showing(lesson: &Lesson, opts: &Options, hidden: bool) -> String {
     let mut code = match &opts.theme {
         Some(t) if crate::highlight::lesson_wants(lesson) => {
             crate::highlight::highlight_lesson(lesson, t.kind.is_dark())
@@ -28,6 +33,7 @@ pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
         _ => Highlights::default(),
     };
     code.plain = opts.theme.is_none();
+    code.show_hidden = hidden;
     let page = layout::page(lesson, opts.width, &code);
     let marks = CheckMarks {
         revealed: opts.answers,

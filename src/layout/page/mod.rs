@@ -116,6 +116,7 @@ pub(crate) mod tests {
             lang: Some("rust".into()),
             label: None,
             text: text.into(),
+            badges: Vec::new(),
         }
     }
 

@@ -108,6 +108,7 @@ fn known_block(n: &Node, t: &str, cx: &mut Cx, depth: usize) -> R<Block> {
             lang: n.opt_str("lang")?.filter(|s| !s.trim().is_empty()),
             label: n.opt_str("label")?.filter(|s| !s.trim().is_empty()),
             text: n.req_str("text")?,
+            badges: Vec::new(),
         },
         "figure" => Block::Figure(figure_block(n, cx)?),
         "quote" | "blockquote" => {

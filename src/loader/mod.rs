@@ -10,6 +10,7 @@ mod html;
 mod markdown;
 mod node;
 mod origin;
+mod parse;
 mod path;
 pub mod progress;
 mod raw;
@@ -70,12 +71,12 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
             ..Diagnostic::error(name, message)
         });
     }
-    let value = parse_json(name, bytes)?;
-    if let Some(fail) = markdown_too_long(&value) {
+    let parsed = parse_json(name, bytes)?;
+    if let Some(fail) = markdown_too_long(&parsed.root) {
         let at = JsonPath::parse("body.text");
         return Err(located(name, bytes, &at, Severity::Error, fail));
     }
-    let converted = convert::lesson(&value)
+    let converted = convert::lesson(&parsed.root, parsed.blocks.as_deref())
         .map_err(|fail| located(name, bytes, &fail.path, Severity::Error, fail.message))?;
     Ok(Loaded {
         lesson: converted.lesson,
@@ -144,16 +145,14 @@ fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
 }
 
-/// Bytes → JSON value, with the syntax problems a user can act on.
-fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic> {
+/// Bytes → the lesson's JSON (see [`parse`]), with the syntax problems a
+/// user can act on.
+fn parse_json<'a>(name: &str, bytes: &'a [u8]) -> Result<parse::Parsed<'a>, Diagnostic> {
     let bytes = strip_bom(bytes);
     let at = |line: usize, column: usize, message: String| Diagnostic {
-        file: name.to_string(),
-        line: line.max(1),
-        column: column.max(1),
-        path: None,
-        severity: Severity::Error,
-        message,
+        line,
+        column,
+        ..Diagnostic::error(name, message)
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(at(
@@ -171,30 +170,7 @@ fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic>
             format!("invalid UTF-8 (byte 0x{byte:02x}): lesson files must be UTF-8 text"),
         )
     })?;
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        use serde_json::error::Category;
-        let msg = e.to_string();
-        let detail = msg.split(" at line ").next().unwrap_or(&msg);
-        let message = match e.classify() {
-            Category::Eof => format!("truncated JSON: {detail}"),
-            _ if detail.contains("recursion limit") => {
-                "nesting too deep: JSON nested over 128 levels is refused".to_string()
-            }
-            _ => format!("invalid JSON: {detail}"),
-        };
-        at(e.line(), e.column(), message)
-    })?;
-    if !value.is_object() {
-        return Err(at(
-            1,
-            1,
-            format!(
-                "expected a JSON object at the top level, found {}",
-                node::kind_of(&value)
-            ),
-        ));
-    }
-    Ok(value)
+    parse::parse(name, text)
 }
 
 #[cfg(test)]

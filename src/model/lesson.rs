@@ -43,7 +43,8 @@ pub enum Block {
         label: Option<String>,
         text: String,
     },
-    Figure(Figure),
+    /// Boxed: the largest variant by far, it would make every block its size.
+    Figure(Box<Figure>),
     Quote(Vec<Block>),
     Rule,
     Table {

@@ -20,6 +20,13 @@ use std::sync::Arc;
 /// What background work sends back.
 pub enum Reply {
     Msg(Msg),
+    /// Lesson `index` of the open course, read from `origin` (dropped if
+    /// the course changed meanwhile).
+    Lesson {
+        origin: Origin,
+        index: usize,
+        lesson: Result<Lesson, Diagnostic>,
+    },
     /// Searchable text of some lessons of course `course` for the index,
     /// and how many of how many are done with it.
     IndexChunk {
@@ -60,6 +67,10 @@ pub struct Runner {
     pub clock: Option<DateTime<Utc>>,
     /// How the learner's days are cut (the rollover hour; local time).
     pub days: Days,
+    /// Lessons are read on this thread (until the first frame is drawn,
+    /// which waits for its lesson anyway); after that on a thread of their
+    /// own, so a huge or slow file never holds up keys and signals.
+    pub loads_inline: bool,
 }
 
 impl Runner {
@@ -73,6 +84,7 @@ impl Runner {
             preloaded: None,
             clock: None,
             days: Days::default(),
+            loads_inline: true,
         }
     }
 
@@ -127,7 +139,7 @@ impl Runner {
             let Some(reply) = self.inline.pop_front() else {
                 break;
             };
-            if let Some(msg) = self.take(reply) {
+            if let Some(msg) = self.take(s, reply) {
                 queue.extend(state::receive(s, msg));
             }
         }
@@ -165,9 +177,17 @@ impl Runner {
     }
 
     /// A reply of background work, as the state's message (if it has one).
-    pub fn take(&mut self, reply: Reply) -> Option<Msg> {
+    pub fn take(&mut self, s: &State, reply: Reply) -> Option<Msg> {
         match reply {
             Reply::Msg(msg) => Some(msg),
+            Reply::Lesson {
+                origin,
+                index,
+                lesson,
+            } => {
+                let entry = s.course().lessons.get(index)?;
+                (entry.origin == origin).then(|| opened(s, index, lesson))
+            }
             Reply::IndexChunk {
                 course,
                 texts,
@@ -192,7 +212,21 @@ impl Runner {
     }
 
     fn background(&mut self, job: impl FnOnce(&dyn Fn(Reply) -> bool) + Send + 'static) {
+        self.background_at(false, job);
+    }
+
+    /// [`Runner::background`]; `awaited`: at normal priority, since the
+    /// screen waits for it.
+    fn background_at(
+        &mut self,
+        awaited: bool,
+        job: impl FnOnce(&dyn Fn(Reply) -> bool) + Send + 'static,
+    ) {
         match &self.work {
+            Work::Threads(sink) if awaited => {
+                let sink = Arc::clone(sink);
+                spawn_awaited(move || job(&|r| sink(r)));
+            }
             Work::Threads(sink) => {
                 let sink = Arc::clone(sink);
                 spawn(move || job(&|r| sink(r)));
@@ -210,7 +244,7 @@ impl Runner {
 
     fn run(&mut self, s: &State, effect: Effect) -> Option<Msg> {
         match effect {
-            Effect::Load { origin, lesson } => Some(self.load(s, origin, lesson)),
+            Effect::Load { origin, lesson } => self.load(s, origin, lesson),
             Effect::Highlight => {
                 self.highlight(s);
                 None
@@ -253,27 +287,24 @@ impl Runner {
         }
     }
 
-    fn load(&mut self, s: &State, origin: Origin, index: usize) -> Msg {
-        let lesson = match self.preloaded.take() {
-            Some((o, lesson)) if o == origin => lesson,
-            _ => loader::load_lesson(&origin),
-        };
-        // The course's progress was read once when it opened and is kept
-        // current by the state: no query per lesson.
-        let progress = match &lesson {
-            Ok(l) => s
-                .library
-                .progress
-                .get(&l.meta.slug)
-                .cloned()
-                .unwrap_or_default(),
-            Err(_) => Default::default(),
-        };
-        Msg::Loaded(Box::new(Opened {
-            index,
-            lesson,
-            progress,
-        }))
+    fn load(&mut self, s: &State, origin: Origin, index: usize) -> Option<Msg> {
+        if let Some((o, lesson)) = self.preloaded.take() {
+            if o == origin {
+                return Some(opened(s, index, lesson));
+            }
+        }
+        if self.loads_inline {
+            return Some(opened(s, index, loader::load_lesson(&origin)));
+        }
+        self.background_at(true, move |send| {
+            let lesson = loader::load_lesson(&origin);
+            send(Reply::Lesson {
+                origin,
+                index,
+                lesson,
+            });
+        });
+        None
     }
 
     fn highlight(&mut self, s: &State) {
@@ -390,6 +421,25 @@ impl Runner {
             _ => {}
         }
     }
+}
+
+/// Lesson `index`, loaded, with its progress: read once when the course
+/// opened and kept current by the state, so no query per lesson.
+fn opened(s: &State, index: usize, lesson: Result<Lesson, Diagnostic>) -> Msg {
+    let progress = match &lesson {
+        Ok(l) => s
+            .library
+            .progress
+            .get(&l.meta.slug)
+            .cloned()
+            .unwrap_or_default(),
+        Err(_) => Default::default(),
+    };
+    Msg::Loaded(Box::new(Opened {
+        index,
+        lesson,
+        progress,
+    }))
 }
 
 /// A course of the library from its folder (the built-in one for none).

@@ -23,6 +23,12 @@ use std::path::PathBuf;
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 
+/// A lone lesson file under this size is read before signals are acted
+/// on (the thread that acts on them starts after the first frame, see
+/// [`events::Watch`]); a larger one starts it first. The largest lesson a
+/// person writes is well under it.
+const QUICK_FILE: u64 = 1 << 20;
+
 pub use startup::BUILTIN;
 
 /// The reader. With no paths, it opens the course read last (any course
@@ -59,7 +65,10 @@ fn run(
     // Signals first: one that comes while a large folder is read still
     // ends the process in order.
     let (tx, rx, mut watch) = events::channel();
-    let alone = matches!(paths, [p] if p.is_file());
+    // A lesson named alone is parsed before the first frame; a large one
+    // can take a while, and signals must end it meanwhile.
+    let alone =
+        matches!(paths, [p] if p.metadata().is_ok_and(|m| m.is_file() && m.len() < QUICK_FILE));
     if !alone {
         watch.start();
     }
@@ -106,6 +115,8 @@ fn run(
         .draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
     let mut drawn = r.after_first_frame(&mut boot)?;
+    // From here on a lesson is read off this loop: keys and signals go on.
+    r.runner.loads_inline = false;
     // Asked before the key reader starts, which would take the answer for
     // keys; the first frame was drawn with the guess.
     if ask && r.ask_background(&tx) {
@@ -254,7 +265,7 @@ impl Reader {
                 }
             }
             Incoming::Reply(reply) => {
-                if let Some(msg) = self.runner.take(reply) {
+                if let Some(msg) = self.runner.take(&self.s, reply) {
                     self.receive(msg);
                 }
             }

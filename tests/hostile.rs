@@ -229,3 +229,51 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
     };
     assert!(runner.take(&s, stale).is_none());
 }
+
+#[test]
+fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
+    use lectern::effects::{Runner, Work};
+    use lectern::model::LessonKey;
+    use lectern::state::{Effect, State};
+    use lectern::store::Store;
+    let data = tempfile::tempdir().unwrap();
+    let course = tempfile::tempdir().unwrap();
+    lesson(course.path(), "a.json", "a", 1);
+    let lib = loader::open_paths(&[course.path().to_path_buf()]).unwrap();
+    let mut s = State::new(lib.courses, 80, 24);
+    let store = Some(Store::open(Some(data.path())));
+    let mut runner = Runner::new(store, lectern::index::Index::in_memory(), Work::Inline);
+    let key = LessonKey {
+        course: "c".into(),
+        lesson: "a".into(),
+    };
+    // Held until the frame is drawn, and the loop is stuck in that frame.
+    runner.apply(&mut s, vec![Effect::MarkRead(key)]);
+    assert!(runner.has_held());
+    let line = runner
+        .unwritten()
+        .rescue(Some(data.path()))
+        .expect("a line");
+    assert!(
+        line.contains("1 change") && line.contains("kept in"),
+        "{line}"
+    );
+    // Nothing is written twice should the loop come back meanwhile.
+    runner.flush(&mut s);
+    let written = runner.store.as_ref().unwrap().progress("c", "a").read;
+    assert!(!written, "written by the loop after the rescue kept it");
+    drop(runner);
+    let journals = std::fs::read_dir(data.path())
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_string_lossy().contains(".pending-")
+        })
+        .count();
+    assert_eq!(journals, 1);
+    let again = Store::open(Some(data.path()));
+    assert!(again.progress("c", "a").read, "replayed at the next start");
+    // Nothing left to keep: no line.
+    let idle = Runner::new(None, lectern::index::Index::in_memory(), Work::Inline);
+    assert_eq!(idle.unwritten().rescue(Some(data.path())), None);
+}

@@ -15,7 +15,7 @@ use crate::store::Store;
 use chrono::{DateTime, Utc};
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// What background work sends back.
 pub enum Reply {
@@ -61,6 +61,9 @@ pub struct Runner {
     inline: VecDeque<Reply>,
     /// Writes and highlighting, held until the frame is on screen.
     held: Vec<Effect>,
+    /// The writes of `held`, in order, where a signal's last moment can
+    /// reach them (see [`Unwritten`]).
+    unwritten: Unwritten,
     /// The named lesson, parsed before the terminal was set up.
     preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
     /// The time, fixed by tests; the clock's when `None`.
@@ -81,6 +84,7 @@ impl Runner {
             work,
             inline: VecDeque::new(),
             held: Vec::new(),
+            unwritten: Unwritten::default(),
             preloaded: None,
             clock: None,
             days: Days::default(),
@@ -131,6 +135,9 @@ impl Runner {
                 ) {
                     terminal.push(e);
                 } else if self.waits(&e) {
+                    if e.is_write() {
+                        self.unwritten.hold(&e);
+                    }
                     self.held.push(e);
                 } else if let Some(msg) = self.run(s, e) {
                     queue.extend(state::receive(s, msg));
@@ -157,6 +164,17 @@ impl Runner {
             .partition(|e| self.store.is_some() || !(e.is_write() || e.reads_store()));
         self.held = wait;
         for effect in ready {
+            if effect.is_write() {
+                // Written and let go of at once, so a signal's rescue
+                // never writes it a second time.
+                let unwritten = self.unwritten.clone();
+                let mut kept = unwritten.lock();
+                // Gone: a signal's rescue has kept it already.
+                if kept.pop_front().is_some() {
+                    self.write(effect);
+                }
+                continue;
+            }
             if let Some(msg) = self.run(s, effect) {
                 changed = true;
                 let fx = state::receive(s, msg);
@@ -170,6 +188,12 @@ impl Runner {
             self.apply(s, fx);
         }
         changed || s.notice != notice
+    }
+
+    /// The writes held back, for a signal that ends the process while the
+    /// loop is stuck (see [`Unwritten::rescue`]).
+    pub fn unwritten(&self) -> Unwritten {
+        self.unwritten.clone()
     }
 
     pub fn has_held(&self) -> bool {
@@ -380,46 +404,104 @@ impl Runner {
 
     fn write(&mut self, effect: Effect) {
         let now = self.now();
-        let Some(store) = self.store.as_mut() else {
-            return;
-        };
-        match effect {
-            Effect::SavePosition { key, anchor } => {
-                store.save_position(&key.course, &key.lesson, anchor)
-            }
-            Effect::MarkRead(key) => store.mark_read(&key.course, &key.lesson),
-            Effect::SetLastLesson(key) => store.set_last_lesson(&key.course, &key.lesson),
-            Effect::RecordAttempt {
-                key,
-                option,
-                correct,
-                review,
-                revealed,
-            } => store.record_answer(
-                &key.course,
-                &key.lesson,
-                option,
-                correct,
-                review,
-                revealed,
-                now,
-            ),
-            Effect::RememberCourse {
-                slug,
-                title,
-                root,
-                lessons,
-            } => {
-                let shelved = crate::store::Shelved {
-                    slug: &slug,
-                    title: &title,
-                    root: root.as_deref(),
-                    lessons,
-                };
-                store.remember(&shelved, now)
-            }
-            _ => {}
+        if let Some(store) = self.store.as_mut() {
+            write_to(store, effect, now);
         }
+    }
+}
+
+/// `effect`, a write, to `store`.
+fn write_to(store: &mut Store, effect: Effect, now: DateTime<Utc>) {
+    match effect {
+        Effect::SavePosition { key, anchor } => {
+            store.save_position(&key.course, &key.lesson, anchor)
+        }
+        Effect::MarkRead(key) => store.mark_read(&key.course, &key.lesson),
+        Effect::SetLastLesson(key) => store.set_last_lesson(&key.course, &key.lesson),
+        Effect::RecordAttempt {
+            key,
+            option,
+            correct,
+            review,
+            revealed,
+        } => store.record_answer(
+            &key.course,
+            &key.lesson,
+            option,
+            correct,
+            review,
+            revealed,
+            now,
+        ),
+        Effect::RememberCourse {
+            slug,
+            title,
+            root,
+            lessons,
+        } => {
+            let shelved = crate::store::Shelved {
+                slug: &slug,
+                title: &title,
+                root: root.as_deref(),
+                lessons,
+            };
+            store.remember(&shelved, now)
+        }
+        _ => {}
+    }
+}
+
+/// Writes held back until the frame is drawn, shared with the signal
+/// thread: when the main loop is stuck (a long layout, a blocked read)
+/// and a signal's grace runs out, the process ends from that thread, and
+/// an answer still held here would be lost. [`Unwritten::rescue`] keeps
+/// them in a journal beside the store instead, replayed at the next start.
+#[derive(Clone, Default)]
+pub struct Unwritten(Arc<Mutex<VecDeque<Effect>>>);
+
+impl Unwritten {
+    fn lock(&self) -> MutexGuard<'_, VecDeque<Effect>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn hold(&self, e: &Effect) {
+        self.lock().push_back(e.clone());
+    }
+
+    /// Every write still held, kept in a new journal of the store in
+    /// `dir`; the line to tell the learner, if there were any. Waits a
+    /// moment for a write the loop is making, never longer.
+    pub fn rescue(&self, dir: Option<&std::path::Path>) -> Option<String> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
+        let held = loop {
+            match self.0.try_lock() {
+                Ok(mut held) => break std::mem::take(&mut *held),
+                Err(std::sync::TryLockError::Poisoned(p)) => {
+                    break std::mem::take(&mut *p.into_inner());
+                }
+                Err(_) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                Err(_) => return None,
+            }
+        };
+        if held.is_empty() {
+            return None;
+        }
+        let mut store = Store::journal_only(dir?);
+        let now = Utc::now();
+        for e in held {
+            write_to(&mut store, e, now);
+        }
+        let (n, at) = store.kept_aside();
+        let changes = if n == 1 { "change" } else { "changes" };
+        Some(match at {
+            Some(at) if n > 0 => format!(
+                "{n} {changes} to your progress kept in {} (lectern was stopped before it saved them), saved at the next start",
+                loader::walk::shown(&at)
+            ),
+            _ => format!("{changes} to your progress could not be saved nor kept aside"),
+        })
     }
 }
 

@@ -76,7 +76,7 @@ fn run(
     // A folder read for the first time can take seconds: its count shows
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");
-    let mut boot = Boot::prepare(paths, data_dir, start_review, course)?;
+    let mut boot = Boot::prepare(paths, data_dir.clone(), start_review, course)?;
     drop(counting);
     let (mut theme, ask) = background::first_guess(settings);
     theme.hyperlinks = true;
@@ -84,6 +84,9 @@ fn run(
     let term = terminal::Term::enter(mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
+    let unwritten = runner.unwritten();
+    let dir = data_dir.clone();
+    events::on_forced_exit(move || unwritten.rescue(dir.as_deref()));
     boot.equip(&mut runner);
     runner.days = settings.days();
     let prefs = Prefs {

@@ -225,7 +225,7 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
     let stale = Reply::Lesson {
         origin: Origin::File(dir.path().join("elsewhere.json")),
         index: b,
-        lesson: Err(lectern::model::Diagnostic::error("x", "x")),
+        lesson: Box::new(Err(lectern::model::Diagnostic::error("x", "x"))),
     };
     assert!(runner.take(&s, stale).is_none());
 }

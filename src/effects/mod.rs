@@ -4,8 +4,11 @@
 //! test use it; tests run its background work inline.
 
 mod background;
+mod writes;
 
 pub use background::{spawn, spawn_awaited};
+pub use writes::Unwritten;
+use writes::write_to;
 
 use crate::index::{Extract, Index, Query};
 use crate::loader;
@@ -15,7 +18,7 @@ use crate::store::Store;
 use chrono::{DateTime, Utc};
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
 
 /// What background work sends back.
 pub enum Reply {
@@ -25,7 +28,8 @@ pub enum Reply {
     Lesson {
         origin: Origin,
         index: usize,
-        lesson: Result<Lesson, Diagnostic>,
+        /// Boxed: a lesson is far larger than any other reply.
+        lesson: Box<Result<Lesson, Diagnostic>>,
     },
     /// Searchable text of some lessons of course `course` for the index,
     /// and how many of how many are done with it.
@@ -210,7 +214,7 @@ impl Runner {
                 lesson,
             } => {
                 let entry = s.course().lessons.get(index)?;
-                (entry.origin == origin).then(|| opened(s, index, lesson))
+                (entry.origin == origin).then(|| opened(s, index, *lesson))
             }
             Reply::IndexChunk {
                 course,
@@ -321,7 +325,7 @@ impl Runner {
             return Some(opened(s, index, loader::load_lesson(&origin)));
         }
         self.background_at(true, move |send| {
-            let lesson = loader::load_lesson(&origin);
+            let lesson = Box::new(loader::load_lesson(&origin));
             send(Reply::Lesson {
                 origin,
                 index,
@@ -407,101 +411,6 @@ impl Runner {
         if let Some(store) = self.store.as_mut() {
             write_to(store, effect, now);
         }
-    }
-}
-
-/// `effect`, a write, to `store`.
-fn write_to(store: &mut Store, effect: Effect, now: DateTime<Utc>) {
-    match effect {
-        Effect::SavePosition { key, anchor } => {
-            store.save_position(&key.course, &key.lesson, anchor)
-        }
-        Effect::MarkRead(key) => store.mark_read(&key.course, &key.lesson),
-        Effect::SetLastLesson(key) => store.set_last_lesson(&key.course, &key.lesson),
-        Effect::RecordAttempt {
-            key,
-            option,
-            correct,
-            review,
-            revealed,
-        } => store.record_answer(
-            &key.course,
-            &key.lesson,
-            option,
-            correct,
-            review,
-            revealed,
-            now,
-        ),
-        Effect::RememberCourse {
-            slug,
-            title,
-            root,
-            lessons,
-        } => {
-            let shelved = crate::store::Shelved {
-                slug: &slug,
-                title: &title,
-                root: root.as_deref(),
-                lessons,
-            };
-            store.remember(&shelved, now)
-        }
-        _ => {}
-    }
-}
-
-/// Writes held back until the frame is drawn, shared with the signal
-/// thread: when the main loop is stuck (a long layout, a blocked read)
-/// and a signal's grace runs out, the process ends from that thread, and
-/// an answer still held here would be lost. [`Unwritten::rescue`] keeps
-/// them in a journal beside the store instead, replayed at the next start.
-#[derive(Clone, Default)]
-pub struct Unwritten(Arc<Mutex<VecDeque<Effect>>>);
-
-impl Unwritten {
-    fn lock(&self) -> MutexGuard<'_, VecDeque<Effect>> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn hold(&self, e: &Effect) {
-        self.lock().push_back(e.clone());
-    }
-
-    /// Every write still held, kept in a new journal of the store in
-    /// `dir`; the line to tell the learner, if there were any. Waits a
-    /// moment for a write the loop is making, never longer.
-    pub fn rescue(&self, dir: Option<&std::path::Path>) -> Option<String> {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
-        let held = loop {
-            match self.0.try_lock() {
-                Ok(mut held) => break std::mem::take(&mut *held),
-                Err(std::sync::TryLockError::Poisoned(p)) => {
-                    break std::mem::take(&mut *p.into_inner());
-                }
-                Err(_) if std::time::Instant::now() < deadline => {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                }
-                Err(_) => return None,
-            }
-        };
-        if held.is_empty() {
-            return None;
-        }
-        let mut store = Store::journal_only(dir?);
-        let now = Utc::now();
-        for e in held {
-            write_to(&mut store, e, now);
-        }
-        let (n, at) = store.kept_aside();
-        let changes = if n == 1 { "change" } else { "changes" };
-        Some(match at {
-            Some(at) if n > 0 => format!(
-                "{n} {changes} to your progress kept in {} (lectern was stopped before it saved them), saved at the next start",
-                loader::walk::shown(&at)
-            ),
-            _ => format!("{changes} to your progress could not be saved nor kept aside"),
-        })
     }
 }
 

@@ -59,6 +59,12 @@ pub fn load_lesson(origin: &Origin) -> Result<Lesson, Diagnostic> {
 
 /// Parses one JSON lesson file's bytes. `name` is what diagnostics call it.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
+    load_bytes_as(name, bytes, None)
+}
+
+/// [`load_bytes`], parsed as one tree (`Some(true)`), as slices
+/// (`Some(false)`) or as its size says (`None`; see [`parse`]).
+fn load_bytes_as(name: &str, bytes: &[u8], tree: Option<bool>) -> Result<Loaded, Diagnostic> {
     if let Some(at) = caps::too_many_values(bytes) {
         let (line, column) = path::line_col(bytes, at);
         let message = format!(
@@ -71,7 +77,7 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
             ..Diagnostic::error(name, message)
         });
     }
-    let parsed = parse_json(name, bytes)?;
+    let parsed = parse_json(name, bytes, tree)?;
     if let Some(fail) = markdown_too_long(&parsed.root) {
         let at = JsonPath::parse("body.text");
         return Err(located(name, bytes, &at, Severity::Error, fail));
@@ -147,7 +153,11 @@ fn strip_bom(bytes: &[u8]) -> &[u8] {
 
 /// Bytes → the lesson's JSON (see [`parse`]), with the syntax problems a
 /// user can act on.
-fn parse_json<'a>(name: &str, bytes: &'a [u8]) -> Result<parse::Parsed<'a>, Diagnostic> {
+fn parse_json<'a>(
+    name: &str,
+    bytes: &'a [u8],
+    tree: Option<bool>,
+) -> Result<parse::Parsed<'a>, Diagnostic> {
     let bytes = strip_bom(bytes);
     let at = |line: usize, column: usize, message: String| Diagnostic {
         line,
@@ -170,7 +180,10 @@ fn parse_json<'a>(name: &str, bytes: &'a [u8]) -> Result<parse::Parsed<'a>, Diag
             format!("invalid UTF-8 (byte 0x{byte:02x}): lesson files must be UTF-8 text"),
         )
     })?;
-    parse::parse(name, text)
+    match tree {
+        Some(tree) => parse::parse_as(name, text, tree),
+        None => parse::parse(name, text),
+    }
 }
 
 #[cfg(test)]

@@ -78,6 +78,8 @@ pub struct Runner {
     /// which waits for its lesson anyway); after that on a thread of their
     /// own, so a huge or slow file never holds up keys and signals.
     pub loads_inline: bool,
+    /// Lessons being read on their threads, whose replies are not in yet.
+    loading: usize,
 }
 
 impl Runner {
@@ -93,6 +95,7 @@ impl Runner {
             clock: None,
             days: Days::default(),
             loads_inline: true,
+            loading: 0,
         }
     }
 
@@ -200,6 +203,12 @@ impl Runner {
         self.unwritten.clone()
     }
 
+    /// Whether a lesson is being read off the loop: keys then wait for it
+    /// (but quitting), so they act on the page they were meant for.
+    pub fn is_loading(&self) -> bool {
+        self.loading > 0
+    }
+
     pub fn has_held(&self) -> bool {
         !self.held.is_empty()
     }
@@ -213,6 +222,7 @@ impl Runner {
                 index,
                 lesson,
             } => {
+                self.loading = self.loading.saturating_sub(1);
                 let entry = s.course().lessons.get(index)?;
                 (entry.origin == origin).then(|| opened(s, index, *lesson))
             }
@@ -324,6 +334,7 @@ impl Runner {
         if self.loads_inline {
             return Some(opened(s, index, loader::load_lesson(&origin)));
         }
+        self.loading += 1;
         self.background_at(true, move |send| {
             let lesson = Box::new(loader::load_lesson(&origin));
             send(Reply::Lesson {

@@ -104,6 +104,7 @@ fn run(
         term,
         theme,
         caught,
+        typed_ahead: Default::default(),
     };
     r.apply(fx);
     // The config file's problems, where the learner looks (also on stderr).
@@ -146,6 +147,9 @@ struct Reader {
     theme: Theme,
     /// Signals are caught on their own thread (Ctrl-Z goes through it).
     caught: bool,
+    /// Keys typed while a lesson is read off the loop, for the page it
+    /// brings: `]]` then `}` moves on the third lesson, not the first.
+    typed_ahead: std::collections::VecDeque<Event>,
 }
 
 impl Reader {
@@ -271,17 +275,32 @@ impl Reader {
                 if let Some(msg) = self.runner.take(&self.s, reply) {
                     self.receive(msg);
                 }
+                while !self.runner.is_loading() {
+                    let Some(ev) = self.typed_ahead.pop_front() else {
+                        break;
+                    };
+                    self.key(ev);
+                }
             }
             Incoming::Term(Event::Resize(w, h)) => {
                 if let Some(a) = resized(&mut self.term, Some((w, h))) {
                     self.update(a);
                 }
             }
-            Incoming::Term(ev) => {
-                if let Some(a) = input::action(&self.s, ev) {
-                    self.update(a);
+            Incoming::Term(ev) if self.runner.is_loading() || !self.typed_ahead.is_empty() => {
+                // Quitting does not wait for the lesson.
+                match input::action(&self.s, ev.clone()) {
+                    Some(Action::Quit) => self.update(Action::Quit),
+                    _ => self.typed_ahead.push_back(ev),
                 }
             }
+            Incoming::Term(ev) => self.key(ev),
+        }
+    }
+
+    fn key(&mut self, ev: Event) {
+        if let Some(a) = input::action(&self.s, ev) {
+            self.update(a);
         }
     }
 

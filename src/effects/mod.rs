@@ -4,16 +4,18 @@
 //! test use it; tests run its background work inline.
 
 mod background;
+mod opened;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
+use opened::opened;
 pub use writes::Unwritten;
 use writes::write_to;
 
 use crate::index::{Extract, Index, Query};
 use crate::loader;
 use crate::model::{Days, Diagnostic, Lesson, Origin};
-use crate::state::{self, Effect, Msg, Opened, State};
+use crate::state::{self, Effect, Msg, State};
 use crate::store::Store;
 use chrono::{DateTime, Utc};
 use std::cell::RefCell;
@@ -423,25 +425,6 @@ impl Runner {
             write_to(store, effect, now);
         }
     }
-}
-
-/// Lesson `index`, loaded, with its progress: read once when the course
-/// opened and kept current by the state, so no query per lesson.
-fn opened(s: &State, index: usize, lesson: Result<Lesson, Diagnostic>) -> Msg {
-    let progress = match &lesson {
-        Ok(l) => s
-            .library
-            .progress
-            .get(&l.meta.slug)
-            .cloned()
-            .unwrap_or_default(),
-        Err(_) => Default::default(),
-    };
-    Msg::Loaded(Box::new(Opened {
-        index,
-        lesson,
-        progress,
-    }))
 }
 
 /// A course of the library from its folder (the built-in one for none).

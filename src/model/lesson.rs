@@ -47,7 +47,8 @@ pub enum Block {
         /// shown as small badges on the frame, never as its name.
         badges: Vec<String>,
     },
-    Figure(Figure),
+    /// Boxed: the largest variant by far, it would make every block its size.
+    Figure(Box<Figure>),
     Quote(Vec<Block>),
     Rule,
     Table {

@@ -96,6 +96,11 @@ pub(crate) enum Command {
         #[arg(required = true, value_name = "PATH] [WORDS")]
         args: Vec<String>,
         /// A JSON list of {course, lesson, title, module, position, score, snippet, ...}.
+        /// "score" is BM25 relevance with a title word weighing 10 body
+        /// words and a heading word 4 (higher is better); hits come ordered
+        /// by where every word matched ("field": title, heading, body), then
+        /// by score, then in course order. "position" is the lesson's number
+        /// in its course.
         #[arg(long)]
         json: bool,
         /// Most hits to print.

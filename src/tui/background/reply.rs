@@ -1,7 +1,9 @@
 //! The terminal's answer to the background query, taken apart from the
 //! keys typed around it.
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 pub struct Reply {
     /// The background's perceived lightness, 0 (black) to 1 (white).
@@ -77,7 +79,9 @@ fn key(code: KeyCode, mods: KeyModifiers) -> Event {
 
 /// Keys typed while the answer was awaited, as the key reader would have
 /// read them: characters, Enter, Tab, Backspace, Esc, Ctrl+letter and the
-/// arrow and paging keys. Other sequences (a mouse report) are dropped.
+/// arrow and paging keys, and SGR mouse reports (a wheel turned while the
+/// first frame waited for the answer is a scroll, not lost). Other
+/// sequences are dropped.
 pub fn keys(bytes: &[u8]) -> Vec<Event> {
     let text = String::from_utf8_lossy(bytes);
     let mut out = Vec::new();
@@ -97,6 +101,10 @@ pub fn keys(bytes: &[u8]) -> Vec<Event> {
                     if ('\x40'..='\x7e').contains(&n) {
                         break;
                     }
+                }
+                if let Some(m) = seq.strip_prefix('<').and_then(mouse) {
+                    out.push(Event::Mouse(m));
+                    continue;
                 }
                 let code = match seq.as_str() {
                     "A" => KeyCode::Up,
@@ -123,6 +131,48 @@ pub fn keys(bytes: &[u8]) -> Vec<Event> {
         out.push(event);
     }
     out
+}
+
+/// An SGR mouse report's body (`b;x;yM`, or `m` for a release), as
+/// crossterm reads it: 1-based cells to 0-based, modifier bits kept.
+fn mouse(body: &str) -> Option<MouseEvent> {
+    let (fields, release) = match body.strip_suffix('M') {
+        Some(f) => (f, false),
+        None => (body.strip_suffix('m')?, true),
+    };
+    let mut it = fields.split(';').map(|n| n.parse::<u16>().ok());
+    let (b, x, y) = (it.next()??, it.next()??, it.next()??);
+    let mut modifiers = KeyModifiers::NONE;
+    for (bit, m) in [
+        (4, KeyModifiers::SHIFT),
+        (8, KeyModifiers::ALT),
+        (16, KeyModifiers::CONTROL),
+    ] {
+        if b & bit != 0 {
+            modifiers |= m;
+        }
+    }
+    let button = match b & 3 {
+        0 => MouseButton::Left,
+        1 => MouseButton::Middle,
+        _ => MouseButton::Right,
+    };
+    let kind = match (b & 0b1100_0011, b & 32 != 0, release) {
+        (64, _, _) => MouseEventKind::ScrollUp,
+        (65, _, _) => MouseEventKind::ScrollDown,
+        (66, _, _) => MouseEventKind::ScrollLeft,
+        (67, _, _) => MouseEventKind::ScrollRight,
+        (3, true, _) => MouseEventKind::Moved,
+        (_, true, _) => MouseEventKind::Drag(button),
+        (_, false, true) => MouseEventKind::Up(button),
+        (_, false, false) => MouseEventKind::Down(button),
+    };
+    Some(MouseEvent {
+        kind,
+        column: x.saturating_sub(1),
+        row: y.saturating_sub(1),
+        modifiers,
+    })
 }
 
 #[cfg(test)]
@@ -159,9 +209,22 @@ mod tests {
                 key(KeyCode::Esc, KeyModifiers::NONE),
             ]
         );
-        assert!(
-            keys(b"\x1b[<0;3;4M").is_empty(),
-            "a mouse report is dropped"
+        let wheel = keys(b"\x1b[<65;10;12M\x1b[<0;3;4M\x1b[<0;3;4m\x1b[<99x");
+        let kinds: Vec<_> = wheel
+            .iter()
+            .map(|e| match e {
+                Event::Mouse(m) => (m.kind, m.column, m.row),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (MouseEventKind::ScrollDown, 9, 11),
+                (MouseEventKind::Down(MouseButton::Left), 2, 3),
+                (MouseEventKind::Up(MouseButton::Left), 2, 3),
+            ],
+            "mouse reports kept, a broken one dropped"
         );
     }
 }

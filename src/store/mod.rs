@@ -56,6 +56,25 @@ pub struct Attempt {
     pub correct: bool,
     /// Given during a spaced review rather than while reading the lesson.
     pub review: bool,
+    /// Which of the lesson's checks it answers ("" for a JSON lesson's).
+    pub check: String,
+    /// A typed (or several-option) answer, as text.
+    pub answer: Option<String>,
+}
+
+/// One answer to one check, as [`Store::record_check`] keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckAnswer<'a> {
+    pub course: &'a str,
+    pub lesson: &'a str,
+    pub check: &'a str,
+    /// The option chosen, or [`crate::model::NO_OPTION`].
+    pub option: u32,
+    pub answer: Option<&'a str>,
+    pub correct: bool,
+    pub review: bool,
+    /// After the answer was revealed: practice, never a first try.
+    pub revealed: bool,
 }
 
 use crate::model::Days;
@@ -67,6 +86,8 @@ pub use crate::model::LessonProgress;
 pub struct Misconception {
     pub course: String,
     pub lesson: String,
+    /// The check of the lesson whose option it is.
+    pub check: String,
     pub option: u32,
     pub times: u32,
     /// When it was last chosen.
@@ -225,6 +246,15 @@ impl Store {
         });
     }
 
+    /// How many checks `lesson` holds, for the contents to show.
+    pub fn note_checks(&mut self, course: &str, lesson: &str, count: u32) {
+        self.write(Op::Checks {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+            count,
+        });
+    }
+
     pub fn set_last_lesson(&mut self, course: &str, lesson: &str) {
         self.write(Op::LastLesson {
             course: course.to_owned(),
@@ -265,13 +295,33 @@ impl Store {
         revealed: bool,
         now: DateTime<Utc>,
     ) {
+        self.record_check(
+            &CheckAnswer {
+                course,
+                lesson,
+                check: "",
+                option,
+                answer: None,
+                correct,
+                review,
+                revealed,
+            },
+            now,
+        );
+    }
+
+    /// Records an answer to one of a lesson's checks: each check has its
+    /// own attempts and its own review card.
+    pub fn record_check(&mut self, a: &CheckAnswer<'_>, now: DateTime<Utc>) {
         self.write(Op::Attempt {
-            course: course.to_owned(),
-            lesson: lesson.to_owned(),
-            option,
-            correct,
-            review,
-            revealed,
+            course: a.course.to_owned(),
+            lesson: a.lesson.to_owned(),
+            check: a.check.to_owned(),
+            option: a.option,
+            answer: a.answer.map(str::to_owned),
+            correct: a.correct,
+            review: a.review,
+            revealed: a.revealed,
             at: now,
         });
     }
@@ -305,12 +355,20 @@ impl Store {
     }
 
     /// `(course, lesson, due)` of every card due at or before `now`, oldest
-    /// first.
+    /// first (a lesson with several checks comes once per check due).
     pub fn due(
         &self,
         course: Option<&str>,
         now: DateTime<Utc>,
     ) -> Vec<(String, String, DateTime<Utc>)> {
+        self.due_checks(course, now)
+            .into_iter()
+            .map(|(c, l, _, at)| (c, l, at))
+            .collect()
+    }
+
+    /// [`Store::due`] with each card's check id.
+    pub fn due_checks(&self, course: Option<&str>, now: DateTime<Utc>) -> Vec<read::DueCheck> {
         self.read(|conn| read::due(conn, course, now))
     }
 

@@ -1,24 +1,60 @@
-//! The check question laid out for a width and what the reader has done
+//! A check question laid out for a width and what the reader has done
 //! with it. Kept apart from the page so answering redraws only this small
 //! part; the rows of each option come with it, so a click finds its option
-//! without reading the drawn text.
+//! without reading the drawn text. Choices are drawn in `choice.rs`, typed
+//! answers (short answers, tracing) in `typed.rs`.
 
-use super::page::{pieces, wrap_text};
-use super::style::{BOLD, ITALIC, Line, REVERSE, Role, Span, Style};
-use crate::model::{Check, Verdict};
+mod choice;
+mod typed;
 
-/// What the reader has done with the check, as the layout draws it (the
+use super::page::{Highlights, blocks_lines, pieces, wrap_text};
+use super::style::{BOLD, ITALIC, Line, Role, Span, Style};
+use crate::model::{Answer, Block, Check, CheckKind, Lesson, Verdict};
+
+/// What the reader has done with a check, as the layout draws it (the
 /// state owns the check's state and describes it with this).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CheckMarks {
-    /// File-order index of the option chosen last.
+    /// File-order index of the option chosen last (a single choice).
     pub chosen: Option<usize>,
     /// Show the right answer and every option's explanation.
     pub revealed: bool,
-    /// Display position under the keyboard cursor.
+    /// Display position under the keyboard cursor (for several answers,
+    /// one past the last option is the Submit line).
     pub cursor: Option<usize>,
     pub attempts: u32,
     pub first_try: Option<bool>,
+    /// Several answers: the options ticked (file order).
+    pub picked: Vec<usize>,
+    /// Several answers or a typed one: the answer shown was submitted.
+    pub submitted: bool,
+    /// A typed answer: as submitted, or as being typed.
+    pub typed: String,
+    /// The answer is being typed (the prompt is on this check).
+    pub typing: bool,
+    /// A tracing question: what the reader said of compiling.
+    pub compiles: Option<bool>,
+    /// This check's place among the lesson's (0-based) and how many
+    /// there are: "Check 2 of 3" when more than one.
+    pub index: usize,
+    pub count: usize,
+}
+
+impl CheckMarks {
+    /// The answer the marks hold, if one was given.
+    pub fn answer(&self, check: &Check) -> Option<Answer> {
+        match &check.kind {
+            CheckKind::Choice { multi: false } => self.chosen.map(|c| Answer::Choice(vec![c])),
+            CheckKind::Choice { multi: true } => {
+                self.submitted.then(|| Answer::Choice(self.picked.clone()))
+            }
+            CheckKind::Short { .. } => self.submitted.then(|| Answer::Text(self.typed.clone())),
+            CheckKind::Tracing { .. } => self.submitted.then(|| Answer::Tracing {
+                compiles: self.compiles.unwrap_or(true),
+                text: self.typed.clone(),
+            }),
+        }
+    }
 }
 
 /// The check's lines and where each option sits in them.
@@ -52,16 +88,90 @@ impl CheckLayout {
 
 pub const CHECK_TITLE: &str = "Check your understanding";
 
-fn plain(text: &str, role: Role, w: usize) -> Vec<Line> {
+/// Where a check's own code (its body's blocks, a tracing program) is
+/// found among the lesson's highlights: past any path a lesson block can
+/// have, `CHECK_CODE + k` for check `k`, then the block's index.
+pub const CHECK_CODE: usize = usize::MAX / 2;
+
+/// A tracing program's place under its check's path (then index 0).
+const PROGRAM: usize = usize::MAX;
+
+pub(super) fn plain(text: &str, role: Role, w: usize) -> Vec<Line> {
     wrap_text(&[(text.into(), role.into())], &[], &[], w)
 }
 
-pub fn check_lines(check: Option<&Check>, width: u16, marks: &CheckMarks) -> CheckLayout {
+/// A mark line: ✔ or ✘ and words, behind `indent`.
+pub(super) fn mark(ok: bool, words: &str, indent: &[Span], w: usize) -> Vec<Line> {
+    let (sym, role) = if ok {
+        ("✔ ", Role::Correct)
+    } else {
+        ("✘ ", Role::Wrong)
+    };
+    let p = vec![(format!("{sym}{words}"), Style::new(role).with(BOLD))];
+    wrap_text(&p, indent, indent, w)
+}
+
+pub fn check_lines(
+    check: &Check,
+    width: u16,
+    marks: &CheckMarks,
+    code: &Highlights,
+) -> CheckLayout {
     let w = usize::from(width).max(1);
     let mut out = CheckLayout::default();
-    let title = format!("━━ {CHECK_TITLE} ");
-    let fill = w.saturating_sub(super::wrap::width(&title));
+    title(&mut out.lines, marks, w);
+    let path = [CHECK_CODE.saturating_add(marks.index)];
+    if !check.body.is_empty() {
+        out.lines
+            .extend(blocks_lines(&check.body, width, code, &path));
+        out.lines.push(Line::default());
+    }
     out.lines.extend(wrap_text(
+        &pieces(&check.question, Style::new(Role::Question).with(BOLD)),
+        &[],
+        &[],
+        w,
+    ));
+    out.lines.push(Line::default());
+    if !check.answerable() {
+        let none = match check.kind {
+            CheckKind::Choice { .. } => "This check question has no options.",
+            _ => "This check question has no answer to compare with.",
+        };
+        out.lines.extend(plain(none, Role::Error, w));
+        out.lines.push(Line::default());
+        return out;
+    }
+    match &check.kind {
+        CheckKind::Choice { multi: false } => choice::single(&mut out, check, marks, w),
+        CheckKind::Choice { multi: true } => choice::multi(&mut out, check, marks, w),
+        CheckKind::Short { .. } => typed::short(&mut out, check, marks, w),
+        CheckKind::Tracing { program, lang, .. } => {
+            let program = Block::Code {
+                lang: Some(lang.clone()),
+                label: None,
+                text: program.clone(),
+            };
+            let path = [path[0], PROGRAM];
+            out.lines
+                .extend(blocks_lines(&[program], width, code, &path));
+            out.lines.push(Line::default());
+            typed::tracing(&mut out, check, marks, w);
+        }
+    }
+    footer(&mut out.lines, check, marks, w);
+    out
+}
+
+fn title(out: &mut Vec<Line>, marks: &CheckMarks, w: usize) {
+    let name = if marks.count > 1 {
+        format!("Check {} of {}", marks.index + 1, marks.count)
+    } else {
+        CHECK_TITLE.to_string()
+    };
+    let title = format!("━━ {name} ");
+    let fill = w.saturating_sub(super::wrap::width(&title));
+    out.extend(wrap_text(
         &[(
             format!("{title}{}", "━".repeat(fill)),
             Style::new(Role::Question).with(BOLD),
@@ -70,111 +180,13 @@ pub fn check_lines(check: Option<&Check>, width: u16, marks: &CheckMarks) -> Che
         &[],
         w,
     ));
-    let Some(check) = check else {
-        let none = "This lesson has no check question.";
-        out.lines.extend(plain(none, Role::Dim, w));
-        return out;
-    };
-    out.lines.extend(wrap_text(
-        &pieces(&check.question, Style::new(Role::Question).with(BOLD)),
-        &[],
-        &[],
-        w,
-    ));
-    out.lines.push(Line::default());
-    if check.options.is_empty() {
-        let none = "This check question has no options.";
-        out.lines.extend(plain(none, Role::Error, w));
-        return out;
-    }
-    for (pos, &index) in check.order.iter().enumerate() {
-        let first = out.lines.len();
-        option_lines(&mut out.lines, check, pos, index, marks, w);
-        if out.lines.len() > first {
-            let last = out.lines.len() - 1;
-            out.options.push(OptionRows { pos, first, last });
-        }
-    }
-    footer(&mut out.lines, check, marks, w);
-    out
 }
 
-/// One option: its number and text, then its verdict and why a wrong one
-/// tempts once chosen or revealed.
-fn option_lines(
-    out: &mut Vec<Line>,
-    check: &Check,
-    pos: usize,
-    index: usize,
-    marks: &CheckMarks,
-    w: usize,
-) {
-    let Some(option) = check.options.get(index) else {
-        return;
-    };
-    let num_w = check.order.len().to_string().len() + 2;
-    let indent = vec![Span::new(" ".repeat(num_w + 1), Role::Text)];
-    let mut number = Style::new(Role::OptionNumber).with(BOLD);
-    if marks.cursor == Some(pos) {
-        number = number.with(REVERSE);
-    }
-    let label = vec![
-        Span::new(format!("{:>w$}.", pos + 1, w = num_w - 1), number),
-        Span::new(" ", Role::Text),
-    ];
-    let chosen = marks.chosen == Some(index);
-    let mut text_style = Style::new(Role::Text);
-    if chosen {
-        text_style = text_style.with(BOLD);
-    }
-    out.extend(wrap_text(
-        &pieces(&option.text, text_style),
-        &label,
-        &indent,
-        w,
-    ));
-    let verdict = check.score(index);
-    let mark = |ok: bool, words: &str| -> Vec<(String, Style)> {
-        let (sym, role) = if ok {
-            ("✔ ", Role::Correct)
-        } else {
-            ("✘ ", Role::Wrong)
-        };
-        vec![(format!("{sym}{words}"), Style::new(role).with(BOLD))]
-    };
-    if chosen {
-        let words = match verdict {
-            Verdict::Right => "Right: your answer",
-            Verdict::Wrong => "Wrong: your answer",
-        };
-        let m = mark(verdict == Verdict::Right, words);
-        out.extend(wrap_text(&m, &indent, &indent, w));
-    } else if marks.revealed && verdict == Verdict::Right {
-        let m = mark(true, "The right answer");
-        out.extend(wrap_text(&m, &indent, &indent, w));
-    }
-    let explain = verdict == Verdict::Wrong && (chosen || marks.revealed);
-    if let Some(t) = option.tempting.as_ref().filter(|_| explain) {
-        let mut p = vec![(
-            "Why it tempts: ".to_string(),
-            Style::new(Role::Tempting).with(BOLD | ITALIC),
-        )];
-        p.extend(pieces(t, Style::new(Role::Tempting).with(ITALIC)));
-        out.extend(wrap_text(&p, &indent, &indent, w));
-    }
-}
-
-/// Why the answer is right (once answered right or revealed), and the
+/// Why the answer is right (once answered or revealed), and the
 /// reader's score.
 fn footer(out: &mut Vec<Line>, check: &Check, marks: &CheckMarks, w: usize) {
-    let answered_right = marks
-        .chosen
-        .is_some_and(|c| check.score(c) == Verdict::Right);
-    if let Some(why) = check
-        .why
-        .as_ref()
-        .filter(|_| marks.revealed || answered_right)
-    {
+    let answered = marks.answer(check).is_some();
+    if let Some(why) = check.why.as_ref().filter(|_| marks.revealed || answered) {
         out.push(Line::default());
         let mut p = vec![("Why: ".to_string(), Style::new(Role::Why).with(BOLD))];
         p.extend(pieces(why, Style::new(Role::Why)));
@@ -200,6 +212,53 @@ fn footer(out: &mut Vec<Line>, check: &Check, marks: &CheckMarks, w: usize) {
         });
     }
     out.push(Line::default());
+}
+
+/// "Why it tempts: …" under a wrong option.
+pub(super) fn tempting(out: &mut Vec<Line>, t: &[crate::model::Run], indent: &[Span], w: usize) {
+    let mut p = vec![(
+        "Why it tempts: ".to_string(),
+        Style::new(Role::Tempting).with(BOLD | ITALIC),
+    )];
+    p.extend(pieces(t, Style::new(Role::Tempting).with(ITALIC)));
+    out.extend(wrap_text(&p, indent, indent, w));
+}
+
+/// The verdict of the marks' answer, if one was given.
+pub(super) fn verdict(check: &Check, marks: &CheckMarks) -> Option<Verdict> {
+    marks.answer(check).map(|a| check.score_answer(&a))
+}
+
+/// Every code block of a lesson's checks (their bodies' and tracing
+/// programs), with the path the check layout finds its highlight by.
+pub fn each_check_code<'a>(lesson: &'a Lesson, mut f: impl FnMut(Vec<usize>, &'a str, &'a str)) {
+    for (k, check) in lesson.checks.iter().enumerate() {
+        let base = CHECK_CODE.saturating_add(k);
+        for (j, block) in check.body.iter().enumerate() {
+            if let Block::Code { lang, label, text } = block {
+                let lang = lang.as_deref().or(label.as_deref()).unwrap_or("");
+                f(vec![base, j], lang, text);
+            }
+        }
+        if let CheckKind::Tracing { program, lang, .. } = &check.kind {
+            f(vec![base, PROGRAM, 0], lang, program);
+        }
+    }
+}
+
+/// Adds the highlighted code of a lesson's checks to `code`, each piece
+/// of code coloured by `hl` (the highlighter, which this layer does not
+/// know).
+pub fn highlight_checks(
+    lesson: &Lesson,
+    code: &mut Highlights,
+    mut hl: impl FnMut(&str, &str) -> Option<Vec<Vec<Span>>>,
+) {
+    each_check_code(lesson, |path, lang, text| {
+        if let Some(lines) = hl(lang, text) {
+            code.insert(path, lines);
+        }
+    });
 }
 
 /// The check as plain text lines, for search and summaries.
@@ -279,7 +338,7 @@ mod tests {
             },
         ] {
             for width in [12, 20, 80] {
-                let layout = check_lines(Some(&c), width, &marks);
+                let layout = check_lines(&c, width, &marks, &Highlights::default());
                 assert_eq!(layout.options.len(), 3);
                 assert_rows_match_text(&layout);
                 let positions: Vec<Option<usize>> = (0..layout.lines.len())
@@ -301,7 +360,7 @@ mod tests {
             chosen: Some(0),
             ..CheckMarks::default()
         };
-        let layout = check_lines(Some(&c), 80, &marks);
+        let layout = check_lines(&c, 80, &marks, &Highlights::default());
         // File option 0 is shown second.
         let rows = layout.options[1];
         let text: Vec<String> = layout.lines[rows.first..=rows.last]
@@ -319,15 +378,12 @@ mod tests {
     }
 
     #[test]
-    fn no_check_and_no_options_have_no_option_rows() {
-        let none = check_lines(None, 40, &CheckMarks::default());
-        assert!(none.options.is_empty());
-        assert_eq!(none.option_at(0), None);
+    fn no_options_have_no_option_rows() {
         let mut c = check();
         c.options.clear();
         c.order.clear();
         assert!(
-            check_lines(Some(&c), 40, &CheckMarks::default())
+            check_lines(&c, 40, &CheckMarks::default(), &Highlights::default())
                 .options
                 .is_empty()
         );

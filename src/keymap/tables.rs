@@ -124,6 +124,12 @@ static PAGE_DOWN: &[Binding] = &[bind(
 /// The page's keys shared by reading and the check.
 static PAGE: &[Binding] = &[
     bind(
+        &[Char('c')],
+        |_| Action::JumpToCheck,
+        "go to the next check question",
+        Some("check"),
+    ),
+    bind(
         &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
         |_| Action::PageUp,
         "up one page",
@@ -177,12 +183,6 @@ static READING: &[Binding] = &[
         |_| Action::PrevHeading,
         "previous heading",
         None,
-    ),
-    bind(
-        &[Char('c')],
-        |_| Action::JumpToCheck,
-        "go to the check question",
-        Some("check"),
     ),
 ];
 

@@ -275,6 +275,70 @@ impl Check {
     }
 }
 
+/// Three checks of every kind but the single choice, for tests and
+/// benchmarks of lessons with several checks: several answers before
+/// block 1 (options "1", "2.5", "-3"; the first and last right), a short
+/// answer with a code body before block 2 ("let"), and a tracing program
+/// after the last block (it compiles and prints "1\n2").
+#[doc(hidden)]
+pub fn sample_checks() -> Vec<Check> {
+    use super::lesson::Block;
+    let text = |t: &str| vec![Run::plain(t)];
+    let option = |t: &str, correct: bool, tempting: Option<&str>| CheckOption {
+        text: text(t),
+        correct,
+        tempting: tempting.map(text),
+    };
+    vec![
+        Check {
+            id: "integers".into(),
+            kind: CheckKind::Choice { multi: true },
+            anchor: Some(1),
+            body: Vec::new(),
+            question: text("Which of these are integers?"),
+            options: vec![
+                option("1", true, None),
+                option("2.5", false, Some("it is a number, but not a whole one")),
+                option("-3", true, None),
+            ],
+            order: vec![0, 1, 2],
+            why: Some(text("Integers are whole numbers, negative ones too.")),
+        },
+        Check {
+            id: "keyword".into(),
+            kind: CheckKind::Short {
+                accepted: vec!["let".into(), "let mut".into()],
+            },
+            anchor: Some(2),
+            body: vec![Block::Code {
+                lang: Some("rust".into()),
+                label: None,
+                text: "___ x = 5;".into(),
+            }],
+            question: text("Which keyword fills the blank?"),
+            options: Vec::new(),
+            order: Vec::new(),
+            why: Some(text("A variable is declared with let.")),
+        },
+        Check {
+            id: "trace".into(),
+            kind: CheckKind::Tracing {
+                program: "fn main() {\n    println!(\"1\");\n    println!(\"2\");\n}".into(),
+                lang: "rust".into(),
+                compiles: true,
+                stdout: Some("1\n2\n".into()),
+                line: None,
+            },
+            anchor: None,
+            body: Vec::new(),
+            question: text("What does this program do?"),
+            options: Vec::new(),
+            order: Vec::new(),
+            why: Some(text("Each println! prints its line.")),
+        },
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

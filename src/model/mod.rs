@@ -15,6 +15,7 @@ pub mod sanitize;
 
 pub use check::{
     Answer, Check, CheckKind, CheckOption, CheckProgress, NO_OPTION, Verdict, normalize_output,
+    sample_checks,
 };
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
 pub use day::{Days, ROLLOVER_HOUR};

@@ -84,8 +84,12 @@ impl State {
             Some(Overlay::Links(_)) => return Screen::Links,
             None => {}
         }
-        if self.active_review().is_some() {
-            return Screen::Review;
+        if let Some(r) = self.active_review() {
+            return if r.typing {
+                Screen::Answer
+            } else {
+                Screen::Review
+            };
         }
         if self.contents.focused {
             return Screen::Contents;

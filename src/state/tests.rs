@@ -1576,4 +1576,5 @@ fn ctrl_c_quits_from_every_screen() {
     }
 }
 
+mod checks;
 mod study;

@@ -270,7 +270,7 @@ fn pick(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
                 s.notice = Some("Submitted: r to retry, a to reveal.".into());
                 return;
             }
-            c.cursor = Some(pos);
+            // The cursor stays where it was: Enter then still submits.
             match c.picked.iter().position(|&i| i == index) {
                 Some(at) => {
                     c.picked.remove(at);

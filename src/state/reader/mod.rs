@@ -121,6 +121,7 @@ impl Reader {
     /// was seen before), keeping the anchor on top.
     pub fn relayout(&mut self, g: &Geometry) {
         let anchor = self.anchor();
+        let inside = self.in_check();
         let marks = self.marks();
         if let Some(doc) = &mut self.doc {
             if !doc.set_width(g.text_width, &marks) {
@@ -129,6 +130,20 @@ impl Reader {
         }
         self.search.refresh(self.doc.as_ref());
         self.top = self.line_of(anchor, g);
+        self.back_in_check(inside, g);
+    }
+
+    /// The check the top line is in, and how far down in it: a check's
+    /// lines have no page anchor, so a re-layout finds them by this.
+    fn in_check(&self) -> Option<(usize, usize)> {
+        self.doc.as_ref()?.check_at(self.top)
+    }
+
+    fn back_in_check(&mut self, inside: Option<(usize, usize)>, g: &Geometry) {
+        let start = inside.and_then(|(k, l)| Some(self.doc.as_ref()?.check_start(k)? + l));
+        if let Some(line) = start {
+            self.set_top(line, g);
+        }
     }
 
     /// Shows or hides rust examples' hidden lines, where the reader is.
@@ -206,12 +221,14 @@ impl Reader {
             return;
         }
         let anchor = self.anchor();
+        let inside = self.in_check();
         let marks = self.marks();
         if let Some(doc) = &mut self.doc {
             doc.set_code(code, &marks);
         }
         self.search.refresh(self.doc.as_ref());
         self.top = self.line_of(anchor, g);
+        self.back_in_check(inside, g);
     }
 
     /// Whether the open lesson has a check that can be answered.

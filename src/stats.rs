@@ -23,10 +23,17 @@ impl Tally {
         self.lessons += 1;
         let Some(p) = p else { return };
         self.read += usize::from(p.read);
-        if let Some(first) = p.first_try_correct {
-            self.answered += 1;
-            self.first_right += usize::from(first);
+        // Every check counts: a chapter of three quizzes is three answers.
+        let firsts = p.checks.values().filter_map(|c| c.first_try_correct);
+        let firsts: Vec<bool> = firsts.collect();
+        if firsts.is_empty() {
+            if let Some(first) = p.first_try_correct {
+                self.answered += 1;
+                self.first_right += usize::from(first);
+            }
         }
+        self.answered += firsts.len();
+        self.first_right += firsts.iter().filter(|&&f| f).count();
     }
 
     pub(crate) fn score(&self) -> Option<u32> {
@@ -59,7 +66,7 @@ pub(crate) fn reviews<Tz: TimeZone>(
             // Name the idea, not just its number: the option's own words.
             let option_text = entry
                 .and_then(|e| crate::loader::load(&e.origin).ok())
-                .and_then(|l| l.lesson.checks.into_iter().next())
+                .and_then(|l| l.lesson.checks.into_iter().find(|c| c.id == m.check))
                 .and_then(|c| {
                     c.options
                         .get(m.option as usize)
@@ -136,8 +143,15 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
             read: progress.values().filter(|p| p.read).count(),
             answered: progress
                 .values()
-                .filter(|p| p.first_try_correct.is_some())
-                .count(),
+                .map(|p| {
+                    let checks = p.checks.values().filter(|c| c.attempts > 0).count();
+                    if checks == 0 {
+                        usize::from(p.first_try_correct.is_some())
+                    } else {
+                        checks
+                    }
+                })
+                .sum(),
             due_today: count_due(store, slug, today),
         }
     };
@@ -435,6 +449,29 @@ mod tests {
         assert!(lines.iter().all(|l| l.width() <= 60));
         let all: String = lines.iter().map(|l| l.text()).collect();
         assert!(all.contains("3 times"), "{all}");
+    }
+
+    #[test]
+    fn every_check_of_a_lesson_counts() {
+        let check = |first| crate::model::CheckProgress {
+            attempts: 1,
+            first_try_correct: Some(first),
+            ..Default::default()
+        };
+        let p = LessonProgress {
+            first_try_correct: Some(true),
+            checks: [("a", true), ("b", false), ("c", true)]
+                .map(|(id, f)| (id.to_string(), check(f)))
+                .into_iter()
+                .collect(),
+            ..Default::default()
+        };
+        let mut t = Tally::default();
+        t.add(Some(&p));
+        assert_eq!(
+            (t.lessons, t.answered, t.first_right, t.score()),
+            (1, 3, 2, Some(66))
+        );
     }
 
     #[test]

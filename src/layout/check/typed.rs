@@ -9,7 +9,7 @@ use crate::model::{Check, CheckKind, Verdict};
 const INDENT: &str = "    ";
 
 pub(super) fn short(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w: usize) {
-    answer_box(&mut out.lines, "Your answer", check, marks, w);
+    answer_box(&mut out.lines, "Your answer:", check, marks, w);
 }
 
 pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w: usize) {
@@ -40,7 +40,14 @@ pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, 
         ];
         out.lines
             .extend(wrap_text(&[(words.into(), text)], &label, &indent, w));
-        if marks.revealed && said == *compiles && !chosen {
+        if chosen && marks.submitted {
+            let (ok, words) = if said == *compiles {
+                (true, "Right: your answer")
+            } else {
+                (false, "Wrong: your answer")
+            };
+            out.lines.extend(mark(ok, words, &indent, w));
+        } else if marks.revealed && said == *compiles && !chosen {
             out.lines.extend(mark(true, "The right answer", &indent, w));
         }
         let last = out.lines.len() - 1;
@@ -51,7 +58,7 @@ pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, 
     };
     out.lines.push(Line::default());
     let ask = if said {
-        "What does it print? (Ctrl-J for a new line)"
+        "What does it print? (Ctrl-J starts a new line)"
     } else {
         "On which line is the error?"
     };
@@ -62,7 +69,7 @@ pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, 
 /// verdict once submitted, and the right answer once revealed.
 fn answer_box(out: &mut Vec<Line>, ask: &str, check: &Check, marks: &CheckMarks, w: usize) {
     let q = Style::new(Role::Question).with(BOLD);
-    out.extend(wrap_text(&[(format!("{ask}:"), q)], &[], &[], w));
+    out.extend(wrap_text(&[(ask.to_string(), q)], &[], &[], w));
     let indent = vec![Span::new(INDENT, Role::Text)];
     let shown = !marks.typed.is_empty() || marks.typing;
     if shown {

@@ -121,14 +121,16 @@ static PAGE_DOWN: &[Binding] = &[bind(
     Some("page"),
 )];
 
+/// From the page or a check to the next check.
+static JUMP: &[Binding] = &[bind(
+    &[Char('c')],
+    |_| Action::JumpToCheck,
+    "go to the next check question",
+    Some("check"),
+)];
+
 /// The page's keys shared by reading and the check.
 static PAGE: &[Binding] = &[
-    bind(
-        &[Char('c')],
-        |_| Action::JumpToCheck,
-        "go to the next check question",
-        Some("check"),
-    ),
     bind(
         &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
         |_| Action::PageUp,
@@ -384,10 +386,12 @@ static COURSE_SEARCH: &[Binding] = &[
 
 /// A screen's tables, most specific first.
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
-    static READING_LAYERS: [&[Binding]; 7] =
-        [READING, COUNTS, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL];
-    static CHECK_LAYERS: [&[Binding]; 7] = [CHECK, ANSWERS, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL];
-    static CHOICES_LAYERS: [&[Binding]; 5] = [CHOICES, PAGE, TOOLS, COURSE, GLOBAL];
+    static READING_LAYERS: [&[Binding]; 8] = [
+        READING, COUNTS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL,
+    ];
+    static CHECK_LAYERS: [&[Binding]; 8] =
+        [CHECK, ANSWERS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL];
+    static CHOICES_LAYERS: [&[Binding]; 6] = [CHOICES, JUMP, PAGE, TOOLS, COURSE, GLOBAL];
     static ANSWER_LAYERS: [&[Binding]; 2] = [ANSWER, PROMPT];
     static CONTENTS_LAYERS: [&[Binding]; 4] = [CONTENTS, LIST_PAGES, COURSE, GLOBAL];
     static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];

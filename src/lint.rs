@@ -36,6 +36,7 @@ fn at(seen: &Seen, path: &str, severity: Severity, message: String) -> Diagnosti
 /// Lints files and folders; built-in lessons when `paths` is empty.
 pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     let mut skipped = Vec::new();
+    let mut books = Vec::new();
     let origins: Vec<Origin> = if paths.is_empty() {
         loader::BUILTIN
             .iter()
@@ -45,12 +46,23 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
         paths
             .iter()
             .flat_map(|p| {
+                // A path in an mdBook: the book's own checks.
+                if let Some(found) = loader::lint_book(p) {
+                    books.extend(found);
+                    return Vec::new();
+                }
                 if p.exists() {
                     // One walk that cannot loop (symlink cycles) or block
                     // (FIFOs): what it will not open is a warning.
                     let walk = loader::lesson_tree(p);
                     skipped.extend(walk.skipped.iter().map(|s| s.diagnostic()));
-                    walk.files.into_iter().map(Origin::File).collect()
+                    // A folder of books: each book as a book, not its files.
+                    let shelf = shelved_books(p, &mut books);
+                    walk.files
+                        .into_iter()
+                        .filter(|f| !shelf.iter().any(|b| f.starts_with(b)))
+                        .map(Origin::File)
+                        .collect()
                 } else {
                     vec![Origin::File(p.clone())]
                 }
@@ -58,6 +70,7 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
             .collect()
     };
     let mut out = skipped;
+    out.append(&mut books);
     let mut seen = Vec::new();
     let _counting = loader::progress::on_stderr("checking");
     for origin in origins {
@@ -93,6 +106,22 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     }
     out.extend(course_checks(&seen));
     out
+}
+
+/// The books in the folders of `dir`, linted into `out`.
+fn shelved_books(dir: &std::path::Path, out: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let subs = loader::walk::folder(dir)
+        .map(|(_, d)| d)
+        .unwrap_or_default();
+    subs.into_iter()
+        .filter(|sub| match loader::lint_book(sub) {
+            Some(found) => {
+                out.extend(found);
+                true
+            }
+            None => false,
+        })
+        .collect()
 }
 
 fn course_checks(seen: &[Seen]) -> Vec<Diagnostic> {

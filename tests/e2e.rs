@@ -1055,7 +1055,6 @@ context = "One and one make two."
 }
 
 #[test]
-#[ignore = "needs the mdBook source (branch `book`): run it once both are merged"]
 fn a_chapter_of_several_checks_is_answered_and_remembered() {
     let book = quiz_book();
     let data = data_dir();

@@ -23,6 +23,16 @@ pub(super) fn resolve(path: Option<&Path>) -> Result<Target, Diagnostic> {
     {
         return Ok(Target::Lesson(Origin::Builtin(n)));
     }
+    // A file of an mdBook that is not a chapter (book.toml, SUMMARY.md, a
+    // listing) names the book.
+    if path.is_file()
+        && let Some(book) = loader::open_book(path)
+    {
+        let (course, start) = book?;
+        if start.is_none() {
+            return Ok(Target::Courses(vec![course]));
+        }
+    }
     if path.is_dir() {
         let lib = loader::open_paths(&[path.to_path_buf()])?;
         Ok(Target::Courses(lib.courses))

@@ -89,7 +89,9 @@ pub fn extract(origin: &Origin) -> Extract {
         Origin::Builtin(_) => (Stamp::default(), Vec::new()),
     };
     let lesson = match origin {
-        Origin::File(_) => loader::load_bytes(&origin.name(), &bytes).map(|l| l.lesson),
+        // In the format its name says (markdown, an mdBook's chapter), not
+        // always as JSON.
+        Origin::File(_) => loader::load_from(origin, &bytes).map(|l| l.lesson),
         Origin::Builtin(_) => loader::load_lesson(origin),
     };
     // A change within the clock's grain of now would keep the stamp: the

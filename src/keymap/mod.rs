@@ -43,6 +43,15 @@ pub fn lookup(screen: Screen, ev: &KeyEvent) -> Option<Action> {
     })
 }
 
+/// Every key bound on `screen`, by the label the help shows ("j",
+/// "Ctrl-D", "1-9" for the digits): what a text naming keys, such as the
+/// built-in guide, is held to.
+pub fn key_labels(screen: Screen) -> Vec<String> {
+    bindings(screen)
+        .flat_map(|b| b.keys.iter().map(Key::label))
+        .collect()
+}
+
 /// Footer hints for a screen: (first key, what). The last layer (how to
 /// quit and get help, where a screen has it) first, then the screen's own.
 pub fn hints(screen: Screen) -> Vec<(String, &'static str)> {

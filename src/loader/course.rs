@@ -176,11 +176,24 @@ pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, 
     let mut lib = Library::default();
     for p in paths {
         let name = super::walk::shown(p);
+        // A path in an mdBook is the book (at its chapter, when it names one).
+        if let Some(book) = super::source::mdbook::open(p) {
+            let (course, start) = book?;
+            if let Some(li) = start {
+                lib.start.get_or_insert((lib.courses.len(), li));
+            }
+            lib.courses.push(course);
+            continue;
+        }
         if p.is_dir() {
             let mut courses = heads(p)?;
             if courses.is_empty() {
                 for sub in subdirs(p) {
-                    courses.extend(heads(&sub)?);
+                    // A folder of books: each is read as a book.
+                    match super::source::mdbook::open(&sub) {
+                        Some(book) => courses.push(book?.0),
+                        None => courses.extend(heads(&sub)?),
+                    }
                 }
             }
             if courses.is_empty() {

@@ -27,6 +27,8 @@ pub use node::{Finding, Level};
 pub use origin::MAX_LESSON_BYTES;
 pub(crate) use origin::read;
 pub use path::JsonPath;
+/// mdBook folders: the course of the book a path is in, and lint for it.
+pub(crate) use source::mdbook::{lint as lint_book, open as open_book};
 pub(crate) use source::{is_markdown, lesson_files, lesson_tree};
 
 use crate::model::Lesson;

@@ -6,6 +6,7 @@
 
 mod json;
 pub(crate) mod markdown;
+pub(crate) mod mdbook;
 
 use super::course::Headed;
 use super::{Diagnostic, Loaded, Origin};
@@ -53,7 +54,11 @@ pub fn is_markdown(origin: &Origin) -> bool {
 pub fn load(origin: &Origin, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
     match format_of_origin(origin) {
         Format::Json => super::load_bytes(&origin.name(), bytes),
-        Format::Markdown => Ok(markdown::load(origin, bytes)),
+        // A chapter of an mdBook is read through mdBook's preprocessing.
+        Format::Markdown => match mdbook::load(origin, bytes) {
+            Some(chapter) => chapter,
+            None => Ok(markdown::load(origin, bytes)),
+        },
     }
 }
 
@@ -61,7 +66,10 @@ pub fn load(origin: &Origin, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
 pub fn head(origin: Origin, bytes: &[u8]) -> Headed {
     match format_of_origin(&origin) {
         Format::Json => json::head(origin, bytes),
-        Format::Markdown => markdown::head(origin, bytes),
+        Format::Markdown => match mdbook::head(&origin, bytes) {
+            Some(h) => h,
+            None => markdown::head(origin, bytes),
+        },
     }
 }
 

@@ -1,0 +1,332 @@
+//! One chapter of a book as a lesson: its place from SUMMARY.md (title,
+//! module, neighbours), its text through mdBook's preprocessing, parsed
+//! by the markdown pass, with its quizzes' checks where their directives
+//! stood. And `lint` for books: what mdBook would stumble on, located.
+
+use super::super::super::course::Headed;
+use super::super::super::markdown as md;
+use super::super::super::sanitize::clean_owned;
+use super::expand::{Expander, sentinel};
+use super::summary::{self, Summary};
+use super::{Book, aquascope, find, modules, one_line, trpl};
+use crate::loader::{Loaded, Origin, walk};
+use crate::model::{
+    Block, Check, Diagnostic, Lesson, LessonEntry, LessonMeta, LessonStatus, Link, Severity, Source,
+};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// Where a chapter stands in its book.
+struct Place {
+    slug: String,
+    title: Option<String>,
+    module: Option<crate::model::Module>,
+    position: Option<u32>,
+    of: Option<u32>,
+    prev: Option<Link>,
+    next: Option<Link>,
+}
+
+fn link(s: &Summary, i: usize) -> Option<Link> {
+    let e = s.entries.get(i)?;
+    Some(Link {
+        slug: Book::slug(e.path.as_deref()?),
+        title: one_line(&e.title),
+    })
+}
+
+/// The chapter `path` of `book` (read from its SUMMARY.md); a markdown
+/// file of the book that SUMMARY.md does not list is named by its path.
+fn place(book: &Book, path: &Path) -> Place {
+    let rel = std::fs::canonicalize(path).ok().and_then(|c| {
+        let src = std::fs::canonicalize(&book.src).ok()?;
+        c.strip_prefix(src).ok().map(Path::to_path_buf)
+    });
+    let rel = rel.unwrap_or_else(|| path.file_name().map(PathBuf::from).unwrap_or_default());
+    let mut p = Place {
+        slug: Book::slug(&rel),
+        title: None,
+        module: None,
+        position: None,
+        of: None,
+        prev: None,
+        next: None,
+    };
+    let Ok((s, _)) = book.summary() else {
+        return p;
+    };
+    let Some(i) = s.entries.iter().position(|e| {
+        e.path
+            .as_deref()
+            .is_some_and(|ep| summary::normal(ep) == rel)
+    }) else {
+        return p;
+    };
+    let drafts = |j: &usize| s.entries[*j].path.is_some();
+    p.title = Some(one_line(&s.entries[i].title));
+    p.module = modules(&s).swap_remove(i);
+    p.position = u32::try_from(i + 1).ok();
+    p.of = u32::try_from(s.entries.len()).ok();
+    p.prev = (0..i).rev().find(drafts).and_then(|j| link(&s, j));
+    p.next = (i + 1..s.entries.len())
+        .find(drafts)
+        .and_then(|j| link(&s, j));
+    p
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)).into_owned()
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| one_line(&s.to_string_lossy()))
+}
+
+/// The header of a chapter, from SUMMARY.md alone.
+pub(crate) fn head(origin: &Origin, bytes: &[u8]) -> Option<Headed> {
+    let path = origin.path()?;
+    let book = find(path)?;
+    let p = place(&book, path);
+    Some(Headed {
+        entry: LessonEntry {
+            origin: origin.clone(),
+            slug: p.slug,
+            title: p.title.unwrap_or_else(|| stem(path)),
+            position: p.position,
+            minutes: None,
+            module: p.module.map(Box::new),
+            status: LessonStatus::Ok,
+        },
+        course_slug: Some(book.slug.clone()),
+        course_title: Some(book.title.clone()),
+        digest: Some(walk::digest(bytes)),
+    })
+}
+
+/// The chapter at `origin`, if it is in a book. A markdown file of the
+/// book that SUMMARY.md does not list (SUMMARY.md itself, a README beside
+/// the listings) is no lesson: the reader opens the book instead.
+pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Result<Loaded, Diagnostic>> {
+    let path = origin.path()?;
+    let book = find(path)?;
+    let loaded = read(&book, path, bytes).0;
+    if loaded.lesson.meta.position.is_none() {
+        let why = "not a chapter of its book (SUMMARY.md does not list it): open the book";
+        return Some(Err(Diagnostic::error(&origin.name(), why)));
+    }
+    Some(Ok(loaded))
+}
+
+/// The chapter, and what lint would say of its includes and quizzes.
+fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
+    let text = text_of(bytes);
+    let expanded = Expander::new(&book.canon_root, path).run(path, &text);
+    let text = clean_owned(&trpl::listings(&aquascope::rewrite(&expanded.text)));
+    let mut blocks = md::parse(&text);
+    let p = place(book, path);
+    let title = expanded
+        .title
+        .map(|t| one_line(&t))
+        .filter(|t| !t.is_empty())
+        .or(p.title.clone());
+    // The header shows the title: a first heading that says it goes.
+    if let Some(Block::Heading { runs, .. }) = blocks.first() {
+        let heading = crate::model::runs_text(runs);
+        let same = |t: &Option<String>| {
+            t.as_ref()
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case(heading.trim()))
+        };
+        if same(&title) || same(&p.title) {
+            blocks.remove(0);
+        }
+    }
+    chapter_links(&mut blocks);
+    let (blocks, checks) = place_checks(blocks, expanded.quizzes);
+    let words = text.split_whitespace().count();
+    let meta = LessonMeta {
+        course_slug: book.slug.clone(),
+        course_title: book.title.clone(),
+        slug: p.slug,
+        title: title.unwrap_or_else(|| stem(path)),
+        module: p.module,
+        position: p.position,
+        of: p.of,
+        minutes: Some(words.div_ceil(200).max(1) as u32),
+        prev: p.prev,
+        next: p.next,
+        ..LessonMeta::default()
+    };
+    let lesson = Lesson {
+        meta,
+        source: Source::Markdown,
+        hero: None,
+        blocks,
+        checks,
+    };
+    let loaded = Loaded {
+        lesson,
+        findings: Vec::new(),
+    };
+    (loaded, expanded.problems)
+}
+
+/// mdBook books link chapters by the pages it writes (`ch02.html#x`);
+/// lectern reads the sources, so such a link names `ch02.md#x` (which `L`
+/// then opens as that lesson).
+pub(super) fn chapter_links(blocks: &mut [Block]) {
+    fn runs(rs: &mut [crate::model::Run]) {
+        for r in rs {
+            let Some(href) = &mut r.href else { continue };
+            if href.contains(':') || href.starts_with('#') {
+                continue;
+            }
+            let end = href.find(['#', '?']).unwrap_or(href.len());
+            if href[..end].ends_with(".html") {
+                href.replace_range(end - 5..end, ".md");
+            }
+        }
+    }
+    for b in blocks {
+        match b {
+            Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r),
+            Block::List { items, .. } => items.iter_mut().for_each(|i| chapter_links(i)),
+            Block::Quote(inner) => chapter_links(inner),
+            Block::Table { header, rows } => header
+                .iter_mut()
+                .chain(rows.iter_mut().flatten())
+                .for_each(|c| runs(c)),
+            _ => {}
+        }
+    }
+}
+
+/// The sentinel a block is, or holds (a quiz inside a list item).
+fn quiz_in(block: &Block, n: usize) -> Option<usize> {
+    if n == 0 {
+        return None;
+    }
+    let text = Lesson::block_text(block);
+    (0..n).find(|&i| text.contains(&sentinel(i)))
+}
+
+/// `block` without the sentinel paragraphs nested in it.
+fn strip(block: Block) -> Block {
+    let is_sentinel = |b: &Block| matches!(b, Block::Paragraph(r) if crate::model::runs_text(r).starts_with("lectern-quiz-anchor-"));
+    let keep = |v: Vec<Block>| {
+        v.into_iter()
+            .filter(|b| !is_sentinel(b))
+            .map(strip)
+            .collect()
+    };
+    match block {
+        Block::Quote(v) => Block::Quote(keep(v)),
+        Block::List { start, items } => Block::List {
+            start,
+            items: items.into_iter().map(keep).collect(),
+        },
+        other => other,
+    }
+}
+
+/// The page without its sentinels, and the checks anchored where they
+/// stood, in page order, each id once.
+fn place_checks(blocks: Vec<Block>, quizzes: Vec<Vec<Check>>) -> (Vec<Block>, Vec<Check>) {
+    let n = quizzes.len();
+    let mut anchors: Vec<Option<usize>> = vec![None; n];
+    let mut out = Vec::with_capacity(blocks.len());
+    for b in blocks {
+        match (quiz_in(&b, n), &b) {
+            (Some(q), Block::Paragraph(_)) => anchors[q] = Some(out.len()),
+            (Some(q), _) => {
+                out.push(strip(b));
+                anchors[q] = Some(out.len());
+            }
+            (None, _) => out.push(b),
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut checks = Vec::new();
+    for (q, list) in quizzes.into_iter().enumerate() {
+        for mut c in list {
+            c.anchor = Some(anchors[q].unwrap_or(out.len()));
+            let mut id = c.id.clone();
+            let mut k = 2;
+            while !seen.insert(id.clone()) {
+                id = format!("{}~{k}", c.id);
+                k += 1;
+            }
+            c.id = id;
+            checks.push(c);
+        }
+    }
+    checks.sort_by_key(|c| c.anchor);
+    (out, checks)
+}
+
+/// `lint` of a path in a book: the whole book, or the one chapter named.
+/// `None` when the path is in no book.
+pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
+    let book = find(path)?;
+    let mut out: Vec<Diagnostic> = book.config_problem.iter().cloned().collect();
+    if path.is_file()
+        && super::super::format_of(path.as_os_str()) == Some(super::super::Format::Markdown)
+    {
+        let canon = std::fs::canonicalize(path).ok();
+        if canon != std::fs::canonicalize(book.summary_path()).ok() {
+            out.extend(lint_chapter(&book, path));
+            return Some(out);
+        }
+    }
+    let (s, _) = match book.summary() {
+        Ok(found) => found,
+        Err(d) => {
+            out.push(d);
+            return Some(out);
+        }
+    };
+    let name = book.summary_path().display().to_string();
+    let at = |line, column, severity, message: String| Diagnostic {
+        line,
+        column,
+        severity,
+        ..Diagnostic::error(&name, message)
+    };
+    for (line, column, m) in &s.problems {
+        out.push(at(*line, *column, Severity::Warning, m.clone()));
+    }
+    let mut files = HashSet::new();
+    for e in &s.entries {
+        let Some(p) = &e.path else { continue };
+        let file = book.src.join(p);
+        if !files.insert(summary::normal(p)) {
+            out.push(at(
+                e.line,
+                e.column,
+                Severity::Error,
+                format!("duplicate chapter file: {}", p.display()),
+            ));
+        } else if !file.is_file() {
+            out.push(at(
+                e.line,
+                e.column,
+                Severity::Error,
+                format!("chapter file not found: {}", p.display()),
+            ));
+        } else {
+            crate::loader::progress::tick();
+            out.extend(lint_chapter(&book, &file));
+        }
+    }
+    Some(out)
+}
+
+fn lint_chapter(book: &Book, file: &Path) -> Vec<Diagnostic> {
+    match walk::read_regular(file) {
+        Ok(bytes) => read(book, file, &bytes).1,
+        Err(e) => vec![Diagnostic::error(
+            &file.display().to_string(),
+            format!("cannot read chapter: {e}"),
+        )],
+    }
+}

@@ -1,0 +1,253 @@
+use super::*;
+use crate::model::{CheckKind, Lesson, Origin};
+use std::fs;
+
+fn write(root: &Path, files: &[(&str, &str)]) {
+    for (p, text) in files {
+        let p = root.join(p);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+}
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/book")
+}
+
+#[test]
+fn a_book_is_found_from_any_path_in_it() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        &[
+            (
+                "b/book.toml",
+                "[book]\ntitle = \"Own src\"\nsrc = \"pages\"\n",
+            ),
+            ("b/pages/SUMMARY.md", "- [One](one.md)\n"),
+            ("b/pages/one.md", "# One\n"),
+            ("plain/src/SUMMARY.md", "[A](a.md)\n"),
+            ("plain/src/a.md", "a"),
+            ("plain/listings/x/main.rs", "fn main() {}"),
+            ("none/a.md", "a"),
+        ],
+    );
+    let b = find(&d.path().join("b/pages/one.md")).unwrap();
+    assert_eq!(
+        (b.title.as_str(), b.src.file_name().unwrap().to_str()),
+        ("Own src", Some("pages"))
+    );
+    assert_eq!(b.slug, "own-src");
+    let p = find(&d.path().join("plain/listings/x")).unwrap();
+    assert_eq!(p.title, "plain", "no book.toml: named by its folder");
+    assert!(find(&d.path().join("none/a.md")).is_none());
+    let (course, start) = open(&d.path().join("b/pages/one.md")).unwrap().unwrap();
+    assert_eq!((course.lessons.len(), start), (1, Some(0)));
+    let (_, start) = open(&d.path().join("b/book.toml")).unwrap().unwrap();
+    assert_eq!(start, None, "a file that is no chapter opens the book");
+}
+
+#[test]
+fn slugs_come_from_the_repository_then_the_title() {
+    assert_eq!(
+        slug_for(Some("https://github.com/rust-lang/book"), "T", "f"),
+        "rust-lang-book"
+    );
+    assert_eq!(slug_for(Some("https://x.org/a/b.git/"), "T", "f"), "a-b");
+    assert_eq!(
+        slug_for(None, "The Rust Programming Language", "f"),
+        "the-rust-programming-language"
+    );
+    assert_eq!(slug_for(None, "!!", "my folder"), "my-folder");
+}
+
+#[test]
+fn the_fixture_book_in_summary_order() {
+    let b = find(&fixture()).unwrap();
+    let c = b.course().unwrap();
+    assert_eq!(
+        (c.title.as_str(), c.slug.as_str()),
+        ("The Fixture Book", "the-fixture-book")
+    );
+    let slugs: Vec<&str> = c.lessons.iter().map(|l| l.slug.as_str()).collect();
+    assert_eq!(
+        slugs,
+        [
+            "preface",
+            "basics/first",
+            "basics/includes",
+            "basics/deeper",
+            "draft-a-chapter-still-to-come",
+            "quiz",
+            "broken",
+            "missing",
+            "afterword"
+        ]
+    );
+    assert_eq!(
+        c.lessons[1].title, "First steps with cargo",
+        "inline code as text"
+    );
+    let modules: Vec<Option<(u32, &str)>> = c
+        .lessons
+        .iter()
+        .map(|l| l.module.as_ref().map(|m| (m.index, m.title.as_str())))
+        .collect();
+    assert_eq!(modules[0], None, "a prefix chapter has no part");
+    assert_eq!(modules[3], Some((1, "Getting started")));
+    assert_eq!(modules[5], Some((2, "Going further")));
+    assert_eq!(modules[8], None);
+    assert!(
+        matches!(&c.lessons[4].status, LessonStatus::Broken(d) if d.severity == Severity::Warning)
+    );
+    assert!(
+        matches!(&c.lessons[7].status, LessonStatus::Broken(d) if d.is_error() && d.line == 19)
+    );
+    let positions: Vec<u32> = c.lessons.iter().filter_map(|l| l.position).collect();
+    assert_eq!(positions, (1..=9).collect::<Vec<_>>());
+}
+
+#[test]
+fn without_parts_top_level_chapters_are_modules() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        &[(
+            "src/SUMMARY.md",
+            "[Intro](i.md)\n\n- [One](1.md)\n  - [One A](1a.md)\n- [Two](2.md)\n",
+        )],
+    );
+    let c = find(d.path()).unwrap().course().unwrap();
+    let m: Vec<Option<u32>> = c
+        .lessons
+        .iter()
+        .map(|l| l.module.as_ref().map(|m| m.index))
+        .collect();
+    assert_eq!(m, [None, Some(1), Some(1), Some(2)]);
+    assert_eq!(c.lessons[2].module.as_ref().unwrap().title, "One");
+}
+
+#[test]
+fn a_chapter_loads_with_its_checks_where_its_quizzes_stand() {
+    let file = fixture().join("src/quiz.md");
+    let bytes = fs::read(&file).unwrap();
+    let origin = Origin::File(file);
+    let l = load(&origin, &bytes).unwrap().unwrap().lesson;
+    assert_eq!(l.meta.title, "Quizzes of every kind");
+    assert_eq!(
+        (l.meta.course_slug.as_str(), l.meta.slug.as_str()),
+        ("the-fixture-book", "quiz")
+    );
+    assert_eq!((l.meta.position, l.meta.of), (Some(6), Some(9)));
+    assert_eq!(
+        l.meta.prev.as_ref().unwrap().slug,
+        "basics/deeper",
+        "drafts are skipped"
+    );
+    assert_eq!(l.meta.next.as_ref().unwrap().slug, "broken");
+    let texts: Vec<String> = l.blocks.iter().map(Lesson::block_text).collect();
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.contains("lectern-quiz") || t.contains("{{#")),
+        "{texts:?}"
+    );
+    let ids: Vec<&str> = l.checks.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "single-choice",
+            "several-right",
+            "../quizzes/kinds.toml#2",
+            "trace-runs",
+            "trace-fails",
+            "sorted",
+            "answer-at-two"
+        ]
+    );
+    // The first quiz stands after "Read this…" (and the note of the
+    // question lectern cannot ask), the second after "Between…".
+    let before = |i: usize| texts[l.checks[i].anchor.unwrap() - 1].clone();
+    assert!(before(0).contains("DragAndDrop"), "{texts:?}");
+    assert!(
+        before(5).starts_with("Between the two quizzes"),
+        "{texts:?}"
+    );
+    assert!(texts[l.checks[5].anchor.unwrap()].starts_with("The end"));
+    assert!(matches!(
+        l.checks[1].kind,
+        CheckKind::Choice { multi: true }
+    ));
+    assert!(matches!(l.checks[2].kind, CheckKind::Short { .. }));
+    assert!(matches!(
+        l.checks[3].kind,
+        CheckKind::Tracing { compiles: true, .. }
+    ));
+    let head = head(&origin, &bytes).unwrap();
+    assert_eq!(head.entry.slug, l.meta.slug);
+    assert_eq!(head.entry.title, l.meta.title);
+}
+
+#[test]
+fn the_title_directive_names_the_page_and_a_first_heading_goes() {
+    let file = fixture().join("src/basics/first.md");
+    let l = load(&Origin::File(file.clone()), &fs::read(&file).unwrap())
+        .unwrap()
+        .unwrap()
+        .lesson;
+    assert_eq!(l.meta.title, "First steps");
+    assert!(!matches!(
+        l.blocks.first(),
+        Some(crate::model::Block::Heading { .. })
+    ));
+    assert_eq!(l.meta.module.unwrap().title, "Getting started");
+}
+
+#[test]
+fn links_to_chapter_pages_name_their_sources() {
+    let mut blocks = crate::loader::markdown::parse(
+        "[a](ch02.html#x) [b](https://x.org/y.html) [c](#top) [d](sub/c.html)\n\n- [e](e.html?q)\n",
+    );
+    super::chapter::chapter_links(&mut blocks);
+    fn hrefs(blocks: &[crate::model::Block], out: &mut Vec<String>) {
+        for b in blocks {
+            match b {
+                crate::model::Block::Paragraph(r) => {
+                    out.extend(r.iter().filter_map(|r| r.href.clone()))
+                }
+                crate::model::Block::List { items, .. } => items.iter().for_each(|i| hrefs(i, out)),
+                _ => {}
+            }
+        }
+    }
+    let mut found = Vec::new();
+    hrefs(&blocks, &mut found);
+    let got: Vec<&str> = found.iter().map(String::as_str).collect();
+    assert_eq!(
+        got,
+        [
+            "ch02.md#x",
+            "https://x.org/y.html",
+            "#top",
+            "sub/c.md",
+            "e.md?q"
+        ]
+    );
+}
+
+#[test]
+fn a_markdown_file_summary_md_does_not_list_is_no_lesson() {
+    let file = fixture().join("src/SUMMARY.md");
+    let got = load(&Origin::File(file.clone()), &fs::read(&file).unwrap()).unwrap();
+    assert!(got.unwrap_err().message.contains("not a chapter"));
+}
+
+#[test]
+fn lint_of_the_fixture_finds_each_problem_once() {
+    let found = lint(&fixture()).unwrap();
+    let errors = found.iter().filter(|d| d.is_error()).count();
+    assert_eq!(errors, 7, "{found:#?}");
+    assert!(found.iter().all(|d| d.line >= 1 && d.column >= 1));
+    let one = lint(&fixture().join("src/quiz.md")).unwrap();
+    assert_eq!(one.len(), 1, "one chapter: its own findings only: {one:?}");
+}

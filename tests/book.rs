@@ -1,0 +1,297 @@
+//! mdBook folders through the real binary: `lectern render` and `lectern
+//! lint` on the project's own fixture book (tests/fixtures/book).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn book() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/book")
+}
+
+fn lectern(args: &[&str], path: &Path) -> Output {
+    let data = tempfile::tempdir().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(args)
+        .arg(path)
+        .env_remove("NO_COLOR")
+        .env("LECTERN_DATA_DIR", data.path())
+        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
+        .output()
+        .expect("lectern runs")
+}
+
+fn render(path: &Path) -> String {
+    render_at(path, "100")
+}
+
+fn render_at(path: &Path, width: &str) -> String {
+    let o = lectern(
+        &["render", "--color", "never", "--width", width, "--answers"],
+        path,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// Where each of `needles` first appears in `hay`, failing on a missing one.
+fn places(hay: &str, needles: &[&str]) -> Vec<usize> {
+    needles
+        .iter()
+        .map(|n| {
+            hay.find(n)
+                .unwrap_or_else(|| panic!("{n:?} not in:\n{hay}"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_contents_follow_summary_md() {
+    let toc = render(&book());
+    assert!(toc.starts_with("The Fixture Book\n"), "{toc}");
+    let order = places(
+        &toc,
+        &[
+            "1. Preface",
+            "Module 1: Getting started",
+            "2. First steps with cargo",
+            "3. Including code",
+            "4. Two levels down",
+            "5. ✘",
+            "Module 2: Going further",
+            "6. Quizzes of every kind",
+            "7. Broken on purpose",
+            "8. ✘",
+            "9. Afterword",
+        ],
+    );
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{toc}");
+    // Where the long notes wrap depends on the checkout's path: compare words.
+    let words = toc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("A chapter still to come") && words.contains("not yet written"));
+    assert!(words.contains("chapter file not found: missing.md"));
+    assert!(
+        !toc.contains('`'),
+        "inline code in titles is rendered: {toc}"
+    );
+    // Any path in the book that is no chapter names the book.
+    for inside in ["book.toml", "src/SUMMARY.md", "listings", "src"] {
+        assert_eq!(render(&book().join(inside)), toc, "{inside}");
+    }
+}
+
+/// Every chapter file SUMMARY.md lists that exists.
+fn chapters() -> Vec<PathBuf> {
+    let summary = std::fs::read_to_string(book().join("src/SUMMARY.md")).unwrap();
+    summary
+        .split("](")
+        .skip(1)
+        .filter_map(|s| s.split(')').next())
+        .filter(|s| !s.is_empty())
+        .map(|s| book().join("src").join(s))
+        .filter(|p| p.is_file())
+        .collect()
+}
+
+#[test]
+fn no_directive_or_marker_is_left_in_any_chapter() {
+    let all = chapters();
+    assert_eq!(all.len(), 7);
+    for ch in all {
+        // The escaped directive is meant to be read as written.
+        let page = render(&ch).replace("Written as is: {{#include ../../listings/hello.rs}}", "");
+        for left in [
+            "{{#include",
+            "{{#rustdoc",
+            "{{#quiz",
+            "{{#title",
+            "ANCHOR",
+            "lectern-quiz",
+        ] {
+            assert!(!page.contains(left), "{left} in {}:\n{page}", ch.display());
+        }
+    }
+}
+
+#[test]
+fn includes_are_expanded_by_anchor_range_and_rustdoc_rules() {
+    let page = render(&book().join("src/basics/includes.md"));
+    assert!(page.starts_with("Including code\n"), "{page}");
+    assert!(
+        page.contains("Module 1: Getting started · Lesson 3 of 9"),
+        "{page}"
+    );
+    let greet = page.find("fn greet() -> &'static str").unwrap();
+    assert!(page[greet..].contains("\"hello\""));
+    // Lines 10 to 12: `main` whole, and nothing of `greet`.
+    let main = page.find("│ fn main() {").unwrap();
+    assert!(page[main..].contains("println!(\"{}\", greet());"));
+    // rustdoc_include: the rest of the file is there, hidden.
+    assert!(page.contains("lines hidden (#)"), "{page}");
+    assert!(page.contains("Written as is: {{#include ../../listings/hello.rs}}"));
+    assert!(page.contains("This paragraph was included from snippet.md"));
+    assert!(
+        page.contains("use std::fmt::Write as _;"),
+        "the nested include"
+    );
+    let first = render(&book().join("src/basics/first.md"));
+    assert!(
+        first.starts_with("First steps\n"),
+        "{{#title}} names the page: {first}"
+    );
+}
+
+#[test]
+fn refused_includes_are_visible_notes() {
+    let page = render_at(&book().join("src/broken.md"), "250");
+    for note in [
+        "an include cycle (cycle-a.md → cycle-b.md → cycle-a.md)",
+        "cannot include `nowhere.md`: no such file",
+        "has no anchor `no_such_anchor`",
+        "it is outside the book",
+        "the quiz does not parse",
+    ] {
+        assert!(page.contains(note), "{note}:\n{page}");
+    }
+    assert!(
+        !page.contains("[package]"),
+        "nothing outside the book is read"
+    );
+}
+
+#[test]
+fn every_question_of_the_chapter_is_in_its_lesson() {
+    use lectern::model::CheckKind;
+    let file = book().join("src/quiz.md");
+    let lesson = lectern::loader::load_lesson(&lectern::model::Origin::File(file.clone())).unwrap();
+    let questions: Vec<String> = lesson
+        .checks
+        .iter()
+        .map(|c| lectern::model::runs_text(&c.question))
+        .collect();
+    assert_eq!(questions.len(), 7, "{questions:?}");
+    for q in [
+        "Which keyword declares a variable?",
+        "Which of these are true?",
+        "What is the keyword for a constant?",
+        "Pick the first letter.",
+        "Pick yes.",
+    ] {
+        assert!(questions.iter().any(|x| x == q), "{q}: {questions:?}");
+    }
+    let kinds: Vec<&CheckKind> = lesson.checks.iter().map(|c| &c.kind).collect();
+    assert!(matches!(kinds[1], CheckKind::Choice { multi: true }));
+    assert!(matches!(kinds[2], CheckKind::Short { accepted } if accepted == &["const", "`const`"]));
+    assert!(
+        matches!(kinds[3], CheckKind::Tracing { compiles: true, stdout: Some(s), .. } if s == "2")
+    );
+    assert!(matches!(
+        kinds[4],
+        CheckKind::Tracing {
+            compiles: false,
+            line: Some(3),
+            ..
+        }
+    ));
+    // The page shows the first as the reader does today, with its
+    // explanation only among the answers (`--answers`), and the question
+    // lectern cannot ask as a note.
+    let page = render(&file);
+    assert!(
+        page.contains("Which keyword declares a variable?"),
+        "{page}"
+    );
+    assert!(page.contains("Variables are declared with let."));
+    assert!(page.contains("a kind lectern does not know: DragAndDrop"));
+    let o = lectern(&["render", "--color", "never", "--width", "100"], &file);
+    let plain = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        !plain.contains("Variables are declared with let."),
+        "no explanation before an answer"
+    );
+}
+
+#[test]
+fn lint_names_each_problem_where_it_is() {
+    let o = lectern(&["lint"], &book());
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let b = book().display().to_string();
+    for line in [
+        format!("{b}/src/cycle-b.md:2:1: error: cannot include `cycle-a.md`: an include cycle"),
+        format!("{b}/src/broken.md:9:1: error: cannot include `nowhere.md`: no such file"),
+        format!(
+            "{b}/src/broken.md:14:1: error: cannot include `../listings/hello.rs:no_such_anchor`"
+        ),
+        format!(
+            "{b}/src/broken.md:19:1: error: cannot include `../../../../Cargo.toml`: it is outside the book"
+        ),
+        format!("{b}/quizzes/unparsable.toml:3:36: error: the quiz does not parse"),
+        format!("{b}/quizzes/no-answer.toml:1:1: error: question 1: no right answer"),
+        format!("{b}/src/SUMMARY.md:19:3: error: chapter file not found: missing.md"),
+        format!("{b}/quizzes/kinds.toml:58:1: warning: question 6: a kind lectern does not know"),
+    ] {
+        assert!(
+            out.lines().any(|l| l.starts_with(&line)),
+            "{line}\nin:\n{out}"
+        );
+    }
+    assert_eq!(out.lines().count(), 8, "{out}");
+    // One sound chapter alone lints clean.
+    let o = lectern(&["lint"], &book().join("src/basics/includes.md"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+#[test]
+fn search_finds_words_of_included_files() {
+    // The word is only in listings/hello.rs, which a chapter includes.
+    let data = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("search")
+        .arg(book())
+        .arg("greet")
+        .env("LECTERN_DATA_DIR", data.path())
+        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
+        .output()
+        .unwrap();
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.starts_with("Including code (the-fixture-book, lesson 3, Getting started)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_folder_of_books_lists_each_book() {
+    let shelf = tempfile::tempdir().unwrap();
+    for name in ["one", "two"] {
+        let b = shelf.path().join(name);
+        std::fs::create_dir_all(b.join("src")).unwrap();
+        std::fs::write(
+            b.join("book.toml"),
+            format!("[book]\ntitle = \"Book {name}\"\n"),
+        )
+        .unwrap();
+        std::fs::write(b.join("src/SUMMARY.md"), "- [Start](start.md)\n").unwrap();
+        std::fs::write(b.join("src/start.md"), "# Start\n\nHello.\n").unwrap();
+        std::fs::write(b.join("src/not-listed.md"), "# Not a chapter\n").unwrap();
+    }
+    let toc = render(shelf.path());
+    assert!(
+        toc.contains("Book one\n1 lesson") && toc.contains("Book two\n1 lesson"),
+        "{toc}"
+    );
+    assert!(!toc.contains("Not a chapter"), "{toc}");
+    let o = lectern(&["lint"], shelf.path());
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}

@@ -23,21 +23,28 @@ impl Tally {
         self.lessons += 1;
         let Some(p) = p else { return };
         self.read += usize::from(p.read);
-        // Every check counts: a chapter of three quizzes is three answers.
-        let firsts = p.checks.values().filter_map(|c| c.first_try_correct);
-        let firsts: Vec<bool> = firsts.collect();
-        if firsts.is_empty() {
-            if let Some(first) = p.first_try_correct {
-                self.answered += 1;
-                self.first_right += usize::from(first);
-            }
-        }
-        self.answered += firsts.len();
-        self.first_right += firsts.iter().filter(|&&f| f).count();
+        let (answered, right) = first_tries(p);
+        self.answered += answered;
+        self.first_right += right;
     }
 
     pub(crate) fn score(&self) -> Option<u32> {
         (self.answered > 0).then(|| (self.first_right * 100 / self.answered) as u32)
+    }
+}
+
+/// Checks answered, and answered right at the first try, of a lesson:
+/// every check counts (a chapter of three quizzes is three answers); the
+/// lesson-wide figures stand for progress kept before checks had ids.
+fn first_tries(p: &LessonProgress) -> (usize, usize) {
+    let firsts: Vec<bool> = p
+        .checks
+        .values()
+        .filter_map(|c| c.first_try_correct)
+        .collect();
+    match p.first_try_correct {
+        Some(first) if firsts.is_empty() => (1, usize::from(first)),
+        _ => (firsts.len(), firsts.iter().filter(|&&f| f).count()),
     }
 }
 
@@ -141,17 +148,7 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
             gone: root.is_some_and(|r| !r.exists()),
             lessons,
             read: progress.values().filter(|p| p.read).count(),
-            answered: progress
-                .values()
-                .map(|p| {
-                    let checks = p.checks.values().filter(|c| c.attempts > 0).count();
-                    if checks == 0 {
-                        usize::from(p.first_try_correct.is_some())
-                    } else {
-                        checks
-                    }
-                })
-                .sum(),
+            answered: progress.values().map(|p| first_tries(p).0).sum(),
             due_today: count_due(store, slug, today),
         }
     };

@@ -11,7 +11,7 @@ use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
-use study::{ANSWER, ANSWERS, CHOICES, COUNTS, LIST_PAGES, MISCONCEPTIONS};
+use study::{ANSWER, ANSWERS, CHECK, CHOICES, COUNTS, JUMP, LIST_PAGES, MISCONCEPTIONS};
 
 pub(super) const fn bind(
     keys: &'static [Key],
@@ -121,14 +121,6 @@ static PAGE_DOWN: &[Binding] = &[bind(
     Some("page"),
 )];
 
-/// From the page or a check to the next check.
-static JUMP: &[Binding] = &[bind(
-    &[Char('c')],
-    |_| Action::JumpToCheck,
-    "go to the next check question",
-    Some("check"),
-)];
-
 /// The page's keys shared by reading and the check.
 static PAGE: &[Binding] = &[
     bind(
@@ -184,33 +176,6 @@ static READING: &[Binding] = &[
         &[Char('{')],
         |_| Action::PrevHeading,
         "previous heading",
-        None,
-    ),
-];
-
-static CHECK: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next option",
-        Some("choose"),
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "previous option",
-        None,
-    ),
-    bind(
-        &[Code(Enter)],
-        |_| Action::Open,
-        "answer with the selected option (typed answers: start typing)",
-        None,
-    ),
-    bind(
-        &[Char('i')],
-        |_| Action::TypeAnswer,
-        "type the answer (short answers, tracing)",
         None,
     ),
 ];

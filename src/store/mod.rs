@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+mod answers;
 mod closing;
 mod fault;
 mod journal;
@@ -36,6 +37,7 @@ mod schema;
 mod time;
 mod write;
 
+pub use answers::CheckAnswer;
 pub use library::{LibraryCourse, Shelved};
 
 use fault::{Fault, Warnings};
@@ -60,21 +62,6 @@ pub struct Attempt {
     pub check: String,
     /// A typed (or several-option) answer, as text.
     pub answer: Option<String>,
-}
-
-/// One answer to one check, as [`Store::record_check`] keeps it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckAnswer<'a> {
-    pub course: &'a str,
-    pub lesson: &'a str,
-    pub check: &'a str,
-    /// The option chosen, or [`crate::model::NO_OPTION`].
-    pub option: u32,
-    pub answer: Option<&'a str>,
-    pub correct: bool,
-    pub review: bool,
-    /// After the answer was revealed: practice, never a first try.
-    pub revealed: bool,
 }
 
 use crate::model::Days;
@@ -264,66 +251,6 @@ impl Store {
 
     pub fn last_lesson(&self, course: &str) -> Option<String> {
         self.read(|conn| read::last_lesson(conn, course))
-    }
-
-    /// Records an answer. The lesson's first answer creates its review card;
-    /// a review answer moves the card (right = FSRS Good, wrong = Again);
-    /// answering again inside the lesson leaves the card alone.
-    pub fn record_attempt(
-        &mut self,
-        course: &str,
-        lesson: &str,
-        option: u32,
-        correct: bool,
-        review: bool,
-        now: DateTime<Utc>,
-    ) {
-        self.record_answer(course, lesson, option, correct, review, false, now);
-    }
-
-    /// [`Store::record_attempt`], saying whether the answer had been
-    /// revealed first: such an answer is never a right first try, and a
-    /// card it creates starts as a lapse.
-    #[allow(clippy::too_many_arguments)]
-    pub fn record_answer(
-        &mut self,
-        course: &str,
-        lesson: &str,
-        option: u32,
-        correct: bool,
-        review: bool,
-        revealed: bool,
-        now: DateTime<Utc>,
-    ) {
-        self.record_check(
-            &CheckAnswer {
-                course,
-                lesson,
-                check: "",
-                option,
-                answer: None,
-                correct,
-                review,
-                revealed,
-            },
-            now,
-        );
-    }
-
-    /// Records an answer to one of a lesson's checks: each check has its
-    /// own attempts and its own review card.
-    pub fn record_check(&mut self, a: &CheckAnswer<'_>, now: DateTime<Utc>) {
-        self.write(Op::Attempt {
-            course: a.course.to_owned(),
-            lesson: a.lesson.to_owned(),
-            check: a.check.to_owned(),
-            option: a.option,
-            answer: a.answer.map(str::to_owned),
-            correct: a.correct,
-            review: a.review,
-            revealed: a.revealed,
-            at: now,
-        });
     }
 
     /// When each review answer since `since` was given (of `course`, or

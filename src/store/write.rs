@@ -121,38 +121,7 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                 params![course, lesson, count],
             )?;
         }
-        Op::Attempt {
-            course,
-            lesson,
-            check,
-            option,
-            answer,
-            correct,
-            review,
-            revealed,
-            at,
-        } => {
-            conn.execute(
-                "INSERT INTO attempt
-                     (course, lesson, check_id, at_ms, option, answer, correct, review, revealed)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                params![
-                    course,
-                    lesson,
-                    check,
-                    to_ms(*at),
-                    option,
-                    answer,
-                    correct,
-                    review,
-                    revealed
-                ],
-            )?;
-            // Seen the answer first: the card learns nothing it can trust
-            // from a right answer, so it counts as a lapse.
-            let key = (course.as_str(), lesson.as_str(), check.as_str());
-            review::record(conn, key, *correct && !*revealed, *review, *at)?;
-        }
+        Op::Attempt { .. } => attempt(conn, op)?,
         Op::Remember {
             slug,
             title,
@@ -172,4 +141,42 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
         }
     }
     Ok(())
+}
+
+/// An attempt and the card change it makes, in the caller's transaction.
+fn attempt(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
+    let Op::Attempt {
+        course,
+        lesson,
+        check,
+        option,
+        answer,
+        correct,
+        review,
+        revealed,
+        at,
+    } = op
+    else {
+        return Ok(());
+    };
+    conn.execute(
+        "INSERT INTO attempt
+             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            course,
+            lesson,
+            check,
+            to_ms(*at),
+            option,
+            answer,
+            correct,
+            review,
+            revealed
+        ],
+    )?;
+    // Seen the answer first: the card learns nothing it can trust from a
+    // right answer, so it counts as a lapse.
+    let key = (course.as_str(), lesson.as_str(), check.as_str());
+    review::record(conn, key, *correct && !*revealed, *review, *at)
 }

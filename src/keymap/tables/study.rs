@@ -30,6 +30,42 @@ pub(super) static COUNTS: &[Binding] = &[
     ),
 ];
 
+/// From the page or a check to the next check.
+pub(super) static JUMP: &[Binding] = &[bind(
+    &[Char('c')],
+    |_| Action::JumpToCheck,
+    "go to the next check question",
+    Some("check"),
+)];
+
+/// A check with the focus: choose an option, or start typing.
+pub(super) static CHECK: &[Binding] = &[
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next option",
+        Some("choose"),
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous option",
+        None,
+    ),
+    bind(
+        &[Code(Enter)],
+        |_| Action::Open,
+        "answer with the selected option (typed answers: start typing)",
+        None,
+    ),
+    bind(
+        &[Char('i')],
+        |_| Action::TypeAnswer,
+        "type the answer (short answers, tracing)",
+        None,
+    ),
+];
+
 /// The check, once it has the focus (after `c`, a reveal or a click).
 pub(super) static ANSWERS: &[Binding] = &[bind(
     &[Digit],

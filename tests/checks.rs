@@ -172,6 +172,10 @@ fn render_places_every_check_at_its_anchor() {
         .join(" ");
     assert!(at("Check 1 of 3") < at(&words), "before block 1");
     assert!(!out.contains("Why:"), "no answers unless asked");
+    assert!(
+        !out.contains("Submit (") && !out.contains("Enter or i"),
+        "no key hints on paper"
+    );
     let answers = lectern::render::lesson(
         &lesson,
         &lectern::render::Options {

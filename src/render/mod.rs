@@ -51,6 +51,7 @@ pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
             revealed: opts.answers,
             index: k,
             count,
+            printed: true,
             ..CheckMarks::default()
         };
         let check = layout::check_lines(&lesson.checks[k], opts.width, &marks, &code).lines;

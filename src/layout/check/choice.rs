@@ -64,6 +64,12 @@ pub(super) fn multi(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w:
     }
     let first = out.lines.len();
     let n = check.order.len();
+    if marks.printed && !marks.submitted {
+        out.lines.push(Line::default());
+        let note = "  (Choose every right answer.)";
+        out.lines.extend(super::plain(note, Role::Dim, w));
+        return;
+    }
     let mut style = Style::new(Role::OptionNumber).with(BOLD);
     if marks.cursor == Some(n) {
         style = style.with(REVERSE);

@@ -38,6 +38,8 @@ pub struct CheckMarks {
     /// there are: "Check 2 of 3" when more than one.
     pub index: usize,
     pub count: usize,
+    /// Printed (`lectern render`), not on screen: no key hints.
+    pub printed: bool,
 }
 
 impl CheckMarks {

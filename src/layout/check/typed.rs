@@ -57,7 +57,9 @@ pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, 
         return;
     };
     out.lines.push(Line::default());
-    let ask = if said {
+    let ask = if said && marks.printed {
+        "What does it print?"
+    } else if said {
         "What does it print? (Ctrl-J starts a new line)"
     } else {
         "On which line is the error?"
@@ -89,6 +91,7 @@ fn answer_box(out: &mut Vec<Line>, ask: &str, check: &Check, marks: &CheckMarks,
             )];
             out.extend(wrap_text(&[(line.to_string(), style)], &first, &indent, w));
         }
+    } else if marks.printed {
     } else if marks.compiles.is_some() || matches!(check.kind, CheckKind::Short { .. }) {
         let hint = "  (Enter or i to type your answer)";
         out.extend(plain(hint, Role::Dim, w));

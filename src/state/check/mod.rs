@@ -52,6 +52,7 @@ impl CheckState {
             compiles: self.compiles,
             index,
             count,
+            printed: false,
         }
     }
 

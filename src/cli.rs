@@ -66,6 +66,10 @@ pub(crate) enum Command {
         /// Mark the right answer and print every explanation.
         #[arg(long)]
         answers: bool,
+        /// Show the lines rust examples hide (`# ` lines, as mdBook and
+        /// rustdoc hide them; `#` in the reader).
+        #[arg(long)]
+        hidden_lines: bool,
     },
     /// Check lesson files and folders (default: the built-in course; `-`:
     /// a lesson on standard input).
@@ -92,6 +96,11 @@ pub(crate) enum Command {
         #[arg(required = true, value_name = "PATH] [WORDS")]
         args: Vec<String>,
         /// A JSON list of {course, lesson, title, module, position, score, snippet, ...}.
+        /// "score" is BM25 relevance with a title word weighing 10 body
+        /// words and a heading word 4 (higher is better); hits come ordered
+        /// by where every word matched ("field": title, heading, body), then
+        /// by score, then in course order. "position" is the lesson's number
+        /// in its course.
         #[arg(long)]
         json: bool,
         /// Most hits to print.

@@ -79,6 +79,7 @@ fn colour(kind: ThemeKind, role: Role) -> Option<Color> {
         Role::Quote | Role::Unknown => pick(Color::Gray, Color::DarkGray),
         Role::CodeFrame | Role::FigureFrame => pick(Color::DarkGray, Color::Gray),
         Role::CodeText => pick(Color::Gray, Color::Black),
+        Role::Badge => pick(Color::Yellow, Color::Rgb(140, 90, 0)),
         Role::Syntax(r, g, b) => Some(Color::Rgb(r, g, b)),
         Role::FigureTitle => pick(Color::LightGreen, Color::Green),
         Role::Caption => pick(Color::Gray, Color::DarkGray),

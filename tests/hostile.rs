@@ -175,3 +175,105 @@ fn a_newline_in_a_file_name_stays_on_its_contents_line() {
         "the diagnostic on the same line: {text}"
     );
 }
+
+#[test]
+fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
+    use lectern::effects::{Reply, Runner, Work};
+    use lectern::state::{self, State};
+    use std::sync::{Arc, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    lesson(dir.path(), "a.json", "a", 1);
+    // A large lesson: its parse takes a while, which the loop must not wait
+    // out (keys and signals go on meanwhile).
+    let big = serde_json::json!({
+        "course": {"slug": "c", "title": "C"},
+        "lesson": {"slug": "b", "title": "Big", "position": 2},
+        "body": {"format": "markdown", "text": "x"},
+        "reader": {"schema": 1, "blocks": vec![serde_json::json!({"t": "p", "runs": "word "}); 40_000]},
+    });
+    std::fs::write(dir.path().join("b.json"), big.to_string()).unwrap();
+    let lib = loader::open_paths(&[dir.path().to_path_buf()]).unwrap();
+    let (tx, rx) = mpsc::channel::<Reply>();
+    let tx = Mutex::new(tx);
+    let sink = Arc::new(move |r| tx.lock().unwrap().send(r).is_ok());
+    let store = Some(lectern::store::Store::in_memory());
+    let mut runner = Runner::new(
+        store,
+        lectern::index::Index::in_memory(),
+        Work::Threads(sink),
+    );
+    runner.loads_inline = false;
+    let mut s = State::new(lib.courses, 80, 24);
+    let b = s.course().index_of("b").unwrap();
+    let mut fx = Vec::new();
+    state::open_lesson(&mut s, b, &mut fx);
+    runner.apply(&mut s, fx);
+    assert!(
+        s.reader.loading && s.reader.doc.is_none(),
+        "read on the loop"
+    );
+    let reply = rx.recv_timeout(Duration::from_secs(30)).expect("loaded");
+    let msg = runner.take(&s, reply).expect("the lesson still wanted");
+    let fx = state::receive(&mut s, msg);
+    runner.apply(&mut s, fx);
+    assert!(!s.reader.loading);
+    assert_eq!(s.reader.doc.as_ref().unwrap().lesson.meta.title, "Big");
+    // One that comes back after the learner moved on is dropped.
+    let mut fx = Vec::new();
+    let a = s.course().index_of("a").unwrap();
+    state::open_lesson(&mut s, a, &mut fx);
+    let stale = Reply::Lesson {
+        origin: Origin::File(dir.path().join("elsewhere.json")),
+        index: b,
+        lesson: Box::new(Err(lectern::model::Diagnostic::error("x", "x"))),
+    };
+    assert!(runner.take(&s, stale).is_none());
+}
+
+#[test]
+fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
+    use lectern::effects::{Runner, Work};
+    use lectern::model::LessonKey;
+    use lectern::state::{Effect, State};
+    use lectern::store::Store;
+    let data = tempfile::tempdir().unwrap();
+    let course = tempfile::tempdir().unwrap();
+    lesson(course.path(), "a.json", "a", 1);
+    let lib = loader::open_paths(&[course.path().to_path_buf()]).unwrap();
+    let mut s = State::new(lib.courses, 80, 24);
+    let store = Some(Store::open(Some(data.path())));
+    let mut runner = Runner::new(store, lectern::index::Index::in_memory(), Work::Inline);
+    let key = LessonKey {
+        course: "c".into(),
+        lesson: "a".into(),
+    };
+    // Held until the frame is drawn, and the loop is stuck in that frame.
+    runner.apply(&mut s, vec![Effect::MarkRead(key)]);
+    assert!(runner.has_held());
+    let line = runner
+        .unwritten()
+        .rescue(Some(data.path()))
+        .expect("a line");
+    assert!(
+        line.contains("1 change") && line.contains("kept in"),
+        "{line}"
+    );
+    // Nothing is written twice should the loop come back meanwhile.
+    runner.flush(&mut s);
+    let written = runner.store.as_ref().unwrap().progress("c", "a").read;
+    assert!(!written, "written by the loop after the rescue kept it");
+    drop(runner);
+    let journals = std::fs::read_dir(data.path())
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_string_lossy().contains(".pending-")
+        })
+        .count();
+    assert_eq!(journals, 1);
+    let again = Store::open(Some(data.path()));
+    assert!(again.progress("c", "a").read, "replayed at the next start");
+    // Nothing left to keep: no line.
+    let idle = Runner::new(None, lectern::index::Index::in_memory(), Work::Inline);
+    assert_eq!(idle.unwritten().rescue(Some(data.path())), None);
+}

@@ -388,3 +388,67 @@ proptest! {
         }
     }
 }
+
+/// Running text dense with break opportunities (zero-width spaces, soft
+/// hyphens) between letters, CJK, hyphens and no-break spaces, inside
+/// markdown's constructs (styles, links, lists, quotes, tables, headings,
+/// code spans and blocks).
+fn arb_breaking_markdown() -> BoxedStrategy<String> {
+    let piece = prop_oneof![
+        6 => vec(
+            prop_oneof![
+                6 => proptest::char::range('a', 'z'),
+                3 => Just('\u{200b}'),
+                3 => Just('\u{ad}'),
+                1 => Just('-'),
+                1 => Just('\u{a0}'),
+                1 => proptest::char::range('\u{4e00}', '\u{4e20}'),
+            ],
+            1..40,
+        )
+        .prop_map(|v| v.into_iter().collect::<String>()),
+        2 => Just(" ".to_string()),
+        2 => select(vec![
+            "\n\n", "# ", "### ", "- ", "> ", "**", "_", "`", "~~", "[", "](http://x.y/\u{200b}z)",
+            "|a\u{ad}b|c\u{200b}d|\n|-|-|\n|", "```\n", "\n```\n", "<kbd>", "</kbd>", "&shy;",
+            "&#8203;", "[^n]", "\n\n[^n]: a\u{ad}b\n", "\n> [!NOTE]\n> ",
+        ])
+        .prop_map(str::to_string),
+    ];
+    vec(piece, 0..40).prop_map(|p| p.concat()).boxed()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        ..ProptestConfig::default()
+    })]
+
+    /// The layout consumes break opportunities: it breaks at them (a soft
+    /// hyphen shows `-`) and never draws either character, at any width,
+    /// styled or plain, and every line still fits.
+    #[test]
+    fn no_zero_width_space_or_soft_hyphen_reaches_a_drawn_line(
+        md in arb_breaking_markdown(),
+        width in 1u16..100,
+        pick in 0u8..4,
+    ) {
+        let bytes = format!("# T\u{200b}itle\n\n{md}\n");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("breaks.md");
+        std::fs::write(&path, bytes).unwrap();
+        let loaded = lectern::loader::load(&lectern::loader::Origin::File(path)).unwrap();
+        let title = &loaded.lesson.meta.title;
+        prop_assert!(!title.contains(['\u{200b}', '\u{ad}']), "{:?}", title);
+        let theme = theme(pick);
+        let styled = theme.is_some();
+        let out = render::lesson(&loaded.lesson, &Options { width, theme, answers: true });
+        prop_assert!(!out.contains(['\u{200b}', '\u{ad}']), "{:?}\n{}", md, out);
+        let checked = if styled {
+            check_styled(&out, usize::from(width))
+        } else {
+            check_plain(&out, usize::from(width))
+        };
+        prop_assert!(checked.is_ok(), "{}\n{}", checked.unwrap_err(), out);
+    }
+}

@@ -54,11 +54,13 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
             width,
             color,
             answers,
+            hidden_lines,
         }) => {
             let look = render::Look {
                 width,
                 color,
                 answers,
+                hidden_lines,
             };
             render::run(path.as_deref(), &look, &settings())
         }

@@ -25,6 +25,7 @@ fn print(paths: &[PathBuf], settings: &Settings) -> super::Outcome {
         width: None,
         color: ColorChoice::Auto,
         answers: false,
+        hidden_lines: false,
     };
     if paths.is_empty() {
         return render::write(&render::text(None, &look, settings)?);

@@ -15,6 +15,7 @@ pub(super) struct Look {
     pub width: Option<u16>,
     pub color: ColorChoice,
     pub answers: bool,
+    pub hidden_lines: bool,
 }
 
 pub(super) fn run(path: Option<&Path>, look: &Look, settings: &Settings) -> super::Outcome {
@@ -53,13 +54,19 @@ pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> sup
     };
     if path.is_some_and(|p| p == Path::new("-")) {
         let loaded = loader::load_bytes("<stdin>", &stdin()?)?;
-        return Ok(render::lesson(&loaded.lesson, &opts));
+        return Ok(render::lesson_showing(
+            &loaded.lesson,
+            &opts,
+            look.hidden_lines,
+        ));
     }
     let counting = crate::loader::progress::on_stderr("reading the course");
     let target = resolve(path)?;
     drop(counting);
     Ok(match target {
-        Target::Lesson(origin) => render::lesson(&loader::load(&origin)?.lesson, &opts),
+        Target::Lesson(origin) => {
+            render::lesson_showing(&loader::load(&origin)?.lesson, &opts, look.hidden_lines)
+        }
         Target::Courses(courses) => {
             let mut out = String::new();
             for (i, c) in courses.iter().enumerate() {

@@ -2,6 +2,7 @@
 //! text, one a line as `man -k` prints them, or as JSON.
 
 use crate::index::{Found, Index, Query};
+use crate::loader::walk::os_bytes;
 use crate::loader::{self, Diagnostic};
 use crate::model::sanitize::clean;
 use crate::model::{Course, Origin};
@@ -57,12 +58,23 @@ fn courses(
 fn as_listed(path: Option<&Path>, index: &Index) -> Option<Vec<Course>> {
     let dir = path.filter(|p| p.is_dir())?;
     let listed = index.snapshot(dir)?;
-    let mut files = loader::lesson_files(dir).ok()?;
-    let mut known: Vec<PathBuf> = listed
-        .iter()
-        .flat_map(|c| c.lessons.iter().filter_map(|l| l.origin.path()))
-        .map(Path::to_path_buf)
-        .collect();
+    let paths = || {
+        listed
+            .iter()
+            .flat_map(|c| c.lessons.iter().filter_map(|l| l.origin.path()))
+    };
+    // Its files all directly in it: one stat of the folder tells whether
+    // any came or went (a nested course's folders are read again).
+    let flat = paths().all(|p| p.parent() == Some(dir));
+    if flat && index.folder_unchanged(dir) {
+        return Some(listed);
+    }
+    let mut files: Vec<&[u8]> = Vec::new();
+    let found = loader::lesson_files(dir).ok()?;
+    files.extend(found.iter().map(|p| os_bytes(p.as_os_str())));
+    let mut known: Vec<&[u8]> = paths().map(|p| os_bytes(p.as_os_str())).collect();
+    // As bytes: sorting paths by their components took longer than the
+    // search itself.
     files.sort_unstable();
     known.sort_unstable();
     (files == known).then_some(listed)
@@ -120,14 +132,21 @@ pub(super) fn run(
         None => courses(path.as_deref(), data.as_deref(), &mut index)?,
     };
     let (mut lessons, mut origins) = lessons(&courses);
-    let mut stale = index.stale(&origins);
-    if fast && !stale.is_empty() {
-        courses = self::courses(path.as_deref(), data.as_deref(), &mut index)?;
-        (lessons, origins) = self::lessons(&courses);
-        stale = index.stale(&origins);
-    }
-    fill(&mut index, &stale);
-    let found = index.search(&origins, &query, limit);
+    let found = match index.search_fresh(&origins, &query, limit) {
+        Ok(found) => found,
+        Err(stale) => {
+            if fast {
+                // Some file changed: its header may have too.
+                courses = self::courses(path.as_deref(), data.as_deref(), &mut index)?;
+                (lessons, origins) = self::lessons(&courses);
+                let stale = index.stale(&origins);
+                fill(&mut index, &stale);
+            } else {
+                fill(&mut index, &stale);
+            }
+            index.search(&origins, &query, limit)
+        }
+    };
     let out = if json {
         to_json(&found, &courses, &lessons)
     } else {
@@ -184,6 +203,17 @@ fn to_text(found: &Found, courses: &[Course], lessons: &[(usize, usize)], bold: 
     out
 }
 
+/// `x` to six significant digits: a word in most lessons scores near
+/// zero (its inverse document frequency is), and rounding to a fixed
+/// number of decimals printed such scores as 0.
+fn significant(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return 0.0;
+    }
+    let scale = 10f64.powi(5 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
 fn to_json(found: &Found, courses: &[Course], lessons: &[(usize, usize)]) -> String {
     let hits: Vec<serde_json::Value> = found
         .hits
@@ -199,7 +229,7 @@ fn to_json(found: &Found, courses: &[Course], lessons: &[(usize, usize)]) -> Str
                 "title": clean(&e.title),
                 "module": e.module.as_ref().map(|m| clean(&m.title).into_owned()),
                 "position": l + 1,
-                "score": (h.score * 1000.0).round() / 1000.0,
+                "score": significant(h.score),
                 "field": h.field.name(),
                 "snippet": h.snippet,
                 "marks": h.marks,

@@ -4,13 +4,18 @@
 //! test use it; tests run its background work inline.
 
 mod background;
+mod opened;
+mod writes;
 
 pub use background::{spawn, spawn_awaited};
+use opened::opened;
+pub use writes::Unwritten;
+use writes::write_to;
 
 use crate::index::{Extract, Index, Query};
 use crate::loader;
 use crate::model::{Days, Diagnostic, Lesson, Origin};
-use crate::state::{self, Effect, Msg, Opened, State};
+use crate::state::{self, Effect, Msg, State};
 use crate::store::Store;
 use chrono::{DateTime, Utc};
 use std::cell::RefCell;
@@ -20,6 +25,14 @@ use std::sync::Arc;
 /// What background work sends back.
 pub enum Reply {
     Msg(Msg),
+    /// Lesson `index` of the open course, read from `origin` (dropped if
+    /// the course changed meanwhile).
+    Lesson {
+        origin: Origin,
+        index: usize,
+        /// Boxed: a lesson is far larger than any other reply.
+        lesson: Box<Result<Lesson, Diagnostic>>,
+    },
     /// Searchable text of some lessons of course `course` for the index,
     /// and how many of how many are done with it.
     IndexChunk {
@@ -54,12 +67,21 @@ pub struct Runner {
     inline: VecDeque<Reply>,
     /// Writes and highlighting, held until the frame is on screen.
     held: Vec<Effect>,
+    /// The writes of `held`, in order, where a signal's last moment can
+    /// reach them (see [`Unwritten`]).
+    unwritten: Unwritten,
     /// The named lesson, parsed before the terminal was set up.
     preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
     /// The time, fixed by tests; the clock's when `None`.
     pub clock: Option<DateTime<Utc>>,
     /// How the learner's days are cut (the rollover hour; local time).
     pub days: Days,
+    /// Lessons are read on this thread (until the first frame is drawn,
+    /// which waits for its lesson anyway); after that on a thread of their
+    /// own, so a huge or slow file never holds up keys and signals.
+    pub loads_inline: bool,
+    /// Lessons being read on their threads, whose replies are not in yet.
+    loading: usize,
 }
 
 impl Runner {
@@ -70,9 +92,12 @@ impl Runner {
             work,
             inline: VecDeque::new(),
             held: Vec::new(),
+            unwritten: Unwritten::default(),
             preloaded: None,
             clock: None,
             days: Days::default(),
+            loads_inline: true,
+            loading: 0,
         }
     }
 
@@ -119,6 +144,9 @@ impl Runner {
                 ) {
                     terminal.push(e);
                 } else if self.waits(&e) {
+                    if e.is_write() {
+                        self.unwritten.hold(&e);
+                    }
                     self.held.push(e);
                 } else if let Some(msg) = self.run(s, e) {
                     queue.extend(state::receive(s, msg));
@@ -127,7 +155,7 @@ impl Runner {
             let Some(reply) = self.inline.pop_front() else {
                 break;
             };
-            if let Some(msg) = self.take(reply) {
+            if let Some(msg) = self.take(s, reply) {
                 queue.extend(state::receive(s, msg));
             }
         }
@@ -145,6 +173,17 @@ impl Runner {
             .partition(|e| self.store.is_some() || !(e.is_write() || e.reads_store()));
         self.held = wait;
         for effect in ready {
+            if effect.is_write() {
+                // Written and let go of at once, so a signal's rescue
+                // never writes it a second time.
+                let unwritten = self.unwritten.clone();
+                let mut kept = unwritten.lock();
+                // Gone: a signal's rescue has kept it already.
+                if kept.pop_front().is_some() {
+                    self.write(effect);
+                }
+                continue;
+            }
             if let Some(msg) = self.run(s, effect) {
                 changed = true;
                 let fx = state::receive(s, msg);
@@ -160,14 +199,35 @@ impl Runner {
         changed || s.notice != notice
     }
 
+    /// The writes held back, for a signal that ends the process while the
+    /// loop is stuck (see [`Unwritten::rescue`]).
+    pub fn unwritten(&self) -> Unwritten {
+        self.unwritten.clone()
+    }
+
+    /// Whether a lesson is being read off the loop: keys then wait for it
+    /// (but quitting), so they act on the page they were meant for.
+    pub fn is_loading(&self) -> bool {
+        self.loading > 0
+    }
+
     pub fn has_held(&self) -> bool {
         !self.held.is_empty()
     }
 
     /// A reply of background work, as the state's message (if it has one).
-    pub fn take(&mut self, reply: Reply) -> Option<Msg> {
+    pub fn take(&mut self, s: &State, reply: Reply) -> Option<Msg> {
         match reply {
             Reply::Msg(msg) => Some(msg),
+            Reply::Lesson {
+                origin,
+                index,
+                lesson,
+            } => {
+                self.loading = self.loading.saturating_sub(1);
+                let entry = s.course().lessons.get(index)?;
+                (entry.origin == origin).then(|| opened(s, index, *lesson))
+            }
             Reply::IndexChunk {
                 course,
                 texts,
@@ -192,7 +252,21 @@ impl Runner {
     }
 
     fn background(&mut self, job: impl FnOnce(&dyn Fn(Reply) -> bool) + Send + 'static) {
+        self.background_at(false, job);
+    }
+
+    /// [`Runner::background`]; `awaited`: at normal priority, since the
+    /// screen waits for it.
+    fn background_at(
+        &mut self,
+        awaited: bool,
+        job: impl FnOnce(&dyn Fn(Reply) -> bool) + Send + 'static,
+    ) {
         match &self.work {
+            Work::Threads(sink) if awaited => {
+                let sink = Arc::clone(sink);
+                spawn_awaited(move || job(&|r| sink(r)));
+            }
             Work::Threads(sink) => {
                 let sink = Arc::clone(sink);
                 spawn(move || job(&|r| sink(r)));
@@ -210,7 +284,7 @@ impl Runner {
 
     fn run(&mut self, s: &State, effect: Effect) -> Option<Msg> {
         match effect {
-            Effect::Load { origin, lesson } => Some(self.load(s, origin, lesson)),
+            Effect::Load { origin, lesson } => self.load(s, origin, lesson),
             Effect::Highlight => {
                 self.highlight(s);
                 None
@@ -253,27 +327,25 @@ impl Runner {
         }
     }
 
-    fn load(&mut self, s: &State, origin: Origin, index: usize) -> Msg {
-        let lesson = match self.preloaded.take() {
-            Some((o, lesson)) if o == origin => lesson,
-            _ => loader::load_lesson(&origin),
-        };
-        // The course's progress was read once when it opened and is kept
-        // current by the state: no query per lesson.
-        let progress = match &lesson {
-            Ok(l) => s
-                .library
-                .progress
-                .get(&l.meta.slug)
-                .cloned()
-                .unwrap_or_default(),
-            Err(_) => Default::default(),
-        };
-        Msg::Loaded(Box::new(Opened {
-            index,
-            lesson,
-            progress,
-        }))
+    fn load(&mut self, s: &State, origin: Origin, index: usize) -> Option<Msg> {
+        if let Some((o, lesson)) = self.preloaded.take() {
+            if o == origin {
+                return Some(opened(s, index, lesson));
+            }
+        }
+        if self.loads_inline {
+            return Some(opened(s, index, loader::load_lesson(&origin)));
+        }
+        self.loading += 1;
+        self.background_at(true, move |send| {
+            let lesson = Box::new(loader::load_lesson(&origin));
+            send(Reply::Lesson {
+                origin,
+                index,
+                lesson,
+            });
+        });
+        None
     }
 
     fn highlight(&mut self, s: &State) {
@@ -358,52 +430,8 @@ impl Runner {
 
     fn write(&mut self, effect: Effect) {
         let now = self.now();
-        let Some(store) = self.store.as_mut() else {
-            return;
-        };
-        match effect {
-            Effect::SavePosition { key, anchor } => {
-                store.save_position(&key.course, &key.lesson, anchor)
-            }
-            Effect::MarkRead(key) => store.mark_read(&key.course, &key.lesson),
-            Effect::SetLastLesson(key) => store.set_last_lesson(&key.course, &key.lesson),
-            Effect::NoteChecks { key, count } => store.note_checks(&key.course, &key.lesson, count),
-            Effect::RecordAttempt {
-                key,
-                check,
-                option,
-                answer,
-                correct,
-                review,
-                revealed,
-            } => store.record_check(
-                &crate::store::CheckAnswer {
-                    course: &key.course,
-                    lesson: &key.lesson,
-                    check: &check,
-                    option,
-                    answer: answer.as_deref(),
-                    correct,
-                    review,
-                    revealed,
-                },
-                now,
-            ),
-            Effect::RememberCourse {
-                slug,
-                title,
-                root,
-                lessons,
-            } => {
-                let shelved = crate::store::Shelved {
-                    slug: &slug,
-                    title: &title,
-                    root: root.as_deref(),
-                    lessons,
-                };
-                store.remember(&shelved, now)
-            }
-            _ => {}
+        if let Some(store) = self.store.as_mut() {
+            write_to(store, effect, now);
         }
     }
 }

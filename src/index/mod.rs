@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use crate::loader::walk::{self, os_bytes};
 
+mod folder;
 mod fresh;
 mod listing;
 pub mod query;
@@ -41,7 +42,7 @@ pub use snapshot::Snapshot;
 pub use text::{Extract, extract};
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 7;
+const VERSION: i64 = 8;
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -78,6 +79,14 @@ CREATE TABLE IF NOT EXISTS lesson_file (
     has_text     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
+-- A large folder's stamp when it was last listed (folder.rs).
+CREATE TABLE IF NOT EXISTS folder (
+    dir      BLOB PRIMARY KEY NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    ctime_ns INTEGER NOT NULL,
+    ino      INTEGER NOT NULL,
+    seen_ns  INTEGER NOT NULL
+);
 -- Whose text lesson_fts holds (by row id), and the stamp it was read at.
 CREATE TABLE IF NOT EXISTS text_doc (
     rowid    INTEGER PRIMARY KEY,
@@ -130,11 +139,13 @@ fn is_damage(e: &rusqlite::Error) -> bool {
 fn setup(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(2))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // A cache: a commit need not reach the disk. An OS crash could leave
+    // it damaged, which is found (`is_damage`) and rebuilt.
+    conn.pragma_update(None, "synchronous", "OFF")?;
     let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if v != VERSION {
         conn.execute_batch(
-            "DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;\n             DROP TABLE IF EXISTS dir_listing; DROP TABLE IF EXISTS text_doc;\n             DROP TABLE IF EXISTS lesson_fts;",
+            "DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;\n             DROP TABLE IF EXISTS dir_listing; DROP TABLE IF EXISTS text_doc;\n             DROP TABLE IF EXISTS lesson_fts; DROP TABLE IF EXISTS folder;",
         )?;
         conn.execute_batch(SCHEMA)?;
         conn.pragma_update(None, "user_version", VERSION)?;
@@ -191,6 +202,8 @@ impl Index {
     /// The courses of `dir`, from headers of every lesson file in it:
     /// unchanged files from the index, changed or new ones read and stored.
     pub fn courses(&mut self, dir: &Path) -> Result<Vec<Course>, Diagnostic> {
+        // Before the files are listed: a change after it is then seen.
+        let seen = folder::look(dir);
         let (heads, large) = self.heads(dir)?;
         let courses = loader::group(heads, Some(dir.to_path_buf()));
         // Best effort, like every write here: a failed one only means a
@@ -203,7 +216,8 @@ impl Index {
                 // Unchanged files but a listing that does not check out
                 // (damaged, cut short, older) is written again too:
                 // `write` leaves one that is already right alone.
-                let _ = listing::write(&file, dir, &courses);
+                let written = listing::write(&file, dir, &courses).is_ok();
+                self.store_folder(dir, seen.filter(|_| written));
             }
         }
         Ok(courses)

@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
+use super::Index;
 use super::query::Query;
 use super::text::{extract, sections};
-use super::{Index, key_of};
 use crate::model::{Lesson, Origin};
 
 /// Where every term of a hit matched.
@@ -59,23 +59,59 @@ const RANK: &str = "bm25(lesson_fts, 10.0, 4.0, 1.0)";
 const SNIPPET: usize = 100;
 
 impl Index {
-    /// The best `limit` lessons of `origins` for `q`, with snippets.
+    /// The best `limit` lessons of `origins` for `q`, with snippets, from
+    /// what is indexed (a hit whose file changed is indexed again first).
     pub fn search(&mut self, origins: &[Origin], q: &Query, limit: usize) -> Found {
         if q.is_empty() {
             return Found::default();
         }
-        let place: HashMap<Vec<u8>, usize> = origins
-            .iter()
-            .enumerate()
-            .map(|(i, o)| (key_of(o), i))
-            .collect();
-        let ranked = match self.ranked(q, &place) {
+        let ids = self.plan(origins).ids;
+        let ranked = self.ranked_or_none(q, &ids);
+        self.hits(origins, q, ranked, limit)
+    }
+
+    /// [`Index::search`], with every lesson's file checked for changes at
+    /// the same time (on a thread of its own: 10,000 stats cost about as
+    /// much as the query). The lessons found changed or never indexed come
+    /// back instead of hits: index them, then search again.
+    pub fn search_fresh(
+        &mut self,
+        origins: &[Origin],
+        q: &Query,
+        limit: usize,
+    ) -> Result<Found, Vec<Origin>> {
+        let plan = self.plan(origins);
+        let (ranked, stale) = std::thread::scope(|s| {
+            let checked = s.spawn(|| plan.stale());
+            let ranked = self.ranked_or_none(q, &plan.ids);
+            (ranked, checked.join().unwrap_or_else(|_| origins.to_vec()))
+        });
+        if !stale.is_empty() {
+            return Err(stale);
+        }
+        Ok(self.hits(origins, q, ranked, limit))
+    }
+
+    fn ranked_or_none(&mut self, q: &Query, ids: &HashMap<i64, usize>) -> Vec<(usize, Field, f64)> {
+        if q.is_empty() {
+            return Vec::new();
+        }
+        match self.ranked(q, ids) {
             Ok(r) => r,
             Err(e) => {
                 self.drop_if_damaged(&e);
-                return Found::default();
+                Vec::new()
             }
-        };
+        }
+    }
+
+    fn hits(
+        &mut self,
+        origins: &[Origin],
+        q: &Query,
+        ranked: Vec<(usize, Field, f64)>,
+        limit: usize,
+    ) -> Found {
         let total = ranked.len();
         let mut hits = Vec::with_capacity(limit.min(total));
         for (lesson, field, score) in ranked {
@@ -94,24 +130,24 @@ impl Index {
         Found { hits, total }
     }
 
-    /// Every match of `q` among `place`'s lessons, best first.
+    /// Every match of `q` among the lessons of `ids` (text row -> place),
+    /// best first.
     fn ranked(
         &self,
         q: &Query,
-        place: &HashMap<Vec<u8>, usize>,
+        ids: &HashMap<i64, usize>,
     ) -> rusqlite::Result<Vec<(usize, Field, f64)>> {
         let conn = self.conn();
         let mut all = conn.prepare_cached(&format!(
-            "SELECT d.path, d.rowid, {RANK} FROM lesson_fts f JOIN text_doc d ON d.rowid = f.rowid
-             WHERE lesson_fts MATCH ?1"
+            "SELECT rowid, {RANK} FROM lesson_fts WHERE lesson_fts MATCH ?1"
         ))?;
         let mut found: HashMap<i64, (usize, Field, f64)> = HashMap::new();
         let rows = all.query_map([q.fts()], |r| {
-            Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?, r.get(2)?))
+            Ok((r.get::<_, i64>(0)?, r.get::<_, f64>(1)?))
         })?;
         for row in rows {
-            let (path, id, rank): (Vec<u8>, i64, f64) = row?;
-            if let Some(&i) = place.get(&path) {
+            let (id, rank) = row?;
+            if let Some(&i) = ids.get(&id) {
                 found.insert(id, (i, Field::Body, -rank));
             }
         }
@@ -146,8 +182,8 @@ impl Index {
 /// left to the caller); `None` if some term matches nowhere.
 pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
     let mut seen = vec![false; q.terms.len()];
-    // (terms matched, section, its text, its marks)
-    type Best = (usize, u32, String, Vec<(usize, usize)>);
+    // ((terms matched, prose), section, its text, its marks)
+    type Best = ((usize, bool), u32, String, Vec<(usize, usize)>);
     let mut best: Option<Best> = None;
     for (at, text) in sections(lesson) {
         let (marks, hit) = q.marks(&text);
@@ -155,11 +191,15 @@ pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
         for (s, h) in seen.iter_mut().zip(&hit) {
             *s |= *h;
         }
+        // Words a reader reads before code they would skim: a code block
+        // (a lesson about lesson files shows their JSON) only when no
+        // prose holds as many of the words.
+        let key = (n, !is_code(lesson, at));
         // The title only when nothing else matches: the snippet should
         // show something the title, shown beside it, does not.
-        let better = best.as_ref().is_none_or(|b| b.1 == 0 || n > b.0);
+        let better = best.as_ref().is_none_or(|b| b.1 == 0 || key > b.0);
         if n > 0 && better {
-            best = Some((n, at, text, marks));
+            best = Some((key, at, text, marks));
         }
     }
     if !seen.iter().all(|&s| s) {
@@ -179,6 +219,14 @@ pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
         snippet,
         marks,
         word,
+    })
+}
+
+/// Whether page section `at` of `lesson` is a code block.
+fn is_code(lesson: &Lesson, at: u32) -> bool {
+    (0..lesson.blocks.len()).any(|i| {
+        super::text::anchor_block(lesson, i) == at
+            && matches!(lesson.blocks[i], crate::model::Block::Code { .. })
     })
 }
 

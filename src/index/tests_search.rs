@@ -197,3 +197,63 @@ fn the_index_and_listings_leave_the_data_directory() {
     assert!(!data.path().join("listings").exists());
     assert!(data.path().join("progress.db").exists());
 }
+
+#[test]
+fn a_search_checks_every_file_and_names_the_changed_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let o = course(dir.path());
+    let mut idx = Index::open(Some(cache.path()));
+    idx.fill(&o, &mut |_, _| {});
+    let q = Query::parse("stale regression", false);
+    assert_eq!(idx.search_fresh(&o, &q, 5).unwrap().hits.len(), 3);
+    // Rewritten with the same size and mtime: its ctime moved.
+    let path = o[2].path().unwrap().to_path_buf();
+    let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
+    lesson(
+        dir.path(),
+        "other",
+        3,
+        "Other",
+        "Nothing to see here: stale regression.",
+    );
+    let f = std::fs::File::options().write(true).open(&path).unwrap();
+    f.set_modified(mtime).unwrap();
+    drop(f);
+    assert_eq!(idx.search_fresh(&o, &q, 5).unwrap_err(), vec![o[2].clone()]);
+    idx.fill(&o, &mut |_, _| {});
+    assert_eq!(idx.search_fresh(&o, &q, 5).unwrap().hits.len(), 4);
+}
+
+#[test]
+fn a_folder_is_trusted_unchanged_only_long_after_its_last_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    for i in 0..SMALL_FOLDER {
+        lesson(dir.path(), &format!("l{i:02}"), i as u32, "T", "words");
+    }
+    let mut idx = Index::open(Some(cache.path()));
+    idx.courses(dir.path()).unwrap();
+    // Listed within the clock's grain of its last change: not trusted.
+    assert!(!idx.folder_unchanged(dir.path()));
+    idx.conn()
+        .execute("UPDATE folder SET seen_ns = seen_ns + 10 * ?1", [RACY_NS])
+        .unwrap();
+    assert!(idx.folder_unchanged(dir.path()));
+    lesson(dir.path(), "new", 99, "T", "words");
+    assert!(!idx.folder_unchanged(dir.path()));
+}
+
+#[test]
+fn a_snippet_comes_from_prose_before_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "```json\n{\"check\": {\"question\": \"x\"}}\n```\n\nA check question comes last.";
+    let o = vec![lesson(dir.path(), "a", 1, "T", text)];
+    let mut idx = Index::in_memory();
+    idx.fill(&o, &mut |_, _| {});
+    let hit = &idx
+        .search(&o, &Query::parse("check question", false), 5)
+        .hits[0];
+    assert_eq!(hit.snippet, "A check question comes last.");
+    assert!(hit.score > 0.0);
+}

@@ -106,7 +106,8 @@ pub fn extract(origin: &Origin) -> Extract {
     }
 }
 
-struct Known {
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Known {
     stamp: Stamp,
     seen_ns: i64,
     digest: Option<u64>,
@@ -131,10 +132,34 @@ impl Known {
     }
 }
 
+/// What the index holds of some lessons: the row of each one's text by
+/// its place among them, and the stored stamps to check them by.
+pub(super) struct Plan<'a> {
+    pub ids: HashMap<i64, usize>,
+    pub check: Vec<(&'a Origin, Known)>,
+    /// Lessons with no text stored at all.
+    pub missing: Vec<Origin>,
+}
+
+impl Plan<'_> {
+    /// The lessons whose files changed since their text was stored (a
+    /// stat each), and those never stored.
+    pub fn stale(&self) -> Vec<Origin> {
+        let mut out = self.missing.clone();
+        out.extend(
+            self.check
+                .iter()
+                .filter(|(o, k)| !k.holds(o))
+                .map(|(o, _)| (*o).clone()),
+        );
+        out
+    }
+}
+
 impl Index {
-    fn known(&self) -> rusqlite::Result<HashMap<Vec<u8>, Known>> {
+    fn known(&self) -> rusqlite::Result<HashMap<Vec<u8>, (i64, Known)>> {
         let mut stmt = self.conn().prepare_cached(
-            "SELECT path, size, mtime_ns, ctime_ns, ino, seen_ns, digest FROM text_doc",
+            "SELECT path, size, mtime_ns, ctime_ns, ino, seen_ns, digest, rowid FROM text_doc",
         )?;
         let rows = stmt.query_map([], |r| {
             let known = Known {
@@ -147,14 +172,13 @@ impl Index {
                 seen_ns: r.get(5)?,
                 digest: r.get::<_, Option<i64>>(6)?.map(|d| d as u64),
             };
-            Ok((r.get(0)?, known))
+            Ok((r.get(0)?, (r.get(7)?, known)))
         })?;
         rows.collect()
     }
 
-    /// Lessons of `origins` whose text is not indexed, or was indexed from
-    /// a file that has changed since.
-    pub fn stale(&mut self, origins: &[Origin]) -> Vec<Origin> {
+    /// What the index holds of `origins`, without looking at the files.
+    pub(super) fn plan<'a>(&mut self, origins: &'a [Origin]) -> Plan<'a> {
         let known = match self.known() {
             Ok(k) => k,
             Err(e) => {
@@ -162,11 +186,27 @@ impl Index {
                 HashMap::new()
             }
         };
-        origins
-            .iter()
-            .filter(|o| !known.get(&key_of(o)).is_some_and(|k| k.holds(o)))
-            .cloned()
-            .collect()
+        let mut plan = Plan {
+            ids: HashMap::with_capacity(origins.len()),
+            check: Vec::with_capacity(origins.len()),
+            missing: Vec::new(),
+        };
+        for (i, o) in origins.iter().enumerate() {
+            match known.get(&key_of(o)) {
+                Some((id, k)) => {
+                    plan.ids.insert(*id, i);
+                    plan.check.push((o, *k));
+                }
+                None => plan.missing.push(o.clone()),
+            }
+        }
+        plan
+    }
+
+    /// Lessons of `origins` whose text is not indexed, or was indexed from
+    /// a file that has changed since.
+    pub fn stale(&mut self, origins: &[Origin]) -> Vec<Origin> {
+        self.plan(origins).stale()
     }
 
     /// Whether the text stored for `origin` is that of the file as it is.

@@ -15,6 +15,8 @@ pub enum Role {
     Quote,
     CodeFrame,
     CodeText,
+    /// What the source says of a code block (`ignore`, `no run`).
+    Badge,
     /// A token coloured by the syntax highlighter.
     Syntax(u8, u8, u8),
     FigureFrame,

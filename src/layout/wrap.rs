@@ -65,6 +65,33 @@ struct Word<'a> {
     /// not on the space that separates it from the word before.
     space_style: Style,
     break_before: bool,
+    /// Ends at a soft hyphen and the next word is glued to it: a line
+    /// that breaks between them shows `-`.
+    hyphen: bool,
+}
+
+/// Break opportunities that running text keeps (see `model::sanitize`):
+/// a zero-width space and a soft hyphen. Words are split at them and
+/// they are dropped, so neither ever reaches a drawn line.
+const ZWSP: char = '\u{200b}';
+const SHY: char = '\u{ad}';
+
+/// `s` without its break opportunities, for text drawn on one line as it
+/// is (a table's natural grid).
+pub(crate) fn visible(s: &str) -> Cow<'_, str> {
+    if s.contains([ZWSP, SHY]) {
+        Cow::Owned(s.chars().filter(|&c| c != ZWSP && c != SHY).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// The part of `c` from byte `from` on, borrowed when `c` is.
+fn tail<'a>(c: &Cow<'a, str>, from: usize) -> Cow<'a, str> {
+    match c {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[from..]),
+        Cow::Owned(o) => Cow::Owned(o[from..].to_string()),
+    }
 }
 
 /// Whitespace that separates words: a no-break space (U+00A0, U+2007,
@@ -122,45 +149,77 @@ fn words<'a>(input: &'a [(&'a str, Style)]) -> Vec<Word<'a>> {
                 end = at;
                 brk_inside = true;
             }
-            let piece = &rest[..end];
+            let raw = &rest[..end];
+            // One at the end of a run (the word goes on in the next run)
+            // is a break all the same.
+            brk_inside |= raw.ends_with([ZWSP, SHY]);
+            let hyphen = brk_inside && raw.ends_with(SHY);
+            let piece = match raw {
+                _ if raw.contains([ZWSP, SHY]) => visible(raw),
+                _ => Cow::Borrowed(raw),
+            };
+            rest = &rest[end..];
+            if piece.is_empty() {
+                // A break opportunity alone (its word began in the run
+                // before): the word before ends there.
+                if let Some(last) = out.last_mut().filter(|_| gluable && !space) {
+                    last.hyphen = hyphen;
+                }
+                gluable = false;
+                continue;
+            }
             match out.last_mut() {
                 Some(last) if gluable && !space => {
-                    // One grapheme, one piece: a combining mark, variation
-                    // selector or joiner that starts this piece belongs to
-                    // the previous piece's last character, or the pieces'
-                    // widths would not add up to the word's ("1" then
-                    // U+FE0F is one 2-column emoji).
-                    let (prev, _) = last.pieces.last_mut().expect("a word has a piece");
-                    let joined = joining_prefix(prev, piece);
-                    // Only the pieces that change are measured again: a
-                    // word of many styled runs stays linear to lay out.
-                    let before = width(prev);
-                    if joined > 0 {
-                        prev.to_mut().push_str(&piece[..joined]);
-                    }
-                    let mut after = width(prev);
-                    if joined < piece.len() {
-                        let tail = &piece[joined..];
-                        after += width(tail);
-                        last.pieces.push((Cow::Borrowed(tail), *style));
-                    }
-                    last.width = last.width - before + after;
+                    last.glue(piece, *style);
+                    last.hyphen = hyphen;
                 }
                 _ => out.push(Word {
-                    pieces: vec![(Cow::Borrowed(piece), *style)],
-                    width: width(piece),
+                    width: width(&piece),
+                    pieces: vec![(piece, *style)],
                     space_before: space,
                     space_style,
                     break_before: brk,
+                    hyphen,
                 }),
             }
             space = false;
             brk = false;
             gluable = !brk_inside;
-            rest = &rest[end..];
         }
     }
+    // A soft hyphen shows only between two parts of one word.
+    for i in 0..out.len() {
+        let glued = out
+            .get(i + 1)
+            .is_some_and(|n| !n.space_before && !n.break_before);
+        out[i].hyphen &= glued;
+    }
     out
+}
+
+impl<'a> Word<'a> {
+    /// Adds `piece`, which goes on this word with no break between.
+    fn glue(&mut self, piece: Cow<'a, str>, style: Style) {
+        // One grapheme, one piece: a combining mark, variation selector or
+        // joiner that starts this piece belongs to the previous piece's
+        // last character, or the pieces' widths would not add up to the
+        // word's ("1" then U+FE0F is one 2-column emoji).
+        let (prev, _) = self.pieces.last_mut().expect("a word has a piece");
+        let joined = joining_prefix(prev, &piece);
+        // Only the pieces that change are measured again: a word of many
+        // styled runs stays linear to lay out.
+        let before = width(prev);
+        if joined > 0 {
+            prev.to_mut().push_str(&piece[..joined]);
+        }
+        let mut after = width(prev);
+        if joined < piece.len() {
+            let rest = tail(&piece, joined);
+            after += width(&rest);
+            self.pieces.push((rest, style));
+        }
+        self.width = self.width - before + after;
+    }
 }
 
 /// Length of the start of `next` that joins the last grapheme of `prev`.
@@ -207,13 +266,27 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
     let mut lines: Vec<Vec<Span>> = Vec::new();
     let mut cur: Vec<Span> = Vec::new();
     let mut w = 0usize;
+    // Whether the word last placed ends at a soft hyphen: a line that
+    // ends after it ends with `-` (room for it is kept when it is placed).
+    let mut hyphen: Option<Style> = None;
     for word in words(input) {
         if word.break_before && (w > 0 || !cur.is_empty()) {
             lines.push(std::mem::take(&mut cur));
             w = 0;
         }
         let gap = usize::from(w > 0 && word.space_before);
-        if w + gap + word.width <= max {
+        let need = word.width + usize::from(word.hyphen);
+        let last_style = word.pieces.last().map(|p| p.1);
+        let after = std::mem::replace(&mut hyphen, last_style.filter(|_| word.hyphen));
+        if let Some(style) = after.filter(|_| w > 0 && w + need > max) {
+            // The word breaks at its soft hyphen.
+            if w < max {
+                push_span(&mut cur, "-", style);
+            }
+            lines.push(std::mem::take(&mut cur));
+            w = 0;
+        }
+        if w + gap + need <= max {
             if gap == 1 {
                 push_span(&mut cur, " ", word.space_style);
                 w += 1;
@@ -224,7 +297,7 @@ pub fn wrap(input: &[(&str, Style)], max: usize) -> Vec<Vec<Span>> {
             w += word.width;
             continue;
         }
-        if word.width <= max {
+        if need <= max {
             lines.push(std::mem::take(&mut cur));
             for (text, style) in &word.pieces {
                 push_span(&mut cur, text, *style);
@@ -348,6 +421,41 @@ mod tests {
     fn fits(lines: &[String], max: usize) {
         for l in lines {
             assert!(width(l) <= max, "{l:?} is wider than {max}");
+        }
+    }
+
+    #[test]
+    fn zero_width_spaces_are_breaks_never_text() {
+        let url = "example.com/\u{200b}very/\u{200b}long/\u{200b}path";
+        assert_eq!(plain(url, 20), ["example.com/very/", "long/path"]);
+        assert_eq!(plain(url, 80), ["example.com/very/long/path"]);
+        // A zero-width space alone in its run ends the word before it.
+        let two = wrap(
+            &[
+                ("abc\u{200b}", Style::new(Role::Text)),
+                ("def", Style::new(Role::Code)),
+            ],
+            4,
+        );
+        let text: Vec<String> = two
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+            .collect();
+        assert_eq!(text, ["abc", "def"]);
+    }
+
+    #[test]
+    fn soft_hyphens_break_with_a_hyphen_and_show_nothing_elsewhere() {
+        let word = "super\u{ad}cali\u{ad}fragilistic";
+        assert_eq!(plain(word, 80), ["supercalifragilistic"]);
+        assert_eq!(plain(word, 12), ["supercali-", "fragilistic"]);
+        assert_eq!(plain(word, 6), ["super-", "cali-", "fragil", "istic"]);
+        // Room is kept for the hyphen: "ab cali-" is 8 columns.
+        assert_eq!(plain("ab cali\u{ad}fornia", 7), ["ab", "cali-", "fornia"]);
+        for max in 1..24 {
+            let lines = plain("a super\u{ad}cali\u{ad}fragilistic\u{200b}word", max);
+            fits(&lines, max);
+            assert!(lines.iter().all(|l| !l.contains(['\u{ad}', '\u{200b}'])));
         }
     }
 

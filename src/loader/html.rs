@@ -32,6 +32,12 @@ pub(super) enum Known {
     Img,
     Figcaption,
     Summary,
+    /// `pre`: in an HTML block, preformatted text (a code block); inline,
+    /// a line of its own.
+    Pre,
+    /// The Rust book's `<Listing number=… file-name=… caption=…>` (its
+    /// mdBook preprocessor's element): its file name and caption shown.
+    Listing,
 }
 
 fn known(name: &str) -> Option<Known> {
@@ -50,6 +56,8 @@ fn known(name: &str) -> Option<Known> {
         "img" => Known::Img,
         "figcaption" => Known::Figcaption,
         "summary" => Known::Summary,
+        "pre" => Known::Pre,
+        "listing" => Known::Listing,
         _ => return None,
     })
 }
@@ -62,6 +70,15 @@ pub(super) enum Piece {
     Close(Known),
     /// A line ends here (a newline of an HTML block).
     Newline,
+    /// A `<Listing>` opens: its number, file name and caption.
+    Listing(Listing),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Listing {
+    pub number: Option<String>,
+    pub file: Option<String>,
+    pub caption: Option<String>,
 }
 
 /// Splits `html` into pieces. `comment` carries an unclosed `<!--` from one
@@ -137,6 +154,12 @@ fn tag(s: &str) -> Option<(Piece, usize)> {
     }
     let piece = if closing {
         Piece::Close(kind)
+    } else if kind == Known::Listing {
+        Piece::Listing(Listing {
+            number: attr(attrs, "number"),
+            file: attr(attrs, "file-name"),
+            caption: attr(attrs, "caption"),
+        })
     } else {
         let value = match kind {
             Known::A => attr(attrs, "href"),
@@ -431,6 +454,21 @@ mod tests {
         // A tag cut off by the end of its event is text.
         assert_eq!(pieces("<a href=\"x"), [text("<a href=\"x")]);
         assert_eq!(pieces("<kbdx>"), [text("<kbdx>")]);
+    }
+
+    #[test]
+    fn listings_and_pre_are_known() {
+        let p = pieces("<Listing number=\"1-2\" file-name='src/main.rs' caption=\"A &amp; B\">");
+        assert_eq!(
+            p,
+            [Piece::Listing(Listing {
+                number: Some("1-2".into()),
+                file: Some("src/main.rs".into()),
+                caption: Some("A & B".into()),
+            })]
+        );
+        assert_eq!(pieces("</Listing>"), [Piece::Close(Known::Listing)]);
+        assert_eq!(pieces("<pre>"), [Piece::Open(Known::Pre, None)]);
     }
 
     #[test]

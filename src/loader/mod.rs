@@ -10,6 +10,7 @@ mod html;
 mod markdown;
 mod node;
 mod origin;
+mod parse;
 mod path;
 pub mod progress;
 mod raw;
@@ -60,6 +61,12 @@ pub fn load_lesson(origin: &Origin) -> Result<Lesson, Diagnostic> {
 
 /// Parses one JSON lesson file's bytes. `name` is what diagnostics call it.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
+    load_bytes_as(name, bytes, None)
+}
+
+/// [`load_bytes`], parsed as one tree (`Some(true)`), as slices
+/// (`Some(false)`) or as its size says (`None`; see [`parse`]).
+fn load_bytes_as(name: &str, bytes: &[u8], tree: Option<bool>) -> Result<Loaded, Diagnostic> {
     if let Some(at) = caps::too_many_values(bytes) {
         let (line, column) = path::line_col(bytes, at);
         let message = format!(
@@ -72,12 +79,12 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
             ..Diagnostic::error(name, message)
         });
     }
-    let value = parse_json(name, bytes)?;
-    if let Some(fail) = markdown_too_long(&value) {
+    let parsed = parse_json(name, bytes, tree)?;
+    if let Some(fail) = markdown_too_long(&parsed.root) {
         let at = JsonPath::parse("body.text");
         return Err(located(name, bytes, &at, Severity::Error, fail));
     }
-    let converted = convert::lesson(&value)
+    let converted = convert::lesson(&parsed.root, parsed.blocks.as_deref())
         .map_err(|fail| located(name, bytes, &fail.path, Severity::Error, fail.message))?;
     Ok(Loaded {
         lesson: converted.lesson,
@@ -146,16 +153,18 @@ fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
 }
 
-/// Bytes → JSON value, with the syntax problems a user can act on.
-fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic> {
+/// Bytes → the lesson's JSON (see [`parse`]), with the syntax problems a
+/// user can act on.
+fn parse_json<'a>(
+    name: &str,
+    bytes: &'a [u8],
+    tree: Option<bool>,
+) -> Result<parse::Parsed<'a>, Diagnostic> {
     let bytes = strip_bom(bytes);
     let at = |line: usize, column: usize, message: String| Diagnostic {
-        file: name.to_string(),
-        line: line.max(1),
-        column: column.max(1),
-        path: None,
-        severity: Severity::Error,
-        message,
+        line,
+        column,
+        ..Diagnostic::error(name, message)
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(at(
@@ -173,30 +182,10 @@ fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, Diagnostic>
             format!("invalid UTF-8 (byte 0x{byte:02x}): lesson files must be UTF-8 text"),
         )
     })?;
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        use serde_json::error::Category;
-        let msg = e.to_string();
-        let detail = msg.split(" at line ").next().unwrap_or(&msg);
-        let message = match e.classify() {
-            Category::Eof => format!("truncated JSON: {detail}"),
-            _ if detail.contains("recursion limit") => {
-                "nesting too deep: JSON nested over 128 levels is refused".to_string()
-            }
-            _ => format!("invalid JSON: {detail}"),
-        };
-        at(e.line(), e.column(), message)
-    })?;
-    if !value.is_object() {
-        return Err(at(
-            1,
-            1,
-            format!(
-                "expected a JSON object at the top level, found {}",
-                node::kind_of(&value)
-            ),
-        ));
+    match tree {
+        Some(tree) => parse::parse_as(name, text, tree),
+        None => parse::parse(name, text),
     }
-    Ok(value)
 }
 
 #[cfg(test)]

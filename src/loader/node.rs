@@ -151,6 +151,14 @@ impl<'a, 'p> Node<'a, 'p> {
             .collect())
     }
 
+    /// `v` as item `i` of this array (an item parsed on its own).
+    pub fn item<'v, 's>(&'s self, v: &'v Value, i: usize) -> Node<'v, 's> {
+        Node {
+            v,
+            at: Step::Index(&self.at, i),
+        }
+    }
+
     /// Fields of this object that are not in `known`, with their text.
     pub fn extra_fields(&self, known: &[&str]) -> Vec<(String, Vec<String>)> {
         let Some(map) = self.v.as_object() else {

@@ -324,3 +324,53 @@ fn a_plain_check_reads_why_and_markdown_and_names_what_it_ignores() {
         l.findings
     );
 }
+
+#[test]
+fn a_lesson_parsed_as_slices_is_the_lesson_parsed_as_a_tree() {
+    // Large files take the slices, small ones the tree: the same lesson,
+    // findings and faults either way.
+    let mut inputs: Vec<Vec<u8>> = real_lesson().into_iter().collect();
+    for reader in [
+        json!({"schema": 1, "blocks": [
+            {"t": "callout", "tone": "tip", "runs": [{"text": "Remember this"}]},
+            {"t": "p", "runs": [{"text": "styled", "u": true, "note": "a footnote"}], "aside": "side"},
+            {"t": "figure", "figure": {"type": "timeline", "events": ["one"]}, "alt": "alt"},
+            "a bare string", {"t": "ul", "items": ["x", {"runs": "y", "blocks": [{"t": "p", "runs": "z"}]}]},
+        ]}),
+        json!({"schema": 1, "blocks": [{"t": "p", "runs": [{"text": 5}]}]}),
+        json!({"schema": 1, "blocks": {"t": "p"}}),
+        json!({"schema": 1, "blocks": "nope"}),
+        json!({"schema": 2, "blocks": [{"t": "p", "runs": "x"}]}),
+        json!([1, 2]),
+        json!(null),
+        json!("text"),
+    ] {
+        inputs.push(with_reader(reader).to_string().into_bytes());
+    }
+    let twice = r#"{"course": {"slug": "c"}, "lesson": {"slug": "l", "title": "L"}, "body": {"text": "x"}, "reader": {"schema": 1, "blocks": ["one"]}, "reader": {"schema": 1}}"#;
+    inputs.push(twice.as_bytes().to_vec());
+    let deep = format!("{{\"a\": {}{}}}", "[".repeat(300), "]".repeat(300));
+    inputs.push(deep.into_bytes());
+    for bytes in [
+        &b"[1,2]"[..],
+        b"{\"course\": {",
+        b"{\"a\" 1}",
+        b"{} x",
+        b"{}",
+    ] {
+        inputs.push(bytes.to_vec());
+    }
+    for bytes in &inputs {
+        let tree = load_bytes_as("t.json", bytes, Some(true));
+        let slices = load_bytes_as("t.json", bytes, Some(false));
+        let shown = String::from_utf8_lossy(bytes);
+        match (tree, slices) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a.lesson, b.lesson, "{shown}");
+                assert_eq!(a.findings, b.findings, "{shown}");
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b, "{shown}"),
+            (a, b) => panic!("{shown}: {:?} vs {:?}", a.is_ok(), b.is_ok()),
+        }
+    }
+}

@@ -313,6 +313,7 @@ pub fn sample_checks() -> Vec<Check> {
             body: vec![Block::Code {
                 lang: Some("rust".into()),
                 label: None,
+                badges: Vec::new(),
                 text: "___ x = 5;".into(),
             }],
             question: text("Which keyword fills the blank?"),

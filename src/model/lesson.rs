@@ -42,8 +42,13 @@ pub enum Block {
         lang: Option<String>,
         label: Option<String>,
         text: String,
+        /// What the source says of the code beside its language (mdBook
+        /// and rustdoc fence attributes: `ignore`, `does not compile`),
+        /// shown as small badges on the frame, never as its name.
+        badges: Vec<String>,
     },
-    Figure(Figure),
+    /// Boxed: the largest variant by far, it would make every block its size.
+    Figure(Box<Figure>),
     Quote(Vec<Block>),
     Rule,
     Table {

@@ -24,6 +24,19 @@
 //!   U+1F3F4 (🏴), a run of tags ended by CANCEL TAG U+E007F (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 //!
 //! Variation selectors are not format characters (they are Mn) and pass.
+//!
+//! Two more are kept in running text, and only there ([`clean_prose`]),
+//! because they say where a line may break: ZERO WIDTH SPACE (U+200B) and
+//! SOFT HYPHEN (U+00AD), each between two visible, non-space characters
+//! (`state\u{ad}of\u{ad}the\u{ad}art`, a long compound or URL with
+//! ZWSPs). They are break opportunities, never text: the layout's wrapping
+//! (`layout::wrap`) consumes them, breaking there (a soft hyphen shows
+//! `-` at the end of the line it ends, and nothing elsewhere) and never
+//! emitting either character. Everywhere else — code, titles, file names,
+//! URLs, messages, and either character at the edge of a word — they are
+//! marked like any other format character (`<U+200B>`), so a zero-width
+//! space in code or a name can be seen. [`without_breaks`] drops them from
+//! text taken from prose for a one-line label (a title from a heading).
 
 use std::borrow::Cow;
 
@@ -125,12 +138,24 @@ fn is_tag(c: char) -> bool {
     matches!(c as u32, 0xe0020..=0xe007e)
 }
 
+/// The two break opportunities that running text keeps (module docs).
+pub const BREAKS: [char; 2] = ['\u{200b}', '\u{ad}'];
+
+/// A neighbour that lets a break opportunity stand: a visible character
+/// that is not a space.
+fn word_char(c: Option<char>) -> bool {
+    c.is_some_and(|c| !c.is_whitespace() && !is_invisible(c))
+}
+
 /// Whether the invisible `c` at byte `at` of `s` does its job there (see
-/// the module docs), and so is kept.
-fn kept(s: &str, at: usize, c: char) -> bool {
+/// the module docs), and so is kept; `prose` keeps break opportunities.
+fn kept(s: &str, at: usize, c: char, prose: bool) -> bool {
     let before = s[..at].chars().rev();
     let after = || s[at + c.len_utf8()..].chars();
     match c {
+        '\u{200b}' | '\u{ad}' => {
+            prose && word_char(s[..at].chars().next_back()) && word_char(after().next())
+        }
         '\u{200d}' => {
             let mut prev = before.skip_while(|&p| is_emoji_modifier(p));
             let (Some(p), Some(n)) = (prev.next(), after().next()) else {
@@ -193,6 +218,26 @@ fn starts_unsafe(s: &str, i: usize) -> bool {
 
 /// Returns `s` with every unsafe character replaced by a visible one.
 pub fn clean(s: &str) -> Cow<'_, str> {
+    clean_with(s, false)
+}
+
+/// [`clean`] for running text that the layout wraps: break opportunities
+/// inside words (U+200B, U+00AD) are kept for the layout to consume.
+pub fn clean_prose(s: &str) -> Cow<'_, str> {
+    clean_with(s, true)
+}
+
+/// `s` without the break opportunities [`clean_prose`] keeps: for a label
+/// of one line taken from running text.
+pub fn without_breaks(s: &str) -> Cow<'_, str> {
+    if s.contains(BREAKS) {
+        Cow::Owned(s.chars().filter(|c| !BREAKS.contains(c)).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+fn clean_with(s: &str, prose: bool) -> Cow<'_, str> {
     if !suspect(s) {
         return Cow::Borrowed(s);
     }
@@ -200,7 +245,7 @@ pub fn clean(s: &str) -> Cow<'_, str> {
     let mut changed = false;
     for (at, c) in s.char_indices() {
         match replacement(c) {
-            Some(_) if kept(s, at, c) => out.push(c),
+            Some(_) if kept(s, at, c, prose) => out.push(c),
             Some(Shown::Char(r)) => {
                 changed = true;
                 out.push(r);
@@ -388,10 +433,37 @@ mod tests {
             proptest::prop_assert_eq!(clean(&once).into_owned(), once.clone());
             for (at, c) in once.char_indices() {
                 if is_invisible(c) && c != '\n' && c != '\t' {
-                    proptest::prop_assert!(kept(&once, at, c), "{:?} in {:?}", c, once);
+                    proptest::prop_assert!(kept(&once, at, c, false), "{:?} in {:?}", c, once);
                 }
             }
         }
+
+        #[test]
+        fn prose_keeps_only_breaks_inside_words(s in "(\\PC|\\pC|\u{200b}|\u{ad}| |a|界){0,40}") {
+            let once = clean_prose(&s).into_owned();
+            proptest::prop_assert_eq!(clean_prose(&once).into_owned(), once.clone());
+            for (at, c) in once.char_indices() {
+                if is_invisible(c) && c != '\n' && c != '\t' {
+                    proptest::prop_assert!(kept(&once, at, c, true), "{:?} in {:?}", c, once);
+                }
+            }
+            // What plain cleaning makes of it holds no break at all.
+            proptest::prop_assert!(!clean(&s).contains(BREAKS));
+        }
+    }
+
+    #[test]
+    fn breaks_are_kept_in_prose_between_word_characters_only() {
+        assert_eq!(clean_prose("state\u{ad}of"), "state\u{ad}of");
+        assert_eq!(clean_prose("a\u{200b}b"), "a\u{200b}b");
+        assert_eq!(clean_prose("a \u{200b}b"), "a <U+200B>b");
+        assert_eq!(clean_prose("\u{ad}x"), "<U+00AD>x");
+        assert_eq!(clean_prose("x\u{200b}"), "x<U+200B>");
+        assert_eq!(clean_prose("a\u{200b}\u{200b}b"), "a<U+200B><U+200B>b");
+        assert_eq!(clean_prose("a\u{200b}\u{200e}b"), "a<U+200B><U+200E>b");
+        // Outside running text they are marks like any format character.
+        assert_eq!(clean("a\u{200b}b"), "a<U+200B>b");
+        assert_eq!(without_breaks("a\u{200b}b\u{ad}c"), "abc");
     }
 
     #[test]

@@ -21,6 +21,11 @@ pub struct Options {
 }
 
 pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
+    lesson_showing(lesson, opts, false)
+}
+
+/// [`lesson`], with rust examples' hidden lines shown when `hidden`.
+pub fn lesson_showing(lesson: &Lesson, opts: &Options, hidden: bool) -> String {
     let dark = opts.theme.as_ref().map(|t| t.kind.is_dark());
     let mut code = match dark {
         Some(dark) if crate::highlight::lesson_wants(lesson) => {
@@ -34,6 +39,7 @@ pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
         });
     }
     code.plain = opts.theme.is_none();
+    code.show_hidden = hidden;
     let page = layout::page(lesson, opts.width, &code);
     // Each check at its anchor: before the page line its block starts at.
     let count = lesson.checks.len();

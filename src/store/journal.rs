@@ -89,6 +89,29 @@ impl Journal {
     }
 }
 
+impl super::Store {
+    /// A store that keeps every write in a new journal beside the file in
+    /// `dir` and opens nothing else: the last act of a process whose main
+    /// loop is stuck (a signal's grace ran out), which has no time for the
+    /// file's lock or its checks. The next start replays it.
+    pub fn journal_only(dir: &Path) -> super::Store {
+        let mut store = super::Store::empty();
+        // As for a file that will come back: writes are journaled.
+        store.reopen = true;
+        store.journal = Some(Journal::new(&dir.join(super::open::FILE)));
+        store
+    }
+
+    /// How many changes a [`Store::journal_only`] kept, and where; it ends
+    /// quietly (the caller says it).
+    pub fn kept_aside(mut self) -> (usize, Option<PathBuf>) {
+        self.closed = true;
+        let journal = self.journal.as_ref();
+        let at = journal.and_then(Journal::path).map(Path::to_path_buf);
+        (journal.map_or(0, |j| j.kept), at)
+    }
+}
+
 /// Applies every journal of an ended session to `conn`, each in one
 /// transaction, and removes it. Returns how many changes reached the file.
 pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
@@ -97,12 +120,16 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return 0;
     };
+    let mut journals: Vec<(Option<std::time::SystemTime>, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| (e.metadata().and_then(|m| m.modified()).ok(), e.path()))
+        .collect();
+    // Oldest first: a session's journal and the one its signal left both
+    // hold positions, and the later must win.
+    journals.sort();
     let mut done = 0;
-    for entry in entries.filter_map(Result::ok) {
-        if !entry.file_name().to_string_lossy().starts_with(&prefix) {
-            continue;
-        }
-        let path = entry.path();
+    for (_, path) in journals {
         let Ok(file) = File::options().read(true).write(true).open(&path) else {
             continue;
         };

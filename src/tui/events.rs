@@ -69,6 +69,17 @@ pub fn leaving() {
 
 static LEAVING: AtomicBool = AtomicBool::new(false);
 
+/// What the signal thread does last when it ends the process itself: the
+/// writes still held kept aside (a line to print, if any).
+type Rescue = Box<dyn Fn() -> Option<String> + Send + Sync>;
+
+static RESCUE: std::sync::OnceLock<Rescue> = std::sync::OnceLock::new();
+
+/// Sets what the signal thread does before it exits on its own.
+pub fn on_forced_exit(rescue: impl Fn() -> Option<String> + Send + Sync + 'static) {
+    let _ = RESCUE.set(Box::new(rescue));
+}
+
 /// Starts the thread that reads the terminal. Called after the first
 /// frame: keys typed before then wait in the terminal.
 pub fn listen(tx: &Sender<Incoming>) {
@@ -84,7 +95,7 @@ pub fn listen(tx: &Sender<Incoming>) {
 
 #[cfg(unix)]
 mod signals {
-    use super::{Incoming, LEAVING};
+    use super::{Incoming, LEAVING, RESCUE};
     use crate::tui::terminal;
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
     use std::sync::atomic::Ordering;
@@ -141,6 +152,10 @@ mod signals {
     fn exit(sig: i32) -> ! {
         crate::loader::progress::abandon();
         terminal::restore_from_signal();
+        // After the terminal is back, so the line is seen.
+        if let Some(line) = RESCUE.get().and_then(|rescue| rescue()) {
+            crate::out::stderr(&format!("lectern: {line}"));
+        }
         std::process::exit(128 + sig)
     }
 }

@@ -23,6 +23,12 @@ use std::path::PathBuf;
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 
+/// A lone lesson file under this size is read before signals are acted
+/// on (the thread that acts on them starts after the first frame, see
+/// [`events::Watch`]); a larger one starts it first. The largest lesson a
+/// person writes is well under it.
+const QUICK_FILE: u64 = 1 << 20;
+
 pub use startup::BUILTIN;
 
 /// The reader. With no paths, it opens the course read last (any course
@@ -59,7 +65,10 @@ fn run(
     // Signals first: one that comes while a large folder is read still
     // ends the process in order.
     let (tx, rx, mut watch) = events::channel();
-    let alone = matches!(paths, [p] if p.is_file());
+    // A lesson named alone is parsed before the first frame; a large one
+    // can take a while, and signals must end it meanwhile.
+    let alone =
+        matches!(paths, [p] if p.metadata().is_ok_and(|m| m.is_file() && m.len() < QUICK_FILE));
     if !alone {
         watch.start();
     }
@@ -67,7 +76,7 @@ fn run(
     // A folder read for the first time can take seconds: its count shows
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");
-    let mut boot = Boot::prepare(paths, data_dir, start_review, course)?;
+    let mut boot = Boot::prepare(paths, data_dir.clone(), start_review, course)?;
     drop(counting);
     let (mut theme, ask) = background::first_guess(settings);
     theme.hyperlinks = true;
@@ -75,6 +84,9 @@ fn run(
     let term = terminal::Term::enter(mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
+    let unwritten = runner.unwritten();
+    let dir = data_dir.clone();
+    events::on_forced_exit(move || unwritten.rescue(dir.as_deref()));
     boot.equip(&mut runner);
     runner.days = settings.days();
     let prefs = Prefs {
@@ -92,6 +104,7 @@ fn run(
         term,
         theme,
         caught,
+        typed_ahead: Default::default(),
     };
     r.apply(fx);
     // The config file's problems, where the learner looks (also on stderr).
@@ -106,6 +119,8 @@ fn run(
         .draw(|f| crate::ui::draw(f, &r.s, &r.theme))?;
     terminal::let_frame_show();
     let mut drawn = r.after_first_frame(&mut boot)?;
+    // From here on a lesson is read off this loop: keys and signals go on.
+    r.runner.loads_inline = false;
     // Asked before the key reader starts, which would take the answer for
     // keys; the first frame was drawn with the guess.
     if ask && r.ask_background(&tx) {
@@ -132,6 +147,9 @@ struct Reader {
     theme: Theme,
     /// Signals are caught on their own thread (Ctrl-Z goes through it).
     caught: bool,
+    /// Keys typed while a lesson is read off the loop, for the page it
+    /// brings: `]]` then `}` moves on the third lesson, not the first.
+    typed_ahead: std::collections::VecDeque<Event>,
 }
 
 impl Reader {
@@ -254,8 +272,14 @@ impl Reader {
                 }
             }
             Incoming::Reply(reply) => {
-                if let Some(msg) = self.runner.take(reply) {
+                if let Some(msg) = self.runner.take(&self.s, reply) {
                     self.receive(msg);
+                }
+                while !self.runner.is_loading() {
+                    let Some(ev) = self.typed_ahead.pop_front() else {
+                        break;
+                    };
+                    self.key(ev);
                 }
             }
             Incoming::Term(Event::Resize(w, h)) => {
@@ -263,11 +287,20 @@ impl Reader {
                     self.update(a);
                 }
             }
-            Incoming::Term(ev) => {
-                if let Some(a) = input::action(&self.s, ev) {
-                    self.update(a);
+            Incoming::Term(ev) if self.runner.is_loading() || !self.typed_ahead.is_empty() => {
+                // Quitting does not wait for the lesson.
+                match input::action(&self.s, ev.clone()) {
+                    Some(Action::Quit) => self.update(Action::Quit),
+                    _ => self.typed_ahead.push_back(ev),
                 }
             }
+            Incoming::Term(ev) => self.key(ev),
+        }
+    }
+
+    fn key(&mut self, ev: Event) {
+        if let Some(a) = input::action(&self.s, ev) {
+            self.update(a);
         }
     }
 

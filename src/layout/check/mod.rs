@@ -152,6 +152,7 @@ pub fn check_lines(
             let program = Block::Code {
                 lang: Some(lang.clone()),
                 label: None,
+                badges: Vec::new(),
                 text: program.clone(),
             };
             let path = [path[0], PROGRAM];
@@ -237,7 +238,10 @@ pub fn each_check_code<'a>(lesson: &'a Lesson, mut f: impl FnMut(Vec<usize>, &'a
     for (k, check) in lesson.checks.iter().enumerate() {
         let base = CHECK_CODE.saturating_add(k);
         for (j, block) in check.body.iter().enumerate() {
-            if let Block::Code { lang, label, text } = block {
+            if let Block::Code {
+                lang, label, text, ..
+            } = block
+            {
                 let lang = lang.as_deref().or(label.as_deref()).unwrap_or("");
                 f(vec![base, j], lang, text);
             }

@@ -1,7 +1,7 @@
 //! Code blocks in a frame, with the highlighted code that belongs to each.
 
 use super::builder::Builder;
-use crate::layout::style::{Role, Span};
+use crate::layout::style::{REVERSE, Role, Span, Style};
 use crate::layout::wrap::{self, width};
 use crate::model::{Block, Lesson};
 use std::collections::BTreeMap;
@@ -52,9 +52,9 @@ pub(crate) fn each_code_block<'a>(
         for (i, b) in blocks.iter().enumerate() {
             path.push(i);
             match b {
-                Block::Code { lang, label, text } => {
-                    f(path, lang.as_deref().or(label.as_deref()), text)
-                }
+                Block::Code {
+                    lang, label, text, ..
+                } => f(path, lang.as_deref().or(label.as_deref()), text),
                 Block::List { items, .. } => {
                     for (k, item) in items.iter().enumerate() {
                         path.push(k);
@@ -72,7 +72,13 @@ pub(crate) fn each_code_block<'a>(
 }
 
 impl Builder<'_> {
-    pub(super) fn code(&mut self, lang: Option<&str>, label: Option<&str>, text: &str) {
+    pub(super) fn code(
+        &mut self,
+        lang: Option<&str>,
+        label: Option<&str>,
+        text: &str,
+        badges: &[String],
+    ) {
         let code = self.code;
         let hides = !code.show_hidden && lang.is_some_and(|l| matches!(l, "rust" | "rs"));
         let hidden = if hides {
@@ -94,11 +100,21 @@ impl Builder<'_> {
             format!("╭─ {name} ")
         };
         let avail = self.avail();
-        let fill = avail.saturating_sub(width(&top)).min(3);
-        self.emit(vec![Span::new(
-            format!("{top}{}", "─".repeat(fill)),
-            Role::CodeFrame,
-        )]);
+        let mut frame = vec![Span::new(top, Role::CodeFrame)];
+        frame.extend(badge_spans(badges, code.plain));
+        let used: usize = frame.iter().map(|s| width(&s.text)).sum();
+        let fill = avail.saturating_sub(used).min(3);
+        frame.push(Span::new("─".repeat(fill), Role::CodeFrame));
+        // A frame line wider than the page (a long name, many badges on a
+        // narrow one) is cut, never wrapped: it is one line of chrome.
+        let mut line: Vec<Span> = Vec::with_capacity(frame.len());
+        for span in wrap::truncate(&frame, avail).0 {
+            match line.last_mut() {
+                Some(last) if last.style == span.style => last.text.push_str(&span.text),
+                _ => line.push(span),
+            }
+        }
+        self.emit(line);
         let room = avail.saturating_sub(2).max(1);
         let text = wrap::expand_tabs(text, 4);
         let styled = code.get(&self.path).filter(|s| same_text(s, &text));
@@ -123,6 +139,23 @@ impl Builder<'_> {
         }
         self.emit(vec![Span::new("╰──", Role::CodeFrame)]);
     }
+}
+
+/// The badges on a code frame's top line, after its name: reversed in
+/// colour (` ignore `), bracketed in plain text (`[ignore]`).
+fn badge_spans(badges: &[String], plain: bool) -> Vec<Span> {
+    let mut out = Vec::new();
+    for b in badges {
+        let b = b.split_whitespace().collect::<Vec<_>>().join(" ");
+        let shown = if plain {
+            format!("[{b}]")
+        } else {
+            format!(" {b} ")
+        };
+        out.push(Span::new(shown, Style::new(Role::Badge).with(REVERSE)));
+        out.push(Span::new(" ", Role::CodeFrame));
+    }
+    out
 }
 
 /// A line rustdoc and mdBook hide: `#` alone or `# ` then code (never
@@ -189,6 +222,7 @@ mod tests {
                 lang: Some(lang.into()),
                 label: None,
                 text: text.into(),
+                badges: Vec::new(),
             }],
             checks: Vec::new(),
         };
@@ -202,6 +236,40 @@ mod tests {
             .map(|l| l.spans.iter().map(|s| s.text.as_str()).collect::<String>())
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    #[test]
+    fn fence_attributes_are_badges_beside_the_name() {
+        let lesson = Lesson {
+            meta: LessonMeta::default(),
+            source: Source::Markdown,
+            hero: None,
+            blocks: vec![Block::Code {
+                lang: Some("rust".into()),
+                label: None,
+                text: "fn main() {}".into(),
+                badges: vec!["ignore".into(), "edition 2021".into()],
+            }],
+            checks: Vec::new(),
+        };
+        let top = |width, plain| {
+            let code = Highlights {
+                plain,
+                ..Highlights::default()
+            };
+            let p = page(&lesson, width, &code);
+            let top = p.lines.iter().find(|l| l.text().starts_with('╭'));
+            top.expect("a frame").clone()
+        };
+        assert_eq!(top(60, true).text(), "╭─ rust [ignore] [edition 2021] ───");
+        let styled = top(60, false);
+        assert_eq!(styled.spans[0].text, "╭─ rust ");
+        assert_eq!(styled.spans[3].text, " edition 2021 ");
+        assert_eq!(styled.spans[4].text, " ───");
+        assert_eq!(styled.spans[1].text, " ignore ");
+        assert_eq!(styled.spans[1].style.role, crate::layout::Role::Badge);
+        // Chrome never wraps: on a narrow page the frame line is cut.
+        assert_eq!(top(12, true).text(), "╭─ rust [ign");
     }
 
     #[test]

@@ -143,6 +143,7 @@ pub(crate) mod tests {
             lang: Some("rust".into()),
             label: None,
             text: text.into(),
+            badges: Vec::new(),
         }
     }
 

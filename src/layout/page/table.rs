@@ -57,7 +57,7 @@ impl Builder<'_> {
         let mut widths = vec![0usize; cols];
         for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
             for (c, w) in widths.iter_mut().enumerate() {
-                *w = (*w).max(width(&cell_text(row.get(c))));
+                *w = (*w).max(width(&wrap::visible(&cell_text(row.get(c)))));
             }
         }
         let seps = 3 * cols.saturating_sub(1);
@@ -116,7 +116,7 @@ impl Builder<'_> {
                 if c > 0 {
                     spans.push(Span::new(" │ ", Role::Rule));
                 }
-                let t = cell_text(row.get(c));
+                let t = wrap::visible(&cell_text(row.get(c))).into_owned();
                 let pad = w - width(&t);
                 spans.push(Span::new(t, style));
                 spans.push(Span::new(" ".repeat(pad), Role::Text));

@@ -36,14 +36,50 @@ pub(crate) fn pieces(runs: &[Run], base: Style) -> Vec<(String, Style)> {
 }
 
 /// A run's text with the marks that show its style without one.
-fn marked(r: &Run) -> String {
+/// One of a run's style flags.
+type Flag = fn(&Run) -> bool;
+
+/// A run's text with the marks of its styles, in plain text. Emphasis and
+/// strike over several runs (`*a `code` b*`) open on the first and close
+/// on the last, as one would write them.
+fn marked(r: &Run, prev: Option<&Run>, next: Option<&Run>) -> String {
     let mut t = r.text.clone();
-    for (on, mark) in [(r.code, "`"), (r.italic, "_"), (r.strike, "~")] {
-        if on && !t.trim().is_empty() {
-            t = format!("{mark}{t}{mark}");
+    if r.code && !t.trim().is_empty() {
+        t = code_span(&t);
+    }
+    let shows = |r: &&Run| !r.text.trim().is_empty();
+    let (prev, next) = (prev.filter(shows), next.filter(shows));
+    let styles: [(Flag, &str); 2] = [(|r| r.italic, "_"), (|r| r.strike, "~")];
+    for (on, mark) in styles {
+        if !on(r) || t.trim().is_empty() {
+            continue;
+        }
+        if !prev.is_some_and(on) {
+            t.insert_str(0, mark);
+        }
+        if !next.is_some_and(on) {
+            t.push_str(mark);
         }
     }
     t
+}
+
+/// Code in plain text as markdown writes it: in backticks, more of them
+/// than any run of backticks inside, and a space inside them where the
+/// code starts or ends with one (`` `x` `` rather than ```` ``x`` ````).
+fn code_span(t: &str) -> String {
+    let longest = t.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    if longest == 0 {
+        return format!("`{t}`");
+    }
+    let ticks = "`".repeat(longest + 1);
+    // A no-break space: the wrap must not leave the fence alone on a line.
+    let pad = if t.starts_with('`') || t.ends_with('`') {
+        "\u{a0}"
+    } else {
+        ""
+    };
+    format!("{ticks}{pad}{t}{pad}{ticks}")
 }
 
 /// [`pieces`], with style marks in the text when `plain`.
@@ -53,7 +89,15 @@ pub(crate) fn marked_pieces(runs: &[Run], base: Style, plain: bool) -> Vec<(Stri
     // (`[`struct`s](…)`) shows its target once, after all of them.
     let mut text = String::new();
     for (i, r) in runs.iter().enumerate() {
-        let shown = if plain { marked(r) } else { r.text.clone() };
+        let shown = if plain {
+            marked(
+                r,
+                i.checked_sub(1).and_then(|p| runs.get(p)),
+                runs.get(i + 1),
+            )
+        } else {
+            r.text.clone()
+        };
         out.push((shown, run_style(r, base)));
         let Some(href) = &r.href else { continue };
         text.push_str(&r.text);
@@ -69,6 +113,15 @@ pub(crate) fn marked_pieces(runs: &[Run], base: Style, plain: bool) -> Vec<(Stri
         text.clear();
     }
     out
+}
+
+#[cfg(test)]
+#[test]
+fn code_with_backticks_is_fenced_by_more_of_them() {
+    assert_eq!(code_span("x"), "`x`");
+    assert_eq!(code_span("a `b` c"), "``a `b` c``");
+    assert_eq!(code_span("`x`"), "``\u{a0}`x`\u{a0}``");
+    assert_eq!(code_span("a``b"), "```a``b```");
 }
 
 impl Builder<'_> {

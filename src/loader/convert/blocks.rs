@@ -1,17 +1,35 @@
 //! Blocks and inline runs. Unknown block types and fields keep their text.
 
-use super::super::node::{Node, R, strings_in_order};
+use super::super::node::{Fail, Node, R, strings_in_order};
+use super::super::parse::wording;
 use super::super::sanitize::clean_owned;
 use super::figure::figure_block;
 use super::{Cx, MAX_DEPTH};
 use crate::model::{Block, Run};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 pub(super) fn blocks(n: &Node, cx: &mut Cx, depth: usize) -> R<Vec<Block>> {
     let mut out = Vec::new();
     for b in n.arr()? {
         block(&b, cx, depth, &mut out)?;
     }
+    Ok(out)
+}
+
+/// The blocks of `n` (an empty array standing for them) from their
+/// unparsed text, each parsed, converted and dropped in turn: one block's
+/// tree at a time, never the whole file's.
+pub(super) fn unparsed(n: &Node, raw: &[&RawValue], cx: &mut Cx) -> R<Vec<Block>> {
+    let mut out = Vec::with_capacity(raw.len());
+    for (i, text) in raw.iter().enumerate() {
+        let v: Value = serde_json::from_str(text.get()).map_err(|e| Fail {
+            path: n.path().index(i),
+            message: wording(&e),
+        })?;
+        block(&n.item(&v, i), cx, 0, &mut out)?;
+    }
+    out.shrink_to_fit();
     Ok(out)
 }
 
@@ -108,8 +126,9 @@ fn known_block(n: &Node, t: &str, cx: &mut Cx, depth: usize) -> R<Block> {
             lang: n.opt_str("lang")?.filter(|s| !s.trim().is_empty()),
             label: n.opt_str("label")?.filter(|s| !s.trim().is_empty()),
             text: n.req_str("text")?,
+            badges: Vec::new(),
         },
-        "figure" => Block::Figure(figure_block(n, cx)?),
+        "figure" => Block::Figure(Box::new(figure_block(n, cx)?)),
         "quote" | "blockquote" => {
             let mut inner = Vec::new();
             if let Some(r) = n.get("runs") {

@@ -18,6 +18,7 @@ use super::raw;
 use crate::model::{Block, Check, Figure, Lesson, Source};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// Lists and quotes nested deeper than this are flattened, so hostile
 /// input cannot blow the stack in later recursive stages.
@@ -71,7 +72,9 @@ fn opt_typed<T: DeserializeOwned>(n: &Node, key: &str) -> R<Option<T>> {
     n.get(key).map(|f| typed(&f)).transpose()
 }
 
-pub(super) fn lesson(root: &Value) -> R<Converted> {
+/// The lesson in `root`; `raw_blocks` are the items of `reader.blocks`,
+/// left unparsed by [`super::parse`] (`root` then has them as `[]`).
+pub(super) fn lesson(root: &Value, raw_blocks: Option<&[&RawValue]>) -> R<Converted> {
     let root = Node::root(root);
     root.obj()?;
     let mut cx = Cx::default();
@@ -81,7 +84,7 @@ pub(super) fn lesson(root: &Value) -> R<Converted> {
     let meta = meta::meta(&root, reader.as_ref(), course, info)?;
     let body = match &reader {
         Some(r) => {
-            let mut body = reader_body(r, &mut cx)?;
+            let mut body = reader_body(r, raw_blocks, &mut cx)?;
             // A reader of only a module or a check: the markdown body is
             // still the lesson's text. (A reader with blocks and a body is
             // the format's fallback for older readers: both are meant.)
@@ -148,14 +151,15 @@ struct Body {
     check: Option<Check>,
 }
 
-fn reader_body(r: &Node, cx: &mut Cx) -> R<Body> {
+fn reader_body(r: &Node, raw_blocks: Option<&[&RawValue]>, cx: &mut Cx) -> R<Body> {
     let hero = match r.get("hero") {
         Some(h) => Some(figure::hero(&h, cx)?),
         None => None,
     };
-    let blocks = match r.get("blocks") {
-        Some(b) => blocks::blocks(&b, cx, 0)?,
-        None => Vec::new(),
+    let blocks = match (r.get("blocks"), raw_blocks) {
+        (Some(b), Some(raw)) => blocks::unparsed(&b, raw, cx)?,
+        (Some(b), None) => blocks::blocks(&b, cx, 0)?,
+        (None, _) => Vec::new(),
     };
     let check = match r.get("check") {
         Some(c) => Some(check::rich(&c, cx)?),

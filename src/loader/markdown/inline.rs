@@ -1,7 +1,7 @@
 //! Inline text as runs: markdown's styles and the HTML pass's.
 
 use super::super::html::{self, Known, Piece};
-use super::super::sanitize::{clean, clean_owned};
+use super::super::sanitize::{clean, clean_owned, clean_prose};
 use crate::model::Run;
 
 #[derive(Default)]
@@ -16,13 +16,20 @@ pub(super) struct Inline {
     sup: usize,
     sub: usize,
     pub(super) links: Vec<Option<String>>,
+    /// The last run is the text of the open `<code>` element so far: the
+    /// parser splits it at entities (`<code>&amp;&amp;</code>`), and it is
+    /// one code span all the same.
+    in_code_element: bool,
 }
 
 impl Inline {
     pub(super) fn push(&mut self, text: &str, code: bool) {
         // The body was sanitised before parsing, but entities such as
         // `&#27;` only become characters here.
-        let text = &*clean(text);
+        // Code shows a zero-width space or soft hyphen as a mark; running
+        // text keeps them as break opportunities for the layout.
+        let code = code || self.code > 0;
+        let text = &*if code { clean(text) } else { clean_prose(text) };
         let scripted;
         let text = if (self.sup > 0 || self.sub > 0) && !text.trim().is_empty() {
             scripted = html::script(text, self.sup > 0);
@@ -30,7 +37,6 @@ impl Inline {
         } else {
             text
         };
-        let code = code || self.code > 0;
         let run = Run {
             text: text.to_string(),
             bold: self.bold > 0,
@@ -41,10 +47,14 @@ impl Inline {
             href: self.links.last().cloned().flatten(),
         };
         // Adjacent text events of one style are one run.
+        let joins = !code || (self.code > 0 && self.in_code_element);
         match self.runs.last_mut() {
-            Some(last) if !code && !last.code && same_style(last, &run) => last.text.push_str(text),
+            Some(last) if joins && last.code == code && same_style(last, &run) => {
+                last.text.push_str(text)
+            }
             _ => self.runs.push(run),
         }
+        self.in_code_element = self.code > 0;
     }
 }
 
@@ -64,16 +74,21 @@ impl Inline {
             Piece::Text(t) => self.push(&t, false),
             Piece::Newline if block => self.newline(),
             Piece::Newline => self.push(" ", false),
+            // Handled by the block pass; inline, nothing to show.
+            Piece::Listing(_) => {}
             Piece::Open(k, value) => match k {
                 Known::Kbd => self.kbd += 1,
-                Known::Code => self.code += 1,
+                Known::Code => {
+                    self.code += 1;
+                    self.in_code_element = false;
+                }
                 Known::Em => self.italic += 1,
                 Known::Strong => self.bold += 1,
                 Known::Strike => self.strike += 1,
                 Known::Sup => self.sup += 1,
                 Known::Sub => self.sub += 1,
-                Known::Plain => {}
-                Known::Line => self.newline(),
+                Known::Plain | Known::Listing => {}
+                Known::Line | Known::Pre => self.newline(),
                 Known::A => self.links.push(value.map(|v| clean_owned(&v))),
                 Known::Br => self.push("\n", false),
                 Known::Img => image(self, value.as_deref().unwrap_or("")),
@@ -89,13 +104,16 @@ impl Inline {
             },
             Piece::Close(k) => match k {
                 Known::Kbd => dec(&mut self.kbd),
-                Known::Code => dec(&mut self.code),
+                Known::Code => {
+                    dec(&mut self.code);
+                    self.in_code_element = false;
+                }
                 Known::Em => dec(&mut self.italic),
                 Known::Strong => dec(&mut self.bold),
                 Known::Strike => dec(&mut self.strike),
                 Known::Sup => dec(&mut self.sup),
                 Known::Sub => dec(&mut self.sub),
-                Known::Line => self.newline(),
+                Known::Line | Known::Pre => self.newline(),
                 Known::A => {
                     self.links.pop();
                 }
@@ -107,7 +125,7 @@ impl Inline {
                     dec(&mut self.bold);
                     self.newline();
                 }
-                Known::Plain | Known::Br | Known::Img => {}
+                Known::Plain | Known::Br | Known::Img | Known::Listing => {}
             },
         }
     }

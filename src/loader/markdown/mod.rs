@@ -5,11 +5,10 @@ mod inline;
 mod parts;
 
 use super::convert::MAX_DEPTH;
-use super::html;
 use super::sanitize::{clean, clean_owned};
 use crate::model::{Block, Run};
 use inline::{Inline, image};
-use parts::{Notes, alert, fence};
+use parts::{Notes, alert, fence, html_event};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 enum Frame {
@@ -46,13 +45,18 @@ struct Builder {
     pushed: Vec<bool>,
     inline: Option<Inline>,
     heading: Option<(u8, Option<String>)>,
-    code: Option<(Option<String>, Option<String>, String)>,
+    /// A code block being read: language, badges, text.
+    code: Option<(Option<String>, Vec<String>, String)>,
     table: Option<Table>,
     /// Inside an HTML comment that an earlier event opened.
     comment: bool,
     /// Inside an image: its alt text is collected, not shown as text.
     alt: Option<String>,
     notes: Notes,
+    /// The text of an HTML block's `<pre>` so far.
+    pre: Option<String>,
+    /// The captions of the `<Listing>`s open, shown where each closes.
+    listings: Vec<Vec<Run>>,
 }
 
 /// Footnotes: numbered in the order they are first cited, listed at the
@@ -147,6 +151,8 @@ pub fn parse(text: &str) -> Vec<Block> {
         comment: false,
         alt: None,
         notes: Notes::default(),
+        pre: None,
+        listings: Vec::new(),
     };
     for event in Parser::new_ext(text, options) {
         match event {
@@ -217,15 +223,6 @@ pub(super) fn inline(text: &str) -> Vec<Run> {
     out
 }
 
-/// HTML, through the safe pass: in a block, its lines stay lines.
-fn html_event(b: &mut Builder, t: &str, block: bool) {
-    let mut pieces = Vec::new();
-    html::pass(t, &mut b.comment, &mut pieces);
-    for p in pieces {
-        b.inline().html(p, block);
-    }
-}
-
 fn start(b: &mut Builder, tag: Tag) {
     match tag {
         Tag::Paragraph => b.flush(),
@@ -251,11 +248,11 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::HtmlBlock => b.flush(),
         Tag::CodeBlock(kind) => {
             b.flush();
-            let (lang, label) = match kind {
+            let (lang, badges) = match kind {
                 CodeBlockKind::Fenced(info) => fence(&info),
-                CodeBlockKind::Indented => (None, None),
+                CodeBlockKind::Indented => (None, Vec::new()),
             };
-            b.code = Some((lang, label, String::new()));
+            b.code = Some((lang, badges, String::new()));
         }
         Tag::List(start) => b.open(Frame::List {
             start,
@@ -296,16 +293,26 @@ fn start(b: &mut Builder, tag: Tag) {
 
 fn end(b: &mut Builder, tag: TagEnd) {
     match tag {
-        TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::HtmlBlock => b.flush(),
+        TagEnd::HtmlBlock => {
+            // A `<pre>` the block never closed ends with it.
+            parts::end_pre(b);
+            b.flush();
+        }
+        TagEnd::Paragraph | TagEnd::Heading(_) => b.flush(),
         TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition => {
             b.close()
         }
         TagEnd::CodeBlock => {
-            if let Some((lang, label, mut text)) = b.code.take() {
+            if let Some((lang, badges, mut text)) = b.code.take() {
                 if text.ends_with('\n') {
                     text.pop();
                 }
-                b.top().push(Block::Code { lang, label, text });
+                b.top().push(Block::Code {
+                    lang,
+                    label: None,
+                    text,
+                    badges,
+                });
             }
         }
         TagEnd::TableCell => {
@@ -402,7 +409,8 @@ mod tests {
             Block::Code {
                 lang: Some("rust".into()),
                 label: None,
-                text: "fn main() {}".into()
+                text: "fn main() {}".into(),
+                badges: Vec::new(),
             }
         );
         let Block::Table { header, rows } = &blocks[1] else {

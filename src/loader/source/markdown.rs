@@ -8,7 +8,7 @@
 
 use super::super::course::Headed;
 use super::super::markdown as body;
-use super::super::sanitize::{clean, clean_owned};
+use super::super::sanitize::{clean, clean_owned, clean_prose, without_breaks};
 use super::super::{Loaded, Origin, walk};
 use super::{Format, format_of};
 use crate::model::{Block, Lesson, LessonEntry, LessonMeta, LessonStatus, Module, Source};
@@ -181,7 +181,7 @@ fn front_matter(text: &str) -> (Option<String>, &str) {
         if let Some(v) = value {
             let v = v.trim().trim_matches(|c| c == '"' || c == '\'').trim();
             if !v.is_empty() {
-                title = Some(v.to_string());
+                title = Some(without_breaks(v).into_owned());
             }
         }
     }
@@ -198,7 +198,7 @@ fn first_heading(text: &str) -> Option<String> {
             (Event::Text(t) | Event::Code(t), Some(s)) => s.push_str(&t),
             (Event::SoftBreak | Event::HardBreak, Some(s)) => s.push(' '),
             (Event::End(TagEnd::Heading(_)), Some(s)) => {
-                let s = clean_owned(s.trim());
+                let s = without_breaks(&clean(s.trim())).into_owned();
                 return (!s.is_empty()).then_some(s);
             }
             _ => {}
@@ -251,7 +251,9 @@ fn text_of(bytes: &[u8]) -> String {
     // Markdown has no syntax errors: a stray byte becomes U+FFFD and the
     // rest of the lesson still reads.
     let text = String::from_utf8_lossy(super::super::strip_bom(bytes));
-    clean_owned(&text)
+    // Running text keeps its break opportunities (zero-width spaces, soft
+    // hyphens) for the layout; code, names and URLs are cleaned again.
+    clean_prose(&text).into_owned()
 }
 
 pub(super) fn head(origin: Origin, bytes: &[u8]) -> Headed {

@@ -8,7 +8,7 @@ use super::super::super::markdown as md;
 use super::super::super::sanitize::clean_owned;
 use super::expand::{Expander, sentinel};
 use super::summary::{self, Summary};
-use super::{Book, aquascope, find, modules, one_line, trpl};
+use super::{Book, aquascope, find, modules, one_line};
 use crate::loader::{Loaded, Origin, walk};
 use crate::model::{
     Block, Check, Diagnostic, Lesson, LessonEntry, LessonMeta, LessonStatus, Link, Severity, Source,
@@ -122,7 +122,8 @@ pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Result<Loaded, Diagn
 fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = text_of(bytes);
     let expanded = Expander::new(&book.canon_root, path).run(path, &text);
-    let text = clean_owned(&trpl::listings(&aquascope::rewrite(&expanded.text)));
+    // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
+    let text = clean_owned(&aquascope::rewrite(&expanded.text));
     let mut blocks = md::parse(&text);
     let p = place(book, path);
     let title = expanded

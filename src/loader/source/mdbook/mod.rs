@@ -13,7 +13,6 @@ mod expand;
 mod lines;
 mod quiz;
 mod summary;
-mod trpl;
 
 pub(crate) use chapter::{head, lint, load};
 

@@ -155,7 +155,8 @@ shared = "These questions share a program."
         Block::Code {
             lang: Some("rust".into()),
             label: None,
-            text: "# fn main() {\nlet x = 1;\n# }".into()
+            text: "# fn main() {\nlet x = 1;\n# }".into(),
+            badges: Vec::new(),
         }
     );
 }

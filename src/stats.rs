@@ -23,14 +23,28 @@ impl Tally {
         self.lessons += 1;
         let Some(p) = p else { return };
         self.read += usize::from(p.read);
-        if let Some(first) = p.first_try_correct {
-            self.answered += 1;
-            self.first_right += usize::from(first);
-        }
+        let (answered, right) = first_tries(p);
+        self.answered += answered;
+        self.first_right += right;
     }
 
     pub(crate) fn score(&self) -> Option<u32> {
         (self.answered > 0).then(|| (self.first_right * 100 / self.answered) as u32)
+    }
+}
+
+/// Checks answered, and answered right at the first try, of a lesson:
+/// every check counts (a chapter of three quizzes is three answers); the
+/// lesson-wide figures stand for progress kept before checks had ids.
+fn first_tries(p: &LessonProgress) -> (usize, usize) {
+    let firsts: Vec<bool> = p
+        .checks
+        .values()
+        .filter_map(|c| c.first_try_correct)
+        .collect();
+    match p.first_try_correct {
+        Some(first) if firsts.is_empty() => (1, usize::from(first)),
+        _ => (firsts.len(), firsts.iter().filter(|&&f| f).count()),
     }
 }
 
@@ -59,7 +73,7 @@ pub(crate) fn reviews<Tz: TimeZone>(
             // Name the idea, not just its number: the option's own words.
             let option_text = entry
                 .and_then(|e| crate::loader::load(&e.origin).ok())
-                .and_then(|l| l.lesson.checks.into_iter().next())
+                .and_then(|l| l.lesson.checks.into_iter().find(|c| c.id == m.check))
                 .and_then(|c| {
                     c.options
                         .get(m.option as usize)
@@ -134,10 +148,7 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
             gone: root.is_some_and(|r| !r.exists()),
             lessons,
             read: progress.values().filter(|p| p.read).count(),
-            answered: progress
-                .values()
-                .filter(|p| p.first_try_correct.is_some())
-                .count(),
+            answered: progress.values().map(|p| first_tries(p).0).sum(),
             due_today: count_due(store, slug, today),
         }
     };
@@ -435,6 +446,29 @@ mod tests {
         assert!(lines.iter().all(|l| l.width() <= 60));
         let all: String = lines.iter().map(|l| l.text()).collect();
         assert!(all.contains("3 times"), "{all}");
+    }
+
+    #[test]
+    fn every_check_of_a_lesson_counts() {
+        let check = |first| crate::model::CheckProgress {
+            attempts: 1,
+            first_try_correct: Some(first),
+            ..Default::default()
+        };
+        let p = LessonProgress {
+            first_try_correct: Some(true),
+            checks: [("a", true), ("b", false), ("c", true)]
+                .map(|(id, f)| (id.to_string(), check(f)))
+                .into_iter()
+                .collect(),
+            ..Default::default()
+        };
+        let mut t = Tally::default();
+        t.add(Some(&p));
+        assert_eq!(
+            (t.lessons, t.answered, t.first_right, t.score()),
+            (1, 3, 2, Some(66))
+        );
     }
 
     #[test]

@@ -1001,3 +1001,107 @@ fn a_hostile_data_dir_path_in_the_footer_is_sanitised() {
     );
     t.quit_cleanly();
 }
+
+// ---- a chapter of several checks (an mdBook with mdbook-quiz) ------------
+
+/// A small mdBook of one chapter whose quiz holds a question of each kind
+/// answered by typing or ticking: several right answers, a short answer,
+/// a program to trace.
+fn quiz_book() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let w = |p: &str, text: &str| {
+        let path = dir.path().join(p);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    w("book.toml", "[book]\ntitle = \"Quiz Book\"\n");
+    w("src/SUMMARY.md", "# Summary\n\n- [Checks](checks.md)\n");
+    w(
+        "src/checks.md",
+        "# Checks\n\nSome reading first.\n\n{{#quiz checks.toml}}\n\nThe end.\n",
+    );
+    w(
+        "src/checks.toml",
+        r#"[[questions]]
+id = "many"
+type = "MultipleChoice"
+prompt.prompt = "Which are even?"
+prompt.distractors = ["three"]
+answer.answer = ["two", "four"]
+prompt.sortAnswers = true
+context = "Even numbers divide by two."
+
+[[questions]]
+id = "short"
+type = "ShortAnswer"
+prompt.prompt = "The keyword for a constant?"
+answer.answer = "const"
+context = "Constants are declared with const."
+
+[[questions]]
+id = "trace"
+type = "Tracing"
+prompt.program = """
+fn main() {
+    println!("{}", 1 + 1);
+}
+"""
+answer.doesCompile = true
+answer.stdout = "2"
+context = "One and one make two."
+"#,
+    );
+    dir
+}
+
+#[test]
+fn a_chapter_of_several_checks_is_answered_and_remembered() {
+    let book = quiz_book();
+    let data = data_dir();
+    let chapter = book.path().join("src/checks.md");
+    let mut t = Term::spawn(&[&chapter], data.path(), 100, 40);
+    t.wait_for("Check 1 of 3");
+    // Several answers: tick two, then Enter submits the set.
+    t.press("c");
+    t.wait_for("[ ] two");
+    let pos = |t: &Term, word: &str| {
+        let rows = t.rows();
+        let row = rows
+            .iter()
+            .find(|r| r.contains(&format!("[ ] {word}")))
+            .unwrap();
+        row.trim().chars().next().unwrap()
+    };
+    let (two, four) = (pos(&t, "two"), pos(&t, "four"));
+    t.press(&format!("{two}{four}"));
+    t.wait_for("Submit (2 chosen; Enter)");
+    t.press("\r");
+    t.wait_for("Right: you chose every right answer");
+    t.wait_for("Why: Even numbers divide by two.");
+    // A short answer, typed: keys are text until Enter.
+    t.press("c\r");
+    t.wait_for("Enter submits, Esc cancels");
+    t.press("CONST q\x7f\x7f\r");
+    t.wait_for("Why: Constants are declared with const.");
+    // Tracing: it compiles (1), then its output.
+    t.press("c1");
+    t.wait_for("What does it print?");
+    t.press("2\r");
+    t.wait_for("Why: One and one make two.");
+    t.quit_cleanly();
+
+    let mut t = Term::spawn(&[&chapter], data.path(), 100, 40);
+    t.wait_for("Check 1 of 3");
+    t.press("c");
+    t.wait_for("[x] two");
+    t.wait_for("Right: you chose every right answer");
+    t.press("c");
+    t.wait_for("› CONST");
+    t.press("c");
+    t.wait_for("› 2");
+    t.press("\t");
+    t.wait_for("3/3 ✓");
+    t.press("\t");
+    t.wait_gone("3/3 ✓");
+    t.quit_cleanly();
+}

@@ -304,7 +304,7 @@ fn a_review_card_answered() {
     let (_dir, mut r) = fixture_reader(100, 30);
     let course = r.s.course().slug.clone();
     let cards = [FIXTURE_SLUG, "salt-and-gluten"]
-        .map(|l| (course.clone(), l.to_string()))
+        .map(|l| (course.clone(), l.to_string(), None))
         .to_vec();
     r.receive(lectern::state::Msg::ReviewReady(
         lectern::model::DueCards {
@@ -346,7 +346,7 @@ fn help_shows_every_mode_on_a_100x30_terminal() {
     r.open(0);
     r.keys("?");
     let mut shown = draw(&r).backend().to_string();
-    for _ in 0..3 {
+    for _ in 0..5 {
         r.keys(" ");
         shown.push_str(&draw(&r).backend().to_string());
     }

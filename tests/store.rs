@@ -129,19 +129,25 @@ fn every_method_round_trips_and_survives_reopening() {
                     at: t0(),
                     option: 2,
                     correct: false,
-                    review: false
+                    review: false,
+                    check: String::new(),
+                    answer: None,
                 },
                 Attempt {
                     at: t0() + Days::minutes(1),
                     option: 2,
                     correct: false,
-                    review: false
+                    review: false,
+                    check: String::new(),
+                    answer: None,
                 },
                 Attempt {
                     at: t0() + Days::minutes(2),
                     option: 1,
                     correct: true,
-                    review: false
+                    review: false,
+                    check: String::new(),
+                    answer: None,
                 },
             ]
         );
@@ -389,7 +395,7 @@ fn a_version_1_file_is_migrated_with_its_data() {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
     assert_eq!(version, SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 3);
+    assert_eq!(SCHEMA_VERSION, 4);
     let mode: String = conn
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))
         .unwrap();

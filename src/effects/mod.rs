@@ -350,13 +350,22 @@ impl Runner {
 
     fn highlight(&mut self, s: &State) {
         let Some(doc) = &s.reader.doc else { return };
-        if !crate::highlight::lesson_wants(&doc.lesson) {
+        let checks_code = doc.lesson.checks.iter().any(|c| {
+            matches!(c.kind, crate::model::CheckKind::Tracing { .. })
+                || c.body
+                    .iter()
+                    .any(|b| matches!(b, crate::model::Block::Code { .. }))
+        });
+        if !checks_code && !crate::highlight::lesson_wants(&doc.lesson) {
             return;
         }
         let lesson = doc.lesson.clone();
         let dark = s.prefs.dark;
         self.background(move |send| {
-            let code = crate::highlight::highlight_lesson(&lesson, dark);
+            let mut code = crate::highlight::highlight_lesson(&lesson, dark);
+            crate::layout::highlight_checks(&lesson, &mut code, |lang, text| {
+                crate::highlight::highlight(Some(lang), text, dark)
+            });
             send(Reply::Msg(Msg::Highlighted(lesson.meta.slug.clone(), code)));
         });
     }

@@ -16,19 +16,26 @@ pub(super) fn write_to(store: &mut Store, effect: Effect, now: DateTime<Utc>) {
         }
         Effect::MarkRead(key) => store.mark_read(&key.course, &key.lesson),
         Effect::SetLastLesson(key) => store.set_last_lesson(&key.course, &key.lesson),
+        Effect::NoteChecks { key, count } => store.note_checks(&key.course, &key.lesson, count),
         Effect::RecordAttempt {
             key,
+            check,
             option,
+            answer,
             correct,
             review,
             revealed,
-        } => store.record_answer(
-            &key.course,
-            &key.lesson,
-            option,
-            correct,
-            review,
-            revealed,
+        } => store.record_check(
+            &crate::store::CheckAnswer {
+                course: &key.course,
+                lesson: &key.lesson,
+                check: &check,
+                option,
+                answer: answer.as_deref(),
+                correct,
+                review,
+                revealed,
+            },
             now,
         ),
         Effect::RememberCourse {

@@ -65,13 +65,15 @@ pub fn hints(screen: Screen) -> Vec<(String, &'static str)> {
 }
 
 /// The screens in the order the help lists them.
-pub const HELP_ORDER: [Screen; 10] = [
+pub const HELP_ORDER: [Screen; 12] = [
     Screen::Reading,
     Screen::Check,
+    Screen::Choices,
     Screen::Review,
     Screen::Contents,
     Screen::Search,
     Screen::CourseSearch,
+    Screen::Answer,
     Screen::Courses,
     Screen::Copy,
     Screen::Links,

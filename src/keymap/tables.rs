@@ -11,7 +11,7 @@ use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
-use study::{ANSWERS, COUNTS, LIST_PAGES, MISCONCEPTIONS};
+use study::{ANSWER, ANSWERS, CHECK, CHOICES, COUNTS, JUMP, LIST_PAGES, MISCONCEPTIONS};
 
 pub(super) const fn bind(
     keys: &'static [Key],
@@ -113,14 +113,16 @@ static COURSE: &[Binding] = &[
     ),
 ];
 
+/// Down a page, where Space does not tick an option.
+static PAGE_DOWN: &[Binding] = &[bind(
+    &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
+    |_| Action::PageDown,
+    "down one page",
+    Some("page"),
+)];
+
 /// The page's keys shared by reading and the check.
 static PAGE: &[Binding] = &[
-    bind(
-        &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
-        |_| Action::PageDown,
-        "down one page",
-        Some("page"),
-    ),
     bind(
         &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
         |_| Action::PageUp,
@@ -174,33 +176,6 @@ static READING: &[Binding] = &[
         &[Char('{')],
         |_| Action::PrevHeading,
         "previous heading",
-        None,
-    ),
-    bind(
-        &[Char('c')],
-        |_| Action::JumpToCheck,
-        "go to the check question",
-        Some("check"),
-    ),
-];
-
-static CHECK: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next option",
-        Some("choose"),
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "previous option",
-        None,
-    ),
-    bind(
-        &[Code(Enter)],
-        |_| Action::Open,
-        "answer with the selected option",
         None,
     ),
 ];
@@ -376,8 +351,13 @@ static COURSE_SEARCH: &[Binding] = &[
 
 /// A screen's tables, most specific first.
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
-    static READING_LAYERS: [&[Binding]; 6] = [READING, COUNTS, PAGE, TOOLS, COURSE, GLOBAL];
-    static CHECK_LAYERS: [&[Binding]; 6] = [CHECK, ANSWERS, PAGE, TOOLS, COURSE, GLOBAL];
+    static READING_LAYERS: [&[Binding]; 8] = [
+        READING, COUNTS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL,
+    ];
+    static CHECK_LAYERS: [&[Binding]; 8] =
+        [CHECK, ANSWERS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL];
+    static CHOICES_LAYERS: [&[Binding]; 6] = [CHOICES, JUMP, PAGE, TOOLS, COURSE, GLOBAL];
+    static ANSWER_LAYERS: [&[Binding]; 2] = [ANSWER, PROMPT];
     static CONTENTS_LAYERS: [&[Binding]; 4] = [CONTENTS, LIST_PAGES, COURSE, GLOBAL];
     static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];
     static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];
@@ -390,6 +370,8 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
     match screen {
         Screen::Reading => &READING_LAYERS,
         Screen::Check => &CHECK_LAYERS,
+        Screen::Choices => &CHOICES_LAYERS,
+        Screen::Answer => &ANSWER_LAYERS,
         Screen::Contents => &CONTENTS_LAYERS,
         Screen::Review => &REVIEW_LAYERS,
         Screen::Help => &HELP_LAYERS,

@@ -5,12 +5,14 @@ fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
 }
 
-const ALL: [Screen; 11] = [
+const ALL: [Screen; 13] = [
     Screen::Reading,
     Screen::Contents,
     Screen::Search,
     Screen::CourseSearch,
     Screen::Check,
+    Screen::Choices,
+    Screen::Answer,
     Screen::Help,
     Screen::Stats,
     Screen::Review,

@@ -7,9 +7,12 @@ mod style;
 pub mod wrap;
 
 pub(crate) use check::check_text;
-pub use check::{CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines};
+pub use check::{
+    CHECK_CODE, CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines, each_check_code,
+    highlight_checks,
+};
 pub(crate) use page::each_code_block;
-pub use page::{Highlights, Page, first_lines, page};
+pub use page::{Highlights, Page, anchor_line, first_lines, page};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};
 
 #[cfg(test)]

@@ -13,7 +13,10 @@ mod origin;
 mod progress;
 pub mod sanitize;
 
-pub use check::{Check, CheckKind, CheckOption, Verdict};
+pub use check::{
+    Answer, Check, CheckKind, CheckOption, CheckProgress, NO_OPTION, Verdict, normalize_output,
+    sample_checks,
+};
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};

@@ -14,16 +14,32 @@ pub struct LessonProgress {
     pub first_try_correct: Option<bool>,
     pub last_choice: Option<u32>,
     pub last_correct: Option<bool>,
-    /// When the lesson is next due for review; `None` before any answer.
+    /// When the lesson's first card is next due for review; `None`
+    /// before any answer.
     pub due: Option<DateTime<Utc>>,
+    /// How many checks the lesson held when last opened.
+    pub check_count: Option<u32>,
+    /// Each check answered, by its id (the lesson-wide figures above sum
+    /// them up).
+    pub checks: std::collections::BTreeMap<String, super::CheckProgress>,
+}
+
+impl LessonProgress {
+    /// How many of `ids` (a lesson's checks) have been answered.
+    pub fn answered<'a>(&self, ids: impl IntoIterator<Item = &'a str>) -> usize {
+        ids.into_iter()
+            .filter(|id| self.checks.get(*id).is_some_and(|c| c.attempts > 0))
+            .count()
+    }
 }
 
 /// The cards due for review, as the store finds them across the courses
 /// asked about, and what comes after them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DueCards {
-    /// `(course slug, lesson slug)`, oldest first.
-    pub cards: Vec<(String, String)>,
+    /// `(course slug, lesson slug, check id)`, oldest first. A lesson
+    /// read but never answered comes with no check id: its first check.
+    pub cards: Vec<(String, String, Option<String>)>,
     /// When the next card not yet due comes.
     pub next: Option<DateTime<Utc>>,
     /// Cards scheduled for later.

@@ -26,23 +26,46 @@ pub fn lesson(lesson: &Lesson, opts: &Options) -> String {
 
 /// [`lesson`], with rust examples' hidden lines shown when `hidden`.
 pub fn lesson_showing(lesson: &Lesson, opts: &Options, hidden: bool) -> String {
-    let mut code = match &opts.theme {
-        Some(t) if crate::highlight::lesson_wants(lesson) => {
-            crate::highlight::highlight_lesson(lesson, t.kind.is_dark())
+    let dark = opts.theme.as_ref().map(|t| t.kind.is_dark());
+    let mut code = match dark {
+        Some(dark) if crate::highlight::lesson_wants(lesson) => {
+            crate::highlight::highlight_lesson(lesson, dark)
         }
         _ => Highlights::default(),
     };
+    if let Some(dark) = dark {
+        layout::highlight_checks(lesson, &mut code, |lang, text| {
+            crate::highlight::highlight(Some(lang), text, dark)
+        });
+    }
     code.plain = opts.theme.is_none();
     code.show_hidden = hidden;
     let page = layout::page(lesson, opts.width, &code);
-    let marks = CheckMarks {
-        revealed: opts.answers,
-        ..CheckMarks::default()
-    };
-    let check = layout::check_lines(lesson.check(), opts.width, &marks).lines;
+    // Each check at its anchor: before the page line its block starts at.
+    let count = lesson.checks.len();
+    let mut placed: Vec<(usize, usize)> = lesson
+        .checks
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| Some((layout::anchor_line(&page, lesson, c.anchor)?, k)))
+        .collect();
+    placed.sort_unstable();
     let mut out = String::with_capacity(page.lines.len() * 64);
-    write_lines(&mut out, &page.lines, opts.theme.as_ref());
-    write_lines(&mut out, &check, opts.theme.as_ref());
+    let mut from = 0;
+    for (at, k) in placed {
+        let marks = CheckMarks {
+            revealed: opts.answers,
+            index: k,
+            count,
+            printed: true,
+            ..CheckMarks::default()
+        };
+        let check = layout::check_lines(&lesson.checks[k], opts.width, &marks, &code).lines;
+        write_lines(&mut out, &page.lines[from..at], opts.theme.as_ref());
+        write_lines(&mut out, &check, opts.theme.as_ref());
+        from = at;
+    }
+    write_lines(&mut out, &page.lines[from..], opts.theme.as_ref());
     while out.ends_with("\n\n") {
         out.pop();
     }

@@ -65,6 +65,10 @@ pub enum Action {
     Answer(usize),
     Retry,
     Reveal,
+    /// Several answers: tick or untick the option under the cursor.
+    Toggle,
+    /// Start typing the focused check's answer.
+    TypeAnswer,
     /// A click on the page at screen row `y`.
     PageClick(u16),
 

@@ -201,8 +201,8 @@ fn open_row(s: &mut State, row: TocRow, fx: &mut Vec<Effect>) {
         }
         TocRow::Heading(h) => {
             let g = s.geometry();
-            let line = s.reader.doc.as_ref().and_then(|d| d.page.headings.get(h));
-            if let Some(&line) = line {
+            let line = s.reader.doc.as_ref().and_then(|d| d.heading_line(h));
+            if let Some(line) = line {
                 s.reader.set_top(line, &g);
             }
         }

@@ -93,10 +93,12 @@ pub fn start(s: &mut State, fx: &mut Vec<Effect>) {
     };
     let top = s.reader.top;
     let page = &doc.page;
+    // The screen counts the checks' lines too: the blocks' starts as it does.
+    let starts: Vec<usize> = page.blocks.iter().map(|&p| doc.doc_line(p)).collect();
     let mut items = on_screen(
         &doc.lesson,
-        &page.blocks,
-        page.lines.len(),
+        &starts,
+        doc.doc_line(page.lines.len()),
         top,
         top + g.rows(),
     );

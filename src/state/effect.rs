@@ -20,6 +20,11 @@ pub enum Effect {
         anchor: Anchor,
     },
     MarkRead(LessonKey),
+    /// The open lesson holds `count` checks (the contents show it later).
+    NoteChecks {
+        key: LessonKey,
+        count: u32,
+    },
     SetLastLesson(LessonKey),
     /// The open course goes into (or up in) the learner's library.
     RememberCourse {
@@ -30,7 +35,12 @@ pub enum Effect {
     },
     RecordAttempt {
         key: LessonKey,
+        /// Which of the lesson's checks ("" for a JSON lesson's one).
+        check: String,
+        /// The option chosen, or [`crate::model::NO_OPTION`].
         option: u32,
+        /// Every other kind of answer, as text.
+        answer: Option<String>,
         correct: bool,
         review: bool,
         /// Given after the answer was revealed: practice only.
@@ -66,6 +76,7 @@ impl Effect {
             Effect::SavePosition { .. }
                 | Effect::RememberCourse { .. }
                 | Effect::MarkRead(_)
+                | Effect::NoteChecks { .. }
                 | Effect::SetLastLesson(_)
                 | Effect::RecordAttempt { .. }
         )

@@ -1,7 +1,7 @@
 //! Opening lessons and courses: what is asked of the runtime, and what is
 //! done with what it brings back.
 
-use super::check::CheckState;
+use super::check::resumed_all;
 use super::library::{CourseView, Placed};
 use super::reader::{Focus, Search};
 use super::{Effect, Opened, State};
@@ -24,7 +24,8 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     if let LessonStatus::Broken(diag) = status {
         let r = &mut s.reader;
         r.search = Search::default();
-        r.check = CheckState::default();
+        r.checks = Vec::new();
+        r.current = 0;
         r.focus = Focus::Page;
         r.doc = None;
         r.broken = Some(diag);
@@ -49,7 +50,7 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     let in_review = s.review.as_ref().is_some_and(|r| r.active());
     if in_review {
         if let (Some(r), Ok(l)) = (&mut s.review, &opened.lesson) {
-            r.deal(l.check());
+            r.deal(l);
         }
     }
     let g = s.geometry();
@@ -58,7 +59,11 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     r.marked_read = false;
     r.search = Search::default();
     r.focus = Focus::Page;
-    r.check = CheckState::resumed(&opened.progress);
+    r.current = 0;
+    r.checks = match &opened.lesson {
+        Ok(l) => resumed_all(&l.checks, &opened.progress),
+        Err(_) => Vec::new(),
+    };
     let lesson = match opened.lesson {
         Err(diag) => {
             r.doc = None;
@@ -85,8 +90,23 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     if pending.check {
         r.jump_to_check(&g);
     }
+    note_checks(s, fx);
     // The runner knows whether there is code worth highlighting.
     fx.push(Effect::Highlight);
+}
+
+/// Remembers how many checks the open lesson holds, when the store does
+/// not know yet: the contents show "answered of all" from it.
+fn note_checks(s: &mut State, fx: &mut Vec<Effect>) {
+    let Some(n) = s.reader.doc.as_ref().map(|d| d.lesson.checks.len() as u32) else {
+        return;
+    };
+    let Some(key) = s.lesson_key() else { return };
+    let p = s.library.progress.entry(key.lesson.clone()).or_default();
+    if p.check_count.unwrap_or(0) != n {
+        p.check_count = Some(n);
+        fx.push(Effect::NoteChecks { key, count: n });
+    }
 }
 
 /// The store's progress, arriving after the open lesson was drawn from
@@ -95,8 +115,10 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
 /// session stays read.
 pub(super) fn progress_read(s: &mut State, mut progress: HashMap<String, LessonProgress>) {
     for (lesson, p) in std::mem::take(&mut s.library.progress) {
-        if p.read {
-            progress.entry(lesson).or_default().read = true;
+        if p.read || p.check_count.is_some() {
+            let e = progress.entry(lesson).or_default();
+            e.read |= p.read;
+            e.check_count = p.check_count.or(e.check_count);
         }
     }
     s.library.progress = progress;
@@ -107,8 +129,10 @@ pub(super) fn progress_read(s: &mut State, mut progress: HashMap<String, LessonP
         return;
     };
     let g = s.geometry();
-    s.reader.check = CheckState::resumed(&p);
-    s.reader.relayout_check();
+    if let Some(doc) = &s.reader.doc {
+        s.reader.checks = resumed_all(&doc.lesson.checks, &p);
+    }
+    s.reader.relayout(&g);
     if let Some(a) = p.anchor {
         s.reader.top = s.reader.line_of(a, &g);
     }

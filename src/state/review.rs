@@ -1,10 +1,11 @@
 //! A spaced-review session inside the reader: due check questions one at
 //! a time, options shuffled so their position cannot be memorised.
 
-use super::check::Answered;
+use super::check::{Answered, CheckState};
 use super::open::open;
 use super::{Action, Effect, State};
-use crate::model::{Check, DueCards, Verdict, runs_text};
+use crate::layout::CheckMarks;
+use crate::model::{Answer, Check, CheckKind, DueCards, Lesson, Verdict, runs_text};
 use chrono::{DateTime, Utc};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -12,13 +13,19 @@ pub struct Review {
     /// `(course, lesson)` indices of the cards due, in the order asked:
     /// a review spans every course of the library.
     pub queue: Vec<(usize, usize)>,
+    /// The check id of each card of `queue` (none: the lesson's first).
+    pub ids: Vec<Option<String>>,
     pub pos: usize,
+    /// Which of the card's lesson's checks it is.
+    pub check: usize,
     /// Display order of the current card's options (file indices).
     pub order: Vec<usize>,
-    pub chosen: Option<usize>,
-    /// The option under the keyboard cursor; none until an arrow moves it,
-    /// so Enter on a fresh card answers nothing.
-    pub cursor: Option<usize>,
+    /// The card's answer so far, as the reader's check keeps one (its
+    /// cursor none until an arrow moves it, so Enter on a fresh card
+    /// answers nothing).
+    pub card: CheckState,
+    /// Typing the card's answer.
+    pub typing: bool,
     pub right: usize,
     pub wrong: usize,
     /// Paused to re-read the current card's lesson.
@@ -63,10 +70,23 @@ pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
 impl Review {
     pub fn new(queue: Vec<(usize, usize)>, seed: u64) -> Review {
         Review {
+            ids: vec![None; queue.len()],
             queue,
             seed: seed.max(1),
             ..Review::default()
         }
+    }
+
+    /// Whether the card has been answered.
+    pub fn answered(&self) -> bool {
+        self.card.answered()
+    }
+
+    /// The marks the card is drawn with: once answered, everything shown.
+    pub fn marks(&self) -> CheckMarks {
+        let mut m = self.card.marks(0, 1, self.typing);
+        m.revealed = self.answered();
+        m
     }
 
     pub fn current(&self) -> Option<(usize, usize)> {
@@ -82,12 +102,17 @@ impl Review {
         !self.rereading
     }
 
-    /// Prepares the card for a freshly loaded lesson's check.
-    pub fn deal(&mut self, check: Option<&Check>) {
-        self.chosen = None;
-        self.cursor = None;
+    /// Prepares the card for a freshly loaded lesson: the check it names
+    /// (else the first), options shuffled.
+    pub fn deal(&mut self, lesson: &Lesson) {
+        let id = self.ids.get(self.pos).cloned().flatten();
+        self.check = id
+            .and_then(|id| lesson.checks.iter().position(|c| c.id == id))
+            .unwrap_or(0);
+        self.card = CheckState::default();
+        self.typing = false;
         self.reminder = None;
-        self.order = match check {
+        self.order = match lesson.checks.get(self.check) {
             Some(c) => shuffle(c.options.len(), &mut self.seed, &c.order),
             None => Vec::new(),
         };
@@ -106,13 +131,22 @@ impl Review {
 /// The review's keys while it has the screen.
 pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let Some(r) = &mut s.review else { return false };
+    if r.typing {
+        typing(s, a, fx);
+        return true;
+    }
     match a {
         Action::Answer(pos) => answer(s, *pos, fx),
         Action::LineDown | Action::LineUp => {
-            let n = r.order.len();
-            if n > 0 && r.chosen.is_none() {
+            let n = r.order.len()
+                + usize::from(matches!(
+                    card_kind(s),
+                    Some(CheckKind::Choice { multi: true })
+                ));
+            let Some(r) = &mut s.review else { return true };
+            if n > 0 && !r.answered() {
                 let down = *a == Action::LineDown;
-                r.cursor = Some(match r.cursor {
+                r.card.cursor = Some(match r.card.cursor {
                     None if down => 0,
                     None => n - 1,
                     Some(c) if down => (c + 1).min(n - 1),
@@ -137,6 +171,51 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     true
 }
 
+/// The kind of the card's check, once its lesson is loaded.
+fn card_kind(s: &State) -> Option<CheckKind> {
+    let k = s.review.as_ref()?.check;
+    Some(s.reader.doc.as_ref()?.lesson.checks.get(k)?.kind.clone())
+}
+
+/// Typing the card's answer: the reader's prompt keys.
+fn typing(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
+    let Some(r) = &mut s.review else { return };
+    let t = &mut r.card.typed;
+    match a {
+        Action::Input(c) if t.len() < 4096 => t.push(*c),
+        Action::InputBackspace => {
+            t.pop();
+        }
+        Action::InputKillLine => t.clear(),
+        Action::InputKillWord => {
+            let kept = t.trim_end().len();
+            let cut = t[..kept]
+                .char_indices()
+                .rev()
+                .find(|(_, ch)| ch.is_whitespace())
+                .map_or(0, |(i, ch)| i + ch.len_utf8());
+            t.truncate(cut);
+        }
+        Action::Back => {
+            t.clear();
+            r.typing = false;
+        }
+        Action::Open if !t.trim().is_empty() => {
+            r.typing = false;
+            r.card.submitted = true;
+            let answer = match r.card.compiles {
+                Some(compiles) => Answer::Tracing {
+                    compiles,
+                    text: t.clone(),
+                },
+                None => Answer::Text(t.clone()),
+            };
+            scored(s, answer, fx);
+        }
+        _ => {}
+    }
+}
+
 /// R: back to a review paused to re-read, or a new review.
 pub(super) fn start(s: &mut State, fx: &mut Vec<Effect>) {
     match &mut s.review {
@@ -151,15 +230,17 @@ pub(super) fn start(s: &mut State, fx: &mut Vec<Effect>) {
 /// The cards due arrived: the review begins with the first.
 pub(super) fn ready(s: &mut State, due: DueCards, seed: u64, fx: &mut Vec<Effect>) {
     let courses = &s.library.courses;
-    let queue: Vec<(usize, usize)> = due
+    let cards: Vec<((usize, usize), Option<String>)> = due
         .cards
         .iter()
-        .filter_map(|(c, l)| {
+        .filter_map(|(c, l, k)| {
             let ci = courses.iter().position(|x| x.slug == *c)?;
-            Some((ci, courses[ci].index_of(l)?))
+            Some(((ci, courses[ci].index_of(l)?), k.clone()))
         })
         .collect();
+    let (queue, ids): (Vec<_>, Vec<_>) = cards.into_iter().unzip();
     let mut review = Review::new(queue, seed);
+    review.ids = ids;
     review.next = due.next;
     review.scheduled = due.scheduled;
     review.scheduled_by = due
@@ -192,11 +273,11 @@ fn open_card(s: &mut State, deal: bool, fx: &mut Vec<Effect>) {
 }
 
 /// The explanation of the tempting option the learner chose the last
-/// time they answered this lesson's check wrong, if that was its last
-/// answer: brought back after the next answer.
+/// time they answered this check wrong, if that was its last answer:
+/// brought back after the next answer.
 pub(super) fn reminder(s: &State, check: &Check) -> Option<String> {
     let slug = &s.reader.doc.as_ref()?.lesson.meta.slug;
-    let p = s.library.progress.get(slug)?;
+    let p = s.library.progress.get(slug)?.checks.get(&check.id)?;
     if p.last_correct != Some(false) {
         return None;
     }
@@ -209,25 +290,71 @@ pub(super) fn reminder(s: &State, check: &Check) -> Option<String> {
     ))
 }
 
+/// The card's check, when the card on screen is the lesson loaded.
+fn card_check(s: &State) -> Option<&Check> {
+    let r = s.review.as_ref()?;
+    if r.current() != Some((s.library.current, s.reader.lesson)) {
+        return None;
+    }
+    s.reader.doc.as_ref()?.lesson.checks.get(r.check)
+}
+
+/// Option `pos` (in the card's shuffled order): a single choice answers,
+/// several answers tick it, a tracing card says whether it compiles.
 fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
-    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.check()) else {
+    let Some(check) = card_check(s).cloned() else {
         return;
     };
-    let Some(key) = s.lesson_key() else { return };
-    let now = (s.library.current, s.reader.lesson);
-    let reminder = reminder(s, check);
     let Some(r) = &mut s.review else { return };
-    if r.chosen.is_some() || r.current() != Some(now) {
+    if r.answered() {
         return;
+    }
+    match check.kind {
+        CheckKind::Tracing { .. } => {
+            if pos < 2 {
+                r.card.compiles = Some(pos == 0);
+                r.typing = true;
+            }
+            return;
+        }
+        CheckKind::Short { .. } => {
+            r.typing = true;
+            return;
+        }
+        CheckKind::Choice { .. } => {}
+    }
+    if check.is_multi() && pos == r.order.len() {
+        return next_card(s, fx);
     }
     let Some(&index) = r.order.get(pos) else {
         s.notice = Some(format!("There is no option {}.", pos + 1));
         return;
     };
-    let correct = check.score(index) == Verdict::Right;
-    r.chosen = Some(index);
-    r.cursor = Some(pos);
-    r.reminder = reminder;
+    r.card.cursor = Some(pos);
+    if check.is_multi() {
+        match r.card.picked.iter().position(|&i| i == index) {
+            Some(at) => {
+                r.card.picked.remove(at);
+            }
+            None => r.card.picked.push(index),
+        }
+        return;
+    }
+    r.card.chosen = Some(index);
+    let reminder = reminder(s, &check);
+    if let Some(r) = &mut s.review {
+        r.reminder = reminder;
+    }
+    scored(s, Answer::Choice(vec![index]), fx);
+}
+
+/// The card's answer given: counted and recorded as a review.
+fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
+    let Some(check) = card_check(s) else { return };
+    let Some(key) = s.lesson_key() else { return };
+    let correct = check.score_answer(&answer) == Verdict::Right;
+    let id = check.id.clone();
+    let Some(r) = &mut s.review else { return };
     if correct {
         r.right += 1;
     } else {
@@ -237,18 +364,38 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         review: true,
         revealed: false,
     };
-    super::check::record(s, key, index, correct, how, fx);
+    super::check::record(s, key, &id, &answer, correct, how, fx);
 }
 
+/// Enter: answer with what is selected (submit, start typing), or go on
+/// to the next card once answered.
 fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
+    let kind = card_kind(s);
     let Some(r) = &mut s.review else { return };
     if r.done() {
         return;
     }
-    if r.chosen.is_none() && !r.order.is_empty() {
-        match r.cursor {
-            Some(pos) => answer(s, pos, fx),
-            None => s.notice = Some("Choose an option first: a digit, or j/k then Enter.".into()),
+    if !r.answered() && !r.order.is_empty() || !r.answered() && kind.is_some() {
+        match kind {
+            Some(CheckKind::Choice { multi: true }) if !r.card.picked.is_empty() => {
+                r.card.submitted = true;
+                let mut picked = r.card.picked.clone();
+                picked.sort_unstable();
+                return scored(s, Answer::Choice(picked), fx);
+            }
+            Some(CheckKind::Short { .. }) => r.typing = true,
+            Some(CheckKind::Tracing { .. }) => match r.card.cursor {
+                Some(pos) => return answer(s, pos, fx),
+                None => s.notice = Some("Does it compile? 1 for yes, 2 for no.".into()),
+            },
+            Some(CheckKind::Choice { multi: false }) if r.card.cursor.is_some() => {
+                let pos = r.card.cursor.unwrap_or(0);
+                return answer(s, pos, fx);
+            }
+            Some(CheckKind::Choice { multi: true }) => {
+                s.notice = Some("Tick every right answer (digits or j/k), then Enter.".into())
+            }
+            _ => s.notice = Some("Choose an option first: a digit, or j/k then Enter.".into()),
         }
         return;
     }

@@ -20,6 +20,11 @@ pub enum Screen {
     Search,
     CourseSearch,
     Check,
+    /// A check with several right answers: options are ticked, then
+    /// submitted.
+    Choices,
+    /// Typing a check's answer.
+    Answer,
     Help,
     Stats,
     Review,
@@ -39,6 +44,8 @@ impl Screen {
             Screen::Search => "Search in lesson",
             Screen::CourseSearch => "Search the course",
             Screen::Check => "Check question",
+            Screen::Choices => "Check with several answers",
+            Screen::Answer => "Typing an answer",
             Screen::Help => "Help",
             Screen::Stats => "Stats",
             Screen::Review => "Review",
@@ -50,7 +57,7 @@ impl Screen {
 
     /// A prompt takes typed text, not commands.
     pub fn is_prompt(self) -> bool {
-        matches!(self, Screen::Search | Screen::CourseSearch)
+        matches!(self, Screen::Search | Screen::CourseSearch | Screen::Answer)
     }
 }
 
@@ -77,15 +84,21 @@ impl State {
             Some(Overlay::Links(_)) => return Screen::Links,
             None => {}
         }
-        if self.active_review().is_some() {
-            return Screen::Review;
+        if let Some(r) = self.active_review() {
+            return if r.typing {
+                Screen::Answer
+            } else {
+                Screen::Review
+            };
         }
         if self.contents.focused {
             return Screen::Contents;
         }
         match self.reader.focus {
             Focus::Page => Screen::Reading,
+            Focus::Check if self.reader.current_is_multi() => Screen::Choices,
             Focus::Check => Screen::Check,
+            Focus::Answer => Screen::Answer,
             Focus::Search { .. } => Screen::Search,
         }
     }
@@ -108,7 +121,8 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     // the check (c, an answer, a reveal) does not.
     let moved = a.is_motion()
         && (screen == Screen::Reading
-            || (screen == Screen::Check && !matches!(a, Action::LineDown | Action::LineUp)));
+            || (matches!(screen, Screen::Check | Screen::Choices)
+                && !matches!(a, Action::LineDown | Action::LineUp)));
     match count {
         Some(n) if moved => counted(s, &a, n, &mut fx),
         _ => {
@@ -338,6 +352,7 @@ fn base(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
     }
     match s.reader.focus {
         Focus::Search { origin } => return search_prompt(s, a, origin),
+        Focus::Answer => return check::update_typing(s, a, fx),
         Focus::Check => {
             if check::update_focused(s, a, fx) {
                 return;

@@ -360,8 +360,8 @@ fn progress_read_after_the_first_frame_restores_place_and_answer() {
     let fx = receive(&mut h.s, Msg::ProgressRead(progress));
     assert!(fx.is_empty(), "nothing to save: {fx:?}");
     assert_eq!(h.s.reader.anchor().block, 5);
-    assert_eq!(h.s.reader.check.chosen, Some(1));
-    assert_eq!(h.s.reader.check.attempts, 1);
+    assert_eq!(h.s.reader.check().unwrap().chosen, Some(1));
+    assert_eq!(h.s.reader.check().unwrap().attempts, 1);
     assert!(h.s.library.progress["second"].read);
 }
 
@@ -465,8 +465,12 @@ fn the_check_title_is_on_screen_after_c() {
     let mut h = H::demo(60, 12);
     h.keys("c");
     assert_eq!(h.s.screen(), Screen::Check);
-    assert_eq!(h.s.reader.check.cursor, None, "nothing is selected yet");
-    let check_start = h.doc().check_start();
+    assert_eq!(
+        h.s.reader.check().unwrap().cursor,
+        None,
+        "nothing is selected yet"
+    );
+    let check_start = h.doc().check_start(0).unwrap();
     assert_eq!(
         h.s.reader.top,
         check_start.min(h.s.reader.max_top(&h.s.geometry()))
@@ -474,7 +478,7 @@ fn the_check_title_is_on_screen_after_c() {
     assert!(h.visible().join("\n").contains(crate::layout::CHECK_TITLE));
     h.keys("\x1b");
     assert_eq!(h.s.screen(), Screen::Reading);
-    assert_eq!(h.s.reader.check.cursor, None);
+    assert_eq!(h.s.reader.check().unwrap().cursor, None);
 }
 
 #[test]
@@ -495,7 +499,8 @@ fn headings_jump_forward_and_back_then_to_the_check() {
     assert_eq!(
         h.s.reader.top,
         h.doc()
-            .check_start()
+            .check_start(0)
+            .unwrap()
             .min(h.s.reader.max_top(&h.s.geometry()))
     );
 }
@@ -774,20 +779,21 @@ fn answering_records_the_file_order_index() {
         attempts,
         [&Effect::RecordAttempt {
             key: key("demo", "first"),
+            check: String::new(),
             option: 2,
+            answer: None,
             correct: false,
             review: false,
             revealed: false,
         }]
     );
     assert_eq!(h.s.screen(), Screen::Check);
-    assert_eq!(h.s.reader.check.chosen, Some(2));
-    assert_eq!(h.s.reader.check.cursor, Some(0));
-    assert_eq!(h.s.reader.check.first_try, Some(false));
+    assert_eq!(h.s.reader.check().unwrap().chosen, Some(2));
+    assert_eq!(h.s.reader.check().unwrap().cursor, Some(0));
+    assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
     assert!(h.s.notice.as_deref().unwrap().contains("Not quite"));
-    let check = h
-        .doc()
-        .check
+    let check = h.doc().checks[0]
+        .layout
         .lines
         .iter()
         .map(|l| l.text())
@@ -796,7 +802,8 @@ fn answering_records_the_file_order_index() {
     assert!(check.contains("Wrong: your answer"), "{check}");
     assert!(check.contains("Gamma tempts"), "{check}");
     assert!(!check.contains("Beta tempts"), "{check}");
-    assert!(!check.contains("Alpha is right"), "{check}");
+    // Once answered, the explanation is shown (mdbook-quiz's rule).
+    assert!(check.contains("Alpha is right"), "{check}");
     // The check is on screen.
     let visible = h.visible().join("\n");
     assert!(visible.contains("Why it tempts"), "{visible}");
@@ -812,11 +819,11 @@ fn answering_records_the_file_order_index() {
 fn retry_keeps_the_first_try_as_the_score() {
     let mut h = H::demo(60, 16);
     h.keys("c3");
-    assert_eq!(h.s.reader.check.chosen, Some(1));
+    assert_eq!(h.s.reader.check().unwrap().chosen, Some(1));
     h.keys("r");
-    assert_eq!(h.s.reader.check.chosen, None);
-    assert_eq!(h.s.reader.check.first_try, Some(false));
-    assert_eq!(h.s.reader.check.attempts, 1);
+    assert_eq!(h.s.reader.check().unwrap().chosen, None);
+    assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
+    assert_eq!(h.s.reader.check().unwrap().attempts, 1);
     assert!(h.s.notice.as_deref().unwrap().starts_with("Try again"));
 
     // Display position 2 is Alpha, option 0: right.
@@ -825,23 +832,24 @@ fn retry_keeps_the_first_try_as_the_score() {
         fx,
         [Effect::RecordAttempt {
             key: key("demo", "first"),
+            check: String::new(),
             option: 0,
+            answer: None,
             correct: true,
             review: false,
             revealed: false,
         }]
     );
     assert_eq!(
-        h.s.reader.check.first_try,
+        h.s.reader.check().unwrap().first_try,
         Some(false),
         "the first try still counts"
     );
-    assert_eq!(h.s.reader.check.attempts, 2);
+    assert_eq!(h.s.reader.check().unwrap().attempts, 2);
     assert_eq!(h.s.library.progress["first"].first_try_correct, Some(false));
     assert_eq!(h.s.library.progress["first"].last_correct, Some(true));
-    let check = h
-        .doc()
-        .check
+    let check = h.doc().checks[0]
+        .layout
         .lines
         .iter()
         .map(|l| l.text())
@@ -858,7 +866,7 @@ fn arrows_and_enter_answer_the_selected_option() {
     h.keys("c");
     h.keys("jjjj");
     assert_eq!(
-        h.s.reader.check.cursor,
+        h.s.reader.check().unwrap().cursor,
         Some(2),
         "clamped to the last option"
     );
@@ -883,9 +891,8 @@ fn reveal_shows_every_explanation_without_recording() {
             .all(|e| !matches!(e, Effect::RecordAttempt { .. }))
     );
     assert_eq!(h.s.screen(), Screen::Check);
-    let check = h
-        .doc()
-        .check
+    let check = h.doc().checks[0]
+        .layout
         .lines
         .iter()
         .map(|l| l.text())
@@ -893,7 +900,7 @@ fn reveal_shows_every_explanation_without_recording() {
     let check = check.join("\n");
     assert!(check.contains("The right answer"), "{check}");
     assert!(check.contains("Beta tempts") && check.contains("Gamma tempts"));
-    assert_eq!(h.s.reader.check.first_try, None);
+    assert_eq!(h.s.reader.check().unwrap().first_try, None);
 }
 
 #[test]
@@ -905,7 +912,7 @@ fn an_option_that_does_not_exist_is_refused() {
         h.s.notice.as_deref(),
         Some("There is no option 7: choose 1 to 3.")
     );
-    assert_eq!(h.s.reader.check.attempts, 0);
+    assert_eq!(h.s.reader.check().unwrap().attempts, 0);
 }
 
 #[test]
@@ -940,8 +947,8 @@ fn an_earlier_answer_is_shown_when_the_lesson_opens() {
         },
     );
     h.open(0);
-    assert_eq!(h.s.reader.check.chosen, Some(1));
-    assert_eq!(h.s.reader.check.first_try, Some(false));
+    assert_eq!(h.s.reader.check().unwrap().chosen, Some(1));
+    assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
     h.keys("c");
     let text = h.visible().join("\n");
     assert!(text.contains("Wrong: your answer"), "{text}");
@@ -954,7 +961,12 @@ fn leaving_the_check_for_another_lesson_leaves_quiz_mode() {
     h.keys("1]");
     assert_eq!(h.title(), "Second");
     assert_eq!(h.s.screen(), Screen::Reading);
-    assert_eq!(h.s.reader.check, CheckState::default());
+    assert!(
+        h.s.reader
+            .checks
+            .iter()
+            .all(|c| *c == CheckState::default())
+    );
 }
 
 #[test]
@@ -1115,7 +1127,7 @@ fn next_heading_never_scrolls_up() {
     h.keys("G");
     let top = h.s.reader.top;
     assert!(
-        top > h.doc().check_start(),
+        top > h.doc().check_start(0).unwrap(),
         "the check is taller than the screen"
     );
     h.keys("}");
@@ -1165,7 +1177,7 @@ fn cards(h: &H, lessons: Vec<&str>) -> crate::model::DueCards {
     crate::model::DueCards {
         cards: lessons
             .into_iter()
-            .map(|l| (course.clone(), l.to_string()))
+            .map(|l| (course.clone(), l.to_string(), None))
             .collect(),
         ..Default::default()
     }
@@ -1194,7 +1206,9 @@ fn a_review_records_review_attempts_by_file_index() {
         fx,
         [Effect::RecordAttempt {
             key: key("demo", "third"),
+            check: String::new(),
             option: 0,
+            answer: None,
             correct: true,
             review: true,
             revealed: false,
@@ -1231,7 +1245,7 @@ fn enter_answers_the_selected_card_option_then_moves_on() {
     let mut h = H::demo(60, 20);
     h.msg(Msg::ReviewReady(cards(&h, vec!["first"]), 3));
     h.keys("jjj");
-    assert_eq!(h.s.review.as_ref().unwrap().cursor, Some(2));
+    assert_eq!(h.s.review.as_ref().unwrap().card.cursor, Some(2));
     let index = h.s.review.as_ref().unwrap().order[2];
     let fx = h.keys("\n");
     assert!(matches!(
@@ -1350,7 +1364,13 @@ fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
         !fx.iter().any(|e| matches!(e, Effect::MarkRead { .. })),
         "{fx:?}"
     );
-    assert!(h.doc().check.lines.is_empty());
+    assert!(
+        h.doc()
+            .checks
+            .first()
+            .map_or(&[][..], |c| &c.layout.lines[..])
+            .is_empty()
+    );
 
     assert!(h.s.reader.finish_layout());
     assert!(!h.s.reader.partial());
@@ -1361,7 +1381,13 @@ fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
         &first[..],
         "the same lines, then more"
     );
-    assert!(!h.doc().check.lines.is_empty());
+    assert!(
+        !h.doc()
+            .checks
+            .first()
+            .map_or(&[][..], |c| &c.layout.lines[..])
+            .is_empty()
+    );
     assert!(!h.s.reader.finish_layout(), "nothing left to do");
 }
 
@@ -1395,7 +1421,13 @@ fn highlighting_that_arrives_first_completes_the_page_and_its_check() {
     let slug = h.doc().lesson.meta.slug.clone();
     let _ = receive(&mut h.s, Msg::Highlighted(slug, Default::default()));
     assert!(!h.s.reader.partial());
-    assert!(!h.doc().check.lines.is_empty());
+    assert!(
+        !h.doc()
+            .checks
+            .first()
+            .map_or(&[][..], |c| &c.layout.lines[..])
+            .is_empty()
+    );
 }
 
 #[test]
@@ -1544,4 +1576,5 @@ fn ctrl_c_quits_from_every_screen() {
     }
 }
 
+mod checks;
 mod study;

@@ -172,15 +172,23 @@ fn encode(op: &Op) -> Value {
         Op::LastLesson { course, lesson } => {
             json!({"op": "last", "course": course, "lesson": lesson})
         }
+        Op::Checks {
+            course,
+            lesson,
+            count,
+        } => json!({"op": "checks", "course": course, "lesson": lesson, "count": count}),
         Op::Attempt {
             course,
             lesson,
+            check,
             option,
+            answer,
             correct,
             review,
             revealed,
             at,
-        } => json!({"op": "attempt", "course": course, "lesson": lesson, "option": option,
+        } => json!({"op": "attempt", "course": course, "lesson": lesson, "check": check,
+                    "option": option, "answer": answer,
                     "correct": correct, "review": review, "revealed": revealed,
                     "at_ms": to_ms(*at)}),
         Op::Remember {
@@ -211,10 +219,18 @@ fn decode(v: &Value) -> Option<Op> {
         "read" => Op::Read { course, lesson },
         "completed" => Op::Completed { course, lesson },
         "last" => Op::LastLesson { course, lesson },
+        "checks" => Op::Checks {
+            course,
+            lesson,
+            count: num("count")?,
+        },
         "attempt" => Op::Attempt {
             course,
             lesson,
+            // Journals written before lessons had several checks: the one.
+            check: text("check").unwrap_or_default(),
             option: num("option")?,
+            answer: text("answer"),
             correct: flag("correct")?,
             review: flag("review")?,
             // Journals written before reveals were kept had none.
@@ -238,6 +254,18 @@ mod tests {
     use chrono::TimeZone;
 
     #[test]
+    fn an_attempt_kept_before_checks_had_ids_is_the_lessons_one_check() {
+        let old = r#"{"op":"attempt","course":"c","lesson":"l","option":1,"correct":false,"review":false,"at_ms":5}"#;
+        match decode(&serde_json::from_str(old).unwrap()) {
+            Some(Op::Attempt { check, answer, .. }) => {
+                assert_eq!(check, "");
+                assert_eq!(answer, None);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn every_change_survives_the_journal() {
         let at = chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
         let (c, l) = ("c".to_string(), "l\n\"x".to_string());
@@ -259,13 +287,31 @@ mod tests {
                 course: c.clone(),
                 lesson: l.clone(),
             },
+            Op::Checks {
+                course: c.clone(),
+                lesson: l.clone(),
+                count: 3,
+            },
             Op::Attempt {
                 course: c.clone(),
                 lesson: l.clone(),
+                check: String::new(),
                 option: 2,
+                answer: None,
                 correct: true,
                 review: false,
                 revealed: true,
+                at,
+            },
+            Op::Attempt {
+                course: c.clone(),
+                lesson: l.clone(),
+                check: "q2\n\"".into(),
+                option: crate::model::NO_OPTION,
+                answer: Some("error\n 3 ".into()),
+                correct: false,
+                review: true,
+                revealed: false,
                 at,
             },
             Op::Remember {

@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+mod answers;
 mod closing;
 mod fault;
 mod journal;
@@ -36,6 +37,7 @@ mod schema;
 mod time;
 mod write;
 
+pub use answers::CheckAnswer;
 pub use library::{LibraryCourse, Shelved};
 
 use fault::{Fault, Warnings};
@@ -56,6 +58,10 @@ pub struct Attempt {
     pub correct: bool,
     /// Given during a spaced review rather than while reading the lesson.
     pub review: bool,
+    /// Which of the lesson's checks it answers ("" for a JSON lesson's).
+    pub check: String,
+    /// A typed (or several-option) answer, as text.
+    pub answer: Option<String>,
 }
 
 use crate::model::Days;
@@ -67,6 +73,8 @@ pub use crate::model::LessonProgress;
 pub struct Misconception {
     pub course: String,
     pub lesson: String,
+    /// The check of the lesson whose option it is.
+    pub check: String,
     pub option: u32,
     pub times: u32,
     /// When it was last chosen.
@@ -225,6 +233,15 @@ impl Store {
         });
     }
 
+    /// How many checks `lesson` holds, for the contents to show.
+    pub fn note_checks(&mut self, course: &str, lesson: &str, count: u32) {
+        self.write(Op::Checks {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+            count,
+        });
+    }
+
     pub fn set_last_lesson(&mut self, course: &str, lesson: &str) {
         self.write(Op::LastLesson {
             course: course.to_owned(),
@@ -234,46 +251,6 @@ impl Store {
 
     pub fn last_lesson(&self, course: &str) -> Option<String> {
         self.read(|conn| read::last_lesson(conn, course))
-    }
-
-    /// Records an answer. The lesson's first answer creates its review card;
-    /// a review answer moves the card (right = FSRS Good, wrong = Again);
-    /// answering again inside the lesson leaves the card alone.
-    pub fn record_attempt(
-        &mut self,
-        course: &str,
-        lesson: &str,
-        option: u32,
-        correct: bool,
-        review: bool,
-        now: DateTime<Utc>,
-    ) {
-        self.record_answer(course, lesson, option, correct, review, false, now);
-    }
-
-    /// [`Store::record_attempt`], saying whether the answer had been
-    /// revealed first: such an answer is never a right first try, and a
-    /// card it creates starts as a lapse.
-    #[allow(clippy::too_many_arguments)]
-    pub fn record_answer(
-        &mut self,
-        course: &str,
-        lesson: &str,
-        option: u32,
-        correct: bool,
-        review: bool,
-        revealed: bool,
-        now: DateTime<Utc>,
-    ) {
-        self.write(Op::Attempt {
-            course: course.to_owned(),
-            lesson: lesson.to_owned(),
-            option,
-            correct,
-            review,
-            revealed,
-            at: now,
-        });
     }
 
     /// When each review answer since `since` was given (of `course`, or
@@ -305,12 +282,20 @@ impl Store {
     }
 
     /// `(course, lesson, due)` of every card due at or before `now`, oldest
-    /// first.
+    /// first (a lesson with several checks comes once per check due).
     pub fn due(
         &self,
         course: Option<&str>,
         now: DateTime<Utc>,
     ) -> Vec<(String, String, DateTime<Utc>)> {
+        self.due_checks(course, now)
+            .into_iter()
+            .map(|(c, l, _, at)| (c, l, at))
+            .collect()
+    }
+
+    /// [`Store::due`] with each card's check id.
+    pub fn due_checks(&self, course: Option<&str>, now: DateTime<Utc>) -> Vec<read::DueCheck> {
         self.read(|conn| read::due(conn, course, now))
     }
 

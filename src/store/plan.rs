@@ -10,16 +10,34 @@ impl Store {
     /// Lessons of `course` due for review at `now`, oldest first, then
     /// the lessons read but never answered (new cards, due now).
     pub fn due_cards(&self, course: &Course, now: DateTime<Utc>) -> Vec<String> {
-        let mut due: Vec<String> = self
-            .due(Some(&course.slug), now)
+        let mut due: Vec<String> = Vec::new();
+        for (lesson, _) in self.due_check_cards(course, now) {
+            if !due.contains(&lesson) {
+                due.push(lesson);
+            }
+        }
+        due
+    }
+
+    /// [`Store::due_cards`] card by card: `(lesson, check id)`, the check
+    /// `None` for a lesson read and never answered (its first check).
+    pub fn due_check_cards(
+        &self,
+        course: &Course,
+        now: DateTime<Utc>,
+    ) -> Vec<(String, Option<String>)> {
+        let mut due: Vec<(String, Option<String>)> = self
+            .due_checks(Some(&course.slug), now)
             .into_iter()
-            .map(|(_, lesson, _)| lesson)
+            .map(|(_, lesson, check, _)| (lesson, Some(check)))
             .collect();
         let progress = self.course_progress(&course.slug);
         for l in &course.lessons {
             let p = progress.get(&l.slug);
-            if p.is_some_and(|p| p.read && p.attempts == 0) && !due.contains(&l.slug) {
-                due.push(l.slug.clone());
+            if p.is_some_and(|p| p.read && p.attempts == 0)
+                && !due.iter().any(|(d, _)| *d == l.slug)
+            {
+                due.push((l.slug.clone(), None));
             }
         }
         due
@@ -36,17 +54,18 @@ impl Store {
     ) -> DueCards {
         let until = days.end_of_day(now);
         let slugs: Vec<&str> = courses.iter().map(|c| c.slug.as_str()).collect();
-        let mut cards: Vec<(String, String)> = self
-            .due(None, until)
+        type Card = (String, String, Option<String>);
+        let mut cards: Vec<Card> = self
+            .due_checks(None, until)
             .into_iter()
             // `due` is inclusive; the day's end belongs to the next day.
-            .filter(|(c, _, at)| *at < until && slugs.contains(&c.as_str()))
-            .map(|(c, l, _)| (c, l))
+            .filter(|(c, _, _, at)| *at < until && slugs.contains(&c.as_str()))
+            .map(|(c, l, k, _)| (c, l, Some(k)))
             .collect();
-        let mut seen: std::collections::HashSet<(String, String)> = cards.iter().cloned().collect();
+        let mut seen: std::collections::HashSet<Card> = cards.iter().cloned().collect();
         for course in courses {
-            for l in self.due_cards(course, until) {
-                let card = (course.slug.clone(), l);
+            for (l, k) in self.due_check_cards(course, until) {
+                let card = (course.slug.clone(), l, k);
                 if seen.insert(card.clone()) {
                     cards.push(card);
                 }

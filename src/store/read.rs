@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::time::{from_ms, to_ms};
 use super::{Anchor, Attempt, LessonProgress, LibraryCourse, Misconception};
-use crate::model::Days;
+use crate::model::{CheckProgress, Days, NO_OPTION};
 use std::path::PathBuf;
 
 pub(crate) fn last_lesson(conn: &Connection, course: &str) -> rusqlite::Result<Option<String>> {
@@ -48,7 +48,7 @@ pub(crate) fn attempts(
     lesson: &str,
 ) -> rusqlite::Result<Vec<Attempt>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT at_ms, option, correct, review FROM attempt
+        "SELECT at_ms, option, correct, review, check_id, answer FROM attempt
          WHERE course = ?1 AND lesson = ?2 ORDER BY at_ms, id",
     )?;
     let rows = stmt.query_map(params![course, lesson], |row| {
@@ -57,6 +57,8 @@ pub(crate) fn attempts(
             option: row.get(1)?,
             correct: row.get(2)?,
             review: row.get(3)?,
+            check: row.get(4)?,
+            answer: row.get(5)?,
         })
     })?;
     rows.collect()
@@ -86,15 +88,60 @@ pub(crate) fn progress(
              FROM attempt WHERE course = ?1 AND (?2 IS NULL OR lesson = ?2)
            )
          SELECT k.lesson, p.read, p.completed, p.anchor_block, p.anchor_line,
-                f.n, f.correct AND NOT f.revealed, l.option, l.correct, r.due_ms
+                f.n, f.correct AND NOT f.revealed, l.option, l.correct, r.due_ms, p.checks
          FROM wanted k
          LEFT JOIN lesson_progress p ON p.course = ?1 AND p.lesson = k.lesson
          LEFT JOIN ranked f ON f.lesson = k.lesson AND f.first = 1
          LEFT JOIN ranked l ON l.lesson = k.lesson AND l.last = 1
-         LEFT JOIN review r ON r.course = ?1 AND r.lesson = k.lesson",
+         LEFT JOIN (SELECT lesson, min(due_ms) AS due_ms FROM review
+                    WHERE course = ?1 GROUP BY lesson) r ON r.lesson = k.lesson",
     )?;
     let rows = stmt.query_map(params![course, lesson], |row| {
         Ok((row.get::<_, String>(0)?, lesson_progress(row)?))
+    })?;
+    let mut out: HashMap<String, LessonProgress> = rows.collect::<rusqlite::Result<_>>()?;
+    for row in check_progress(conn, course, lesson)? {
+        let (lesson, check, p) = row;
+        out.entry(lesson).or_default().checks.insert(check, p);
+    }
+    Ok(out)
+}
+
+/// Each answered check of `course` (or of just `lesson`): its attempts,
+/// first try and last answer.
+fn check_progress(
+    conn: &Connection,
+    course: &str,
+    lesson: Option<&str>,
+) -> rusqlite::Result<Vec<(String, String, CheckProgress)>> {
+    let mut stmt = conn.prepare_cached(
+        "WITH ranked AS (
+             SELECT lesson, check_id, option, answer, correct, revealed,
+                    row_number() OVER (PARTITION BY lesson, check_id ORDER BY at_ms, id) AS first,
+                    row_number() OVER (PARTITION BY lesson, check_id
+                                       ORDER BY at_ms DESC, id DESC) AS last,
+                    count(*) OVER (PARTITION BY lesson, check_id) AS n
+             FROM attempt WHERE course = ?1 AND (?2 IS NULL OR lesson = ?2)
+         )
+         SELECT f.lesson, f.check_id, f.n, f.correct AND NOT f.revealed,
+                l.option, l.answer, l.correct
+         FROM ranked f JOIN ranked l
+           ON l.lesson = f.lesson AND l.check_id = f.check_id AND l.last = 1
+         WHERE f.first = 1",
+    )?;
+    let rows = stmt.query_map(params![course, lesson], |row| {
+        let option: u32 = row.get(4)?;
+        Ok((
+            row.get(0)?,
+            row.get(1)?,
+            CheckProgress {
+                attempts: row.get(2)?,
+                first_try_correct: row.get(3)?,
+                last_choice: (option != NO_OPTION).then_some(option),
+                last_text: row.get(5)?,
+                last_correct: row.get(6)?,
+            },
+        ))
     })?;
     rows.collect()
 }
@@ -114,21 +161,26 @@ fn lesson_progress(row: &Row<'_>) -> rusqlite::Result<LessonProgress> {
         last_choice: row.get(7)?,
         last_correct: row.get(8)?,
         due: row.get::<_, Option<i64>>(9)?.map(from_ms),
+        check_count: row.get(10)?,
+        checks: Default::default(),
     })
 }
+
+/// A card due: `(course, lesson, check id, when)`.
+pub(crate) type DueCheck = (String, String, String, DateTime<Utc>);
 
 pub(crate) fn due(
     conn: &Connection,
     course: Option<&str>,
     now: DateTime<Utc>,
-) -> rusqlite::Result<Vec<(String, String, DateTime<Utc>)>> {
+) -> rusqlite::Result<Vec<DueCheck>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT course, lesson, due_ms FROM review
+        "SELECT course, lesson, check_id, due_ms FROM review
          WHERE due_ms <= ?2 AND (?1 IS NULL OR course = ?1)
-         ORDER BY due_ms, course, lesson",
+         ORDER BY due_ms, course, lesson, check_id",
     )?;
     let rows = stmt.query_map(params![course, to_ms(now)], |row| {
-        Ok((row.get(0)?, row.get(1)?, from_ms(row.get(2)?)))
+        Ok((row.get(0)?, row.get(1)?, row.get(2)?, from_ms(row.get(3)?)))
     })?;
     rows.collect()
 }
@@ -251,27 +303,31 @@ pub(crate) fn misconceptions(
     let mut stmt = conn.prepare_cached(
         "WITH
            ranked AS (
-             SELECT course, lesson, correct,
-                    row_number() OVER (PARTITION BY course, lesson ORDER BY at_ms DESC, id DESC) AS k
+             SELECT course, lesson, check_id, correct,
+                    row_number() OVER (PARTITION BY course, lesson, check_id
+                                       ORDER BY at_ms DESC, id DESC) AS k
              FROM attempt WHERE ?1 IS NULL OR course = ?1
            ),
            mastered AS (
-             SELECT course, lesson FROM ranked WHERE k <= 2
-             GROUP BY course, lesson HAVING count(*) = 2 AND sum(correct) = 2
+             SELECT course, lesson, check_id FROM ranked WHERE k <= 2
+             GROUP BY course, lesson, check_id HAVING count(*) = 2 AND sum(correct) = 2
            )
-         SELECT a.course, a.lesson, a.option, count(*) AS times, max(a.at_ms) FROM attempt a
-         WHERE a.correct = 0 AND (?1 IS NULL OR a.course = ?1)
+         SELECT a.course, a.lesson, a.option, count(*) AS times, max(a.at_ms), a.check_id
+         FROM attempt a
+         WHERE a.correct = 0 AND (?1 IS NULL OR a.course = ?1) AND a.option != ?3
            AND NOT EXISTS (SELECT 1 FROM mastered m
-                           WHERE m.course = a.course AND m.lesson = a.lesson)
-         GROUP BY a.course, a.lesson, a.option HAVING times >= ?2
-         ORDER BY times DESC, a.course, a.lesson, a.option",
+                           WHERE m.course = a.course AND m.lesson = a.lesson
+                             AND m.check_id = a.check_id)
+         GROUP BY a.course, a.lesson, a.check_id, a.option HAVING times >= ?2
+         ORDER BY times DESC, a.course, a.lesson, a.check_id, a.option",
     )?;
     // A threshold of 0 is taken as 1: an option never chosen is not a
     // misconception, and the query only sees options that were chosen.
-    let rows = stmt.query_map(params![course, min_times.max(1)], |row| {
+    let rows = stmt.query_map(params![course, min_times.max(1), NO_OPTION], |row| {
         Ok(Misconception {
             course: row.get(0)?,
             lesson: row.get(1)?,
+            check: row.get(5)?,
             option: row.get(2)?,
             times: row.get(3)?,
             last: from_ms(row.get(4)?),

@@ -50,16 +50,18 @@ pub(crate) fn on_attempt(
     }
 }
 
+/// A card's key: a check of a lesson of a course.
+pub(crate) type CardKey<'a> = (&'a str, &'a str, &'a str);
+
 pub(crate) fn load(
     conn: &Connection,
-    course: &str,
-    lesson: &str,
+    (course, lesson, check): CardKey,
 ) -> rusqlite::Result<Option<Card>> {
     conn.query_row(
         "SELECT due_ms, stability, difficulty, elapsed_days, scheduled_days,
                 reps, lapses, state, last_review_ms
-         FROM review WHERE course = ?1 AND lesson = ?2",
-        params![course, lesson],
+         FROM review WHERE course = ?1 AND lesson = ?2 AND check_id = ?3",
+        params![course, lesson, check],
         |row| {
             Ok(Card {
                 due: from_ms(row.get(0)?),
@@ -79,18 +81,18 @@ pub(crate) fn load(
 
 pub(crate) fn save(
     conn: &Connection,
-    course: &str,
-    lesson: &str,
+    (course, lesson, check): CardKey,
     card: &Card,
 ) -> rusqlite::Result<()> {
     conn.execute(
         "INSERT OR REPLACE INTO review
-             (course, lesson, due_ms, stability, difficulty, elapsed_days,
+             (course, lesson, check_id, due_ms, stability, difficulty, elapsed_days,
               scheduled_days, reps, lapses, state, last_review_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         params![
             course,
             lesson,
+            check,
             to_ms(card.due),
             card.stability,
             card.difficulty,
@@ -110,14 +112,13 @@ pub(crate) fn save(
 /// on the same old card.
 pub(crate) fn record(
     conn: &Connection,
-    course: &str,
-    lesson: &str,
+    key: CardKey,
     correct: bool,
     review: bool,
     now: DateTime<Utc>,
 ) -> rusqlite::Result<()> {
-    if let Some(card) = on_attempt(load(conn, course, lesson)?, correct, review, now) {
-        save(conn, course, lesson, &card)?;
+    if let Some(card) = on_attempt(load(conn, key)?, correct, review, now) {
+        save(conn, key, &card)?;
     }
     Ok(())
 }
@@ -126,25 +127,32 @@ pub(crate) fn record(
 /// cards were stored.
 pub(crate) fn replay_all(conn: &Connection) -> rusqlite::Result<()> {
     let mut stmt = conn.prepare(
-        "SELECT course, lesson, at_ms, correct, review FROM attempt
-         ORDER BY course, lesson, at_ms, id",
+        "SELECT course, lesson, check_id, at_ms, correct AND NOT revealed, review FROM attempt
+         ORDER BY course, lesson, check_id, at_ms, id",
     )?;
     let rows = stmt.query_map([], |row| {
         Ok((
-            row.get::<_, String>(0)?,
-            row.get::<_, String>(1)?,
-            row.get::<_, i64>(2)?,
-            row.get::<_, bool>(3)?,
+            (
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+            ),
+            row.get::<_, i64>(3)?,
             row.get::<_, bool>(4)?,
+            row.get::<_, bool>(5)?,
         ))
     })?;
-    let mut current: Option<(String, String, Card)> = None;
+    type Owned = (String, String, String);
+    fn key(k: &Owned) -> CardKey<'_> {
+        (&k.0, &k.1, &k.2)
+    }
+    let mut current: Option<(Owned, Card)> = None;
     for row in rows {
-        let (course, lesson, at, correct, review) = row?;
+        let (k, at, correct, review) = row?;
         let card = match current.take() {
-            Some((c, l, card)) if c == course && l == lesson => Some(card),
-            Some((c, l, card)) => {
-                save(conn, &c, &l, &card)?;
+            Some((c, card)) if c == k => Some(card),
+            Some((c, card)) => {
+                save(conn, key(&c), &card)?;
                 None
             }
             None => None,
@@ -153,10 +161,10 @@ pub(crate) fn replay_all(conn: &Connection) -> rusqlite::Result<()> {
         let next = on_attempt(card.clone(), correct, review, from_ms(at))
             .or(card)
             .unwrap_or_default();
-        current = Some((course, lesson, next));
+        current = Some((k, next));
     }
-    if let Some((c, l, card)) = current {
-        save(conn, &c, &l, &card)?;
+    if let Some((c, card)) = current {
+        save(conn, key(&c), &card)?;
     }
     Ok(())
 }
@@ -218,9 +226,13 @@ mod tests {
     fn card_survives_the_table() {
         let conn = super::super::schema::memory().unwrap();
         let card = schedule(None, true, t0());
-        save(&conn, "c", "l", &card).unwrap();
-        let back = load(&conn, "c", "l").unwrap().unwrap();
+        save(&conn, ("c", "l", ""), &card).unwrap();
+        let back = load(&conn, ("c", "l", "")).unwrap().unwrap();
         assert_eq!(back, card);
-        assert!(load(&conn, "c", "other").unwrap().is_none());
+        assert!(load(&conn, ("c", "other", "")).unwrap().is_none());
+        assert!(
+            load(&conn, ("c", "l", "q2")).unwrap().is_none(),
+            "each check its card"
+        );
     }
 }

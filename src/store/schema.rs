@@ -15,7 +15,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::review;
 
 /// The schema version this build writes.
-pub(crate) const CURRENT: u32 = 3;
+pub(crate) const CURRENT: u32 = 4;
 
 /// One step: run inside a transaction that also bumps `user_version`, so a
 /// crash mid-migration leaves the file at the previous version, not between.
@@ -23,8 +23,12 @@ type Step = fn(&Connection) -> rusqlite::Result<()>;
 
 /// `MIGRATIONS[i]` takes a file from version `i` to `i + 1`. Later tables
 /// (the course index, ...) are added by appending steps here.
-const MIGRATIONS: [Step; CURRENT as usize] =
-    [v1_progress_and_attempts, v2_review_cards, v3_library];
+const MIGRATIONS: [Step; CURRENT as usize] = [
+    v1_progress_and_attempts,
+    v2_review_cards,
+    v3_library,
+    v4_checks,
+];
 
 /// Version 1: reading progress, the last lesson per course, and every
 /// attempt. Times are Unix milliseconds so they sort as integers.
@@ -57,9 +61,9 @@ fn v1_progress_and_attempts(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// Version 2: the spaced-review card of each lesson. Files without one
-/// may already hold attempts, so their cards are rebuilt by replaying them.
+/// may already hold attempts: their cards are rebuilt by replaying them
+/// once the attempts say which check each belongs to (version 4).
 fn v2_review_cards(conn: &Connection) -> rusqlite::Result<()> {
-    let had = has_table(conn, "review")?;
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS review (
              course         TEXT    NOT NULL,
@@ -76,12 +80,7 @@ fn v2_review_cards(conn: &Connection) -> rusqlite::Result<()> {
              PRIMARY KEY (course, lesson)
          ) WITHOUT ROWID;
          CREATE INDEX IF NOT EXISTS review_by_due ON review (due_ms);",
-    )?;
-    if had {
-        Ok(())
-    } else {
-        review::replay_all(conn)
-    }
+    )
 }
 
 /// Version 3: the library (every course opened: its slug, title, where
@@ -106,6 +105,70 @@ fn v3_library(conn: &Connection) -> rusqlite::Result<()> {
         conn.execute_batch("ALTER TABLE attempt ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0;")?;
     }
     Ok(())
+}
+
+/// Version 4: a lesson holds several checks. Attempts and cards say
+/// which (`check_id`; an older file's rows belong to the check with the
+/// empty id, a JSON lesson's one check), and a typed answer is kept as
+/// text. The card table's key grows, so it is rebuilt with its rows; a
+/// file whose cards are missing gets them from its attempts.
+fn v4_checks(conn: &Connection) -> rusqlite::Result<()> {
+    if !has_column(conn, "attempt", "check_id")? {
+        conn.execute_batch(
+            "ALTER TABLE attempt ADD COLUMN check_id TEXT NOT NULL DEFAULT '';
+             DROP INDEX IF EXISTS attempt_by_lesson;
+             CREATE INDEX attempt_by_lesson ON attempt (course, lesson, check_id, at_ms, id);",
+        )?;
+    }
+    if !has_column(conn, "attempt", "answer")? {
+        conn.execute_batch("ALTER TABLE attempt ADD COLUMN answer TEXT;")?;
+    }
+    // How many checks a lesson held when last opened: the contents show
+    // "answered of all" without reading the lesson.
+    if !has_column(conn, "lesson_progress", "checks")? {
+        conn.execute_batch("ALTER TABLE lesson_progress ADD COLUMN checks INTEGER;")?;
+    }
+    if !has_column(conn, "review", "check_id")? {
+        conn.execute_batch(
+            "CREATE TABLE review_v4 (
+                 course         TEXT    NOT NULL,
+                 lesson         TEXT    NOT NULL,
+                 check_id       TEXT    NOT NULL DEFAULT '',
+                 due_ms         INTEGER NOT NULL,
+                 stability      REAL    NOT NULL,
+                 difficulty     REAL    NOT NULL,
+                 elapsed_days   INTEGER NOT NULL,
+                 scheduled_days INTEGER NOT NULL,
+                 reps           INTEGER NOT NULL,
+                 lapses         INTEGER NOT NULL,
+                 state          INTEGER NOT NULL,
+                 last_review_ms INTEGER NOT NULL,
+                 PRIMARY KEY (course, lesson, check_id)
+             ) WITHOUT ROWID;
+             INSERT INTO review_v4
+                 SELECT course, lesson, '', due_ms, stability, difficulty, elapsed_days,
+                        scheduled_days, reps, lapses, state, last_review_ms FROM review;
+             DROP TABLE review;
+             ALTER TABLE review_v4 RENAME TO review;
+             CREATE INDEX IF NOT EXISTS review_by_due ON review (due_ms);",
+        )?;
+    }
+    let count = |t: &str| -> rusqlite::Result<i64> {
+        conn.query_row(&format!("SELECT count(*) FROM {t}"), [], |r| r.get(0))
+    };
+    // Every answered check has a card: none at all means they were lost.
+    if count("review")? == 0 && count("attempt")? > 0 {
+        review::replay_all(conn)?;
+    }
+    Ok(())
+}
+
+fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
+        [table, column],
+        |r| r.get::<_, i64>(0).map(|n| n > 0),
+    )
 }
 
 /// The tables this build reads and writes.
@@ -133,7 +196,9 @@ fn complete(conn: &Connection) -> rusqlite::Result<bool> {
             return Ok(false);
         }
     }
-    Ok(true)
+    Ok(has_column(conn, "review", "check_id")?
+        && has_column(conn, "attempt", "answer")?
+        && has_column(conn, "lesson_progress", "checks")?)
 }
 
 /// `PRAGMA user_version` as stored: any 32-bit value, negative ones too.
@@ -147,7 +212,9 @@ pub(crate) fn effective_version(conn: &Connection) -> rusqlite::Result<u32> {
     if user_version(conn)? > i64::from(CURRENT) {
         return Ok(CURRENT);
     }
-    Ok(if has_table(conn, "library")? {
+    Ok(if has_column(conn, "review", "check_id")? {
+        4
+    } else if has_table(conn, "library")? {
         3
     } else if has_table(conn, "review")? {
         2
@@ -268,6 +335,49 @@ mod tests {
         assert_eq!(migrate(&mut conn).unwrap(), Migrated::Current);
         assert_eq!(attempts_and_cards(&conn), (1, 1));
         assert_eq!(effective_version(&conn).unwrap(), CURRENT);
+    }
+
+    /// A file as version 3 left it: one card per lesson, no check ids.
+    fn version_3() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        upgrade(&conn, 0, 3).unwrap();
+        conn.execute_batch(
+            "INSERT INTO attempt (course, lesson, at_ms, option, correct, review)
+             VALUES ('c', 'l', 1000, 2, 1, 0);
+             INSERT INTO review VALUES ('c', 'l', 99000, 1.5, 5.0, 0, 1, 1, 0, 2, 1000);",
+        )
+        .unwrap();
+        conn.pragma_update(None, "user_version", 3).unwrap();
+        conn
+    }
+
+    #[test]
+    fn a_version_3_file_keeps_its_attempts_and_cards_under_the_empty_check() {
+        let mut conn = version_3();
+        assert_eq!(effective_version(&conn).unwrap(), 3);
+        assert_eq!(migrate(&mut conn).unwrap(), Migrated::Current);
+        assert_eq!(attempts_and_cards(&conn), (1, 1));
+        let (check, due): (String, i64) = conn
+            .query_row("SELECT check_id, due_ms FROM review", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!((check.as_str(), due), ("", 99000), "the card as it was");
+        let (check, answer): (String, Option<String>) = conn
+            .query_row("SELECT check_id, answer FROM attempt", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!((check.as_str(), answer), ("", None));
+        assert_eq!(effective_version(&conn).unwrap(), CURRENT);
+    }
+
+    #[test]
+    fn a_version_3_file_that_says_0_is_adopted_too() {
+        let mut conn = version_3();
+        conn.pragma_update(None, "user_version", 0).unwrap();
+        assert_eq!(migrate(&mut conn).unwrap(), Migrated::Current);
+        assert_eq!(attempts_and_cards(&conn), (1, 1));
     }
 
     #[test]

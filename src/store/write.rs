@@ -25,10 +25,20 @@ pub(crate) enum Op {
         course: String,
         lesson: String,
     },
+    /// How many checks the lesson holds (as last opened).
+    Checks {
+        course: String,
+        lesson: String,
+        count: u32,
+    },
     Attempt {
         course: String,
         lesson: String,
+        /// Which of the lesson's checks ("" for a JSON lesson's one).
+        check: String,
         option: u32,
+        /// A typed (or several-option) answer, as text.
+        answer: Option<String>,
         correct: bool,
         review: bool,
         /// After the answer was revealed: practice, not a first try.
@@ -100,32 +110,18 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                 params![course, lesson],
             )?;
         }
-        Op::Attempt {
+        Op::Checks {
             course,
             lesson,
-            option,
-            correct,
-            review,
-            revealed,
-            at,
+            count,
         } => {
             conn.execute(
-                "INSERT INTO attempt (course, lesson, at_ms, option, correct, review, revealed)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    course,
-                    lesson,
-                    to_ms(*at),
-                    option,
-                    correct,
-                    review,
-                    revealed
-                ],
+                "INSERT INTO lesson_progress (course, lesson, checks) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (course, lesson) DO UPDATE SET checks = excluded.checks",
+                params![course, lesson, count],
             )?;
-            // Seen the answer first: the card learns nothing it can trust
-            // from a right answer, so it counts as a lapse.
-            review::record(conn, course, lesson, *correct && !*revealed, *review, *at)?;
         }
+        Op::Attempt { .. } => attempt(conn, op)?,
         Op::Remember {
             slug,
             title,
@@ -145,4 +141,42 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
         }
     }
     Ok(())
+}
+
+/// An attempt and the card change it makes, in the caller's transaction.
+fn attempt(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
+    let Op::Attempt {
+        course,
+        lesson,
+        check,
+        option,
+        answer,
+        correct,
+        review,
+        revealed,
+        at,
+    } = op
+    else {
+        return Ok(());
+    };
+    conn.execute(
+        "INSERT INTO attempt
+             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            course,
+            lesson,
+            check,
+            to_ms(*at),
+            option,
+            answer,
+            correct,
+            review,
+            revealed
+        ],
+    )?;
+    // Seen the answer first: the card learns nothing it can trust from a
+    // right answer, so it counts as a lapse.
+    let key = (course.as_str(), lesson.as_str(), check.as_str());
+    review::record(conn, key, *correct && !*revealed, *review, *at)
 }

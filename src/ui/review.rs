@@ -1,6 +1,6 @@
 //! A review card: the check question of a due lesson, options shuffled.
 
-use crate::layout::{self, BOLD, CheckMarks, Role, Style};
+use crate::layout::{self, BOLD, Role, Style};
 use crate::state::{Geometry, Review, State};
 use crate::theme::Theme;
 use ratatui::Frame;
@@ -39,28 +39,25 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         theme.style(Role::Meta.into()),
     ));
     lines.push(Line::raw(""));
-    match s.reader.doc.as_ref().map(|d| d.lesson.check()) {
+    let doc = s.reader.doc.as_ref();
+    match doc.map(|d| (d, d.lesson.checks.get(r.check))) {
         None => lines.push(Line::raw(if s.reader.broken.is_some() {
             "This lesson could not be loaded: Enter skips it."
         } else {
             "Loading…"
         })),
-        Some(None) => lines.push(Line::raw(
+        Some((_, None)) => lines.push(Line::raw(
             "This lesson has no check question: Enter skips it.",
         )),
-        Some(Some(check)) => {
+        Some((d, Some(check))) => {
             let shown = r.shown(check);
-            let marks = CheckMarks {
-                chosen: r.chosen,
-                revealed: r.chosen.is_some(),
-                cursor: r.cursor,
-                attempts: 0,
-                first_try: None,
-            };
-            let mut doc = layout::check_lines(Some(&shown), g.text_width, &marks).lines;
+            let mut marks = r.marks();
+            // The card's own code is highlighted under its place in the lesson.
+            marks.index = r.check;
+            let mut doc = layout::check_lines(&shown, g.text_width, &marks, &d.code).lines;
             doc.remove(0);
             lines.extend(super::styled(doc, theme));
-            if let Some(reminder) = r.reminder.as_ref().filter(|_| r.chosen.is_some()) {
+            if let Some(reminder) = r.reminder.as_ref().filter(|_| r.answered()) {
                 lines.push(Line::raw(""));
                 let style = Style::new(Role::KeyIdea);
                 let width = usize::from(g.text_width.max(1));
@@ -68,9 +65,10 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
                 let wrapped = wrapped.into_iter().map(|spans| layout::Line { spans });
                 lines.extend(super::styled(wrapped.collect(), theme));
             }
-            if r.chosen
-                .is_some_and(|c| check.score(c) == crate::model::Verdict::Wrong)
-            {
+            let wrong = marks
+                .answer(check)
+                .is_some_and(|a| check.score_answer(&a) == crate::model::Verdict::Wrong);
+            if wrong {
                 lines.push(Line::styled(
                     "o re-reads the lesson (R brings you back) · Enter next card",
                     theme.style(Role::Dim.into()),

@@ -56,21 +56,13 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                 } else {
                     " "
                 };
-                let check = match (
-                    l.status != LessonStatus::Ok,
-                    p.and_then(|p| p.first_try_correct),
-                ) {
-                    (true, _) => "!",
-                    (_, Some(true)) => "★",
-                    (_, Some(false)) => "✗",
-                    _ => " ",
-                };
+                let (check, count) = marks(l.status != LessonStatus::Ok, p);
                 let title = if l.status == LessonStatus::Ok {
                     l.title.clone()
                 } else {
                     format!("{} (broken)", l.title)
                 };
-                let text = super::chrome::fit(&format!(" {read}{check} {title}"), w);
+                let text = row_text(&format!(" {read}{check} {title}"), &count, w);
                 let mut style = theme.style(crate::layout::Role::Text.into());
                 if i == s.reader.lesson {
                     style = theme.accent();
@@ -88,13 +80,56 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
     f.render_widget(Paragraph::new(lines), inner);
 }
 
+/// A lesson's check mark (★ every check right at the first try, ✗ one
+/// wrong, ! broken) and, for a lesson of several checks, how many are
+/// answered: "2/3", "3/3 ✓" once complete.
+fn marks(broken: bool, p: Option<&crate::model::LessonProgress>) -> (&'static str, String) {
+    if broken {
+        return ("!", String::new());
+    }
+    let Some(p) = p else {
+        return (" ", String::new());
+    };
+    let answered = p.checks.values().filter(|c| c.attempts > 0).count();
+    let firsts: Vec<bool> = p
+        .checks
+        .values()
+        .filter_map(|c| c.first_try_correct)
+        .collect();
+    let total = p.check_count.map_or(answered, |n| n as usize).max(answered);
+    let mark = match p.first_try_correct {
+        _ if firsts.contains(&false) => "✗",
+        _ if !firsts.is_empty() && firsts.len() >= total => "★",
+        Some(false) => "✗",
+        Some(true) if total <= 1 => "★",
+        _ => " ",
+    };
+    let count = match total {
+        0 | 1 => String::new(),
+        n if answered >= n => format!("{answered}/{n} ✓"),
+        n => format!("{answered}/{n}"),
+    };
+    (mark, count)
+}
+
+/// The row's text cut to `w`, with `count` at its right end.
+fn row_text(text: &str, count: &str, w: usize) -> String {
+    if count.is_empty() {
+        return super::chrome::fit(text, w);
+    }
+    let room = w.saturating_sub(crate::layout::wrap::width(count) + 1);
+    let left = super::chrome::fit(text, room);
+    let pad = room.saturating_sub(crate::layout::wrap::width(&left));
+    super::chrome::fit(&format!("{left}{} {count}", " ".repeat(pad)), w)
+}
+
 /// A heading of the open lesson, beneath it, to jump to.
 fn heading_row(s: &State, h: usize, cursor: bool, w: usize, theme: &Theme) -> Line<'static> {
     let text = s
         .reader
         .doc
         .as_ref()
-        .and_then(|d| d.line(*d.page.headings.get(h)?))
+        .and_then(|d| d.line(d.heading_line(h)?))
         .map(|l| l.text())
         .unwrap_or_default();
     let text = super::chrome::fit(&format!("     · {}", text.trim()), w);

@@ -125,6 +125,29 @@ impl Reader {
         self
     }
 
+    /// The open lesson again with `checks` in place of its own, as a
+    /// format with several checks per lesson (an mdBook's quizzes) would
+    /// load it; the store's progress for it handed over with it.
+    pub fn with_checks(&mut self, checks: Vec<lectern::model::Check>) -> &mut Self {
+        let doc = self.s.reader.doc.as_ref().expect("a lesson is open");
+        let mut lesson = doc.lesson.clone();
+        lesson.checks = checks;
+        let index = self.s.reader.lesson;
+        let course = self.s.course().slug.clone();
+        let progress = self
+            .runner
+            .store
+            .as_ref()
+            .map(|st| st.progress(&course, &self.s.course().lessons[index].slug))
+            .unwrap_or_default();
+        let opened = lectern::state::Opened {
+            index,
+            lesson: Ok(lesson),
+            progress,
+        };
+        self.receive(Msg::Loaded(Box::new(opened)))
+    }
+
     pub fn resize(&mut self, width: u16, height: u16) -> &mut Self {
         self.act(Action::Resize(width, height))
     }

@@ -7,7 +7,7 @@ use super::super::Binding;
 use super::super::key::Key::{Char, Code, Ctrl, Digit};
 use super::{bind, digit};
 use crate::state::Action;
-use ratatui::crossterm::event::KeyCode::{End, Home, PageDown, PageUp};
+use ratatui::crossterm::event::KeyCode::{Down, End, Enter, Home, PageDown, PageUp, Up};
 
 fn count(c: char) -> Action {
     Action::Count(c.to_digit(10).unwrap_or(0))
@@ -30,6 +30,42 @@ pub(super) static COUNTS: &[Binding] = &[
     ),
 ];
 
+/// From the page or a check to the next check.
+pub(super) static JUMP: &[Binding] = &[bind(
+    &[Char('c')],
+    |_| Action::JumpToCheck,
+    "go to the next check question",
+    Some("check"),
+)];
+
+/// A check with the focus: choose an option, or start typing.
+pub(super) static CHECK: &[Binding] = &[
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next option",
+        Some("choose"),
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous option",
+        None,
+    ),
+    bind(
+        &[Code(Enter)],
+        |_| Action::Open,
+        "answer with the selected option (typed answers: start typing)",
+        None,
+    ),
+    bind(
+        &[Char('i')],
+        |_| Action::TypeAnswer,
+        "type the answer (short answers, tracing)",
+        None,
+    ),
+];
+
 /// The check, once it has the focus (after `c`, a reveal or a click).
 pub(super) static ANSWERS: &[Binding] = &[bind(
     &[Digit],
@@ -37,6 +73,64 @@ pub(super) static ANSWERS: &[Binding] = &[bind(
     "answer with that option",
     Some("answer"),
 )];
+
+/// A check with several right answers: tick them all, then submit.
+pub(super) static CHOICES: &[Binding] = &[
+    bind(&[Digit], digit, "tick or untick that option", Some("tick")),
+    bind(
+        &[Char(' ')],
+        |_| Action::Toggle,
+        "tick or untick the selected option",
+        None,
+    ),
+    bind(
+        &[Code(Enter)],
+        |_| Action::Open,
+        "tick the selected option; on Submit (or none selected): submit",
+        Some("submit"),
+    ),
+    bind(
+        &[Code(PageDown), Ctrl('d'), Ctrl('f')],
+        |_| Action::PageDown,
+        "down one page",
+        None,
+    ),
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next option",
+        None,
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous option",
+        None,
+    ),
+];
+
+/// Typing a check's answer (the prompt's keys come after these: Enter
+/// submits it, Esc cancels it).
+pub(super) static ANSWER: &[Binding] = &[
+    bind(
+        &[Ctrl('j')],
+        |_| Action::Input('\n'),
+        "a new line (a program's output)",
+        None,
+    ),
+    bind(
+        &[Ctrl('u')],
+        |_| Action::InputKillLine,
+        "clear the answer",
+        None,
+    ),
+    bind(
+        &[Ctrl('w')],
+        |_| Action::InputKillWord,
+        "delete a word",
+        None,
+    ),
+];
 
 /// The contents: pages of entries.
 pub(super) static LIST_PAGES: &[Binding] = &[

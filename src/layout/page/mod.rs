@@ -15,7 +15,7 @@ pub(crate) use code::each_code_block;
 pub(crate) use text::pieces;
 
 use super::style::Line;
-use crate::model::Lesson;
+use crate::model::{Block, Lesson};
 use builder::Builder;
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -42,6 +42,33 @@ pub fn page(lesson: &Lesson, width: u16, code: &Highlights) -> Page {
 /// left out.
 pub fn first_lines(lesson: &Lesson, width: u16, code: &Highlights, lines: usize) -> Page {
     build(lesson, width, code, lines)
+}
+
+/// Blocks laid out alone as the page lays them out (a check's body, a
+/// tracing program), a blank line apart; their code is found in `code`
+/// under `path` followed by each block's index.
+pub(crate) fn blocks_lines(
+    blocks: &[Block],
+    width: u16,
+    code: &Highlights,
+    path: &[usize],
+) -> Vec<Line> {
+    let mut b = Builder::new(usize::from(width), code);
+    b.path = path.to_vec();
+    b.blocks(blocks);
+    b.lines
+}
+
+/// The page line before which a check anchored at lesson block `anchor`
+/// stands: that block's first line, else (no anchor, or past the last
+/// block) the end of the page. `None` while a partial page has not got
+/// there yet.
+pub fn anchor_line(page: &Page, lesson: &Lesson, anchor: Option<usize>) -> Option<usize> {
+    let hero = usize::from(lesson.hero.is_some());
+    match anchor.filter(|&a| a < lesson.blocks.len()) {
+        Some(a) => page.blocks.get(1 + hero + a).copied(),
+        None => (!page.partial).then_some(page.lines.len()),
+    }
 }
 
 fn build(lesson: &Lesson, width: u16, code: &Highlights, limit: usize) -> Page {
@@ -87,7 +114,7 @@ fn build(lesson: &Lesson, width: u16, code: &Highlights, limit: usize) -> Page {
 pub(crate) mod tests {
     use super::*;
     use crate::layout::style::{Role, Span};
-    use crate::model::{Block, LessonMeta, Run, Source};
+    use crate::model::{LessonMeta, Run, Source};
 
     #[test]
     fn first_lines_are_the_start_of_the_page() {

@@ -1,5 +1,10 @@
 //! The open lesson with its layout for the current width, and the
 //! anchors that carry a reading position across re-wraps.
+//!
+//! The page and its checks are laid out apart, so answering one check
+//! redraws only that check; each check stands before the page line of
+//! the block it is anchored at. A "doc line" counts the page's lines and
+//! the checks' lines in reading order; a page line counts the page's only.
 
 use crate::layout::{self, CheckLayout, CheckMarks, Highlights, Line, Page};
 use crate::model::{Anchor, Lesson};
@@ -8,34 +13,44 @@ use std::collections::HashMap;
 /// A handful of widths is plenty: flipping between two sizes is free.
 const CACHED_WIDTHS: usize = 4;
 
+/// One check laid out, and where it stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    /// Which of the lesson's checks.
+    pub index: usize,
+    /// The page line it stands before (the page's length: after it).
+    pub at: usize,
+    pub layout: CheckLayout,
+}
+
 #[derive(Debug)]
 pub struct Doc {
     pub lesson: Lesson,
     pub code: Highlights,
     pub page: Page,
-    pub check: CheckLayout,
+    /// The checks laid out so far, in reading order (a partial page has
+    /// only those its lines reach).
+    pub checks: Vec<Placed>,
     /// Pages already laid out, by width.
     cache: HashMap<u16, Page>,
 }
 
 impl Doc {
     /// The lesson laid out whole at `width`.
-    pub fn new(lesson: Lesson, width: u16, marks: &CheckMarks) -> Doc {
+    pub fn new(lesson: Lesson, width: u16, marks: &[CheckMarks]) -> Doc {
         let page = layout::page(&lesson, width, &Highlights::default());
         let mut doc = Doc::from_page(lesson, page);
-        doc.relayout_check(marks);
+        doc.relayout_checks(marks);
         doc
     }
 
     /// The lesson laid out only as far as `rows` reach (a page that looks
     /// read to its end is never partial); [`Doc::finish`] does the rest.
-    pub fn first_screen(lesson: Lesson, width: u16, rows: usize, marks: &CheckMarks) -> Doc {
+    /// Only the checks standing in those lines are laid out with it.
+    pub fn first_screen(lesson: Lesson, width: u16, rows: usize, marks: &[CheckMarks]) -> Doc {
         let page = layout::first_lines(&lesson, width, &Highlights::default(), rows);
-        let partial = page.partial;
         let mut doc = Doc::from_page(lesson, page);
-        if !partial {
-            doc.relayout_check(marks);
-        }
+        doc.relayout_checks(marks);
         doc
     }
 
@@ -44,40 +59,142 @@ impl Doc {
             lesson,
             code: Highlights::default(),
             page,
-            check: CheckLayout::default(),
+            checks: Vec::new(),
             cache: HashMap::new(),
         }
     }
 
     pub fn total(&self) -> usize {
-        self.page.lines.len() + self.check.lines.len()
+        self.page.lines.len()
+            + self
+                .checks
+                .iter()
+                .map(|c| c.layout.lines.len())
+                .sum::<usize>()
     }
 
+    /// Doc line `i`: a page line or a check's.
     pub fn line(&self, i: usize) -> Option<&Line> {
-        let n = self.page.lines.len();
-        if i < n {
-            self.page.lines.get(i)
-        } else {
-            self.check.lines.get(i - n)
+        match self.locate(i) {
+            Spot::Page(p) => self.page.lines.get(p),
+            Spot::Check(k, l) => self.checks[k].layout.lines.get(l),
         }
     }
 
-    pub fn check_start(&self) -> usize {
-        self.page.lines.len()
+    /// Where doc line `i` is.
+    fn locate(&self, i: usize) -> Spot {
+        let mut before = 0;
+        for (k, c) in self.checks.iter().enumerate() {
+            let start = c.at + before;
+            if i < start {
+                break;
+            }
+            if i < start + c.layout.lines.len() {
+                return Spot::Check(k, i - start);
+            }
+            before += c.layout.lines.len();
+        }
+        Spot::Page(i - before)
+    }
+
+    /// The check laid out at doc line `i`: (lesson check index, its line).
+    pub fn check_at(&self, i: usize) -> Option<(usize, usize)> {
+        match self.locate(i) {
+            Spot::Check(k, l) => Some((self.checks[k].index, l)),
+            Spot::Page(_) => None,
+        }
+    }
+
+    /// The doc line where the lesson's check `index` starts, once laid out.
+    pub fn check_start(&self, index: usize) -> Option<usize> {
+        let mut before = 0;
+        for c in &self.checks {
+            if c.index == index {
+                return Some(c.at + before);
+            }
+            before += c.layout.lines.len();
+        }
+        None
+    }
+
+    /// Where every laid-out check starts: (lesson check index, doc line).
+    pub fn check_starts(&self) -> Vec<(usize, usize)> {
+        let mut before = 0;
+        let mut out = Vec::with_capacity(self.checks.len());
+        for c in &self.checks {
+            out.push((c.index, c.at + before));
+            before += c.layout.lines.len();
+        }
+        out
+    }
+
+    /// The laid-out check `index`.
+    pub fn check_layout(&self, index: usize) -> Option<&CheckLayout> {
+        self.checks
+            .iter()
+            .find(|c| c.index == index)
+            .map(|c| &c.layout)
+    }
+
+    /// The doc line of page line `p` (a check standing before it is above).
+    pub fn doc_line(&self, p: usize) -> usize {
+        p + self
+            .checks
+            .iter()
+            .filter(|c| c.at <= p)
+            .map(|c| c.layout.lines.len())
+            .sum::<usize>()
+    }
+
+    /// The doc line heading `h` starts at.
+    pub fn heading_line(&self, h: usize) -> Option<usize> {
+        self.page.headings.get(h).map(|&p| self.doc_line(p))
+    }
+
+    /// Every heading's doc line, in order.
+    pub fn heading_lines(&self) -> Vec<usize> {
+        self.page
+            .headings
+            .iter()
+            .map(|&p| self.doc_line(p))
+            .collect()
     }
 
     pub fn partial(&self) -> bool {
         self.page.partial
     }
 
-    /// The check section alone: answering redraws only this.
-    pub fn relayout_check(&mut self, marks: &CheckMarks) {
-        self.check = layout::check_lines(self.lesson.check(), self.page.width, marks);
+    /// Check `index` alone: answering redraws only this.
+    pub fn relayout_check(&mut self, index: usize, marks: &CheckMarks) {
+        let (Some(check), Some(placed)) = (
+            self.lesson.checks.get(index),
+            self.checks.iter_mut().find(|c| c.index == index),
+        ) else {
+            return;
+        };
+        placed.layout = layout::check_lines(check, self.page.width, marks, &self.code);
+    }
+
+    /// Every check the page reaches, laid out and placed again.
+    pub fn relayout_checks(&mut self, marks: &[CheckMarks]) {
+        let mut placed: Vec<Placed> = Vec::with_capacity(self.lesson.checks.len());
+        for (index, check) in self.lesson.checks.iter().enumerate() {
+            let Some(at) = layout::anchor_line(&self.page, &self.lesson, check.anchor) else {
+                continue;
+            };
+            let default = CheckMarks::default();
+            let m = marks.get(index).unwrap_or(&default);
+            let layout = layout::check_lines(check, self.page.width, m, &self.code);
+            placed.push(Placed { index, at, layout });
+        }
+        // Checks in file order may name anchors out of order: the page's.
+        placed.sort_by_key(|c| (c.at, c.index));
+        self.checks = placed;
     }
 
     /// Lays the page out for `width`, from the cache when it was seen.
     /// Whether anything changed.
-    pub fn set_width(&mut self, width: u16, marks: &CheckMarks) -> bool {
+    pub fn set_width(&mut self, width: u16, marks: &[CheckMarks]) -> bool {
         if self.page.width == width {
             return false;
         }
@@ -92,40 +209,73 @@ impl Doc {
         if self.cache.len() > CACHED_WIDTHS {
             self.cache.clear();
         }
-        self.relayout_check(marks);
+        self.relayout_checks(marks);
         true
     }
 
     /// Lays out the rest of a page drawn from its first screen; whether
     /// there was anything to do.
-    pub fn finish(&mut self, marks: &CheckMarks) -> bool {
+    pub fn finish(&mut self, marks: &[CheckMarks]) -> bool {
         if !self.page.partial {
             return false;
         }
         self.page = layout::page(&self.lesson, self.page.width, &self.code);
-        self.relayout_check(marks);
+        self.relayout_checks(marks);
         true
     }
 
     /// Highlighted code arrived: lay out again with it.
-    pub fn set_code(&mut self, code: Highlights, marks: &CheckMarks) {
+    pub fn set_code(&mut self, code: Highlights, marks: &[CheckMarks]) {
         self.code = code;
         self.cache.clear();
-        let was_partial = self.page.partial;
         self.page = layout::page(&self.lesson, self.page.width, &self.code);
-        if was_partial {
-            // The page is whole now; its check was waiting for that.
-            self.relayout_check(marks);
+        // The checks' own code is highlighted too, and the page is whole.
+        self.relayout_checks(marks);
+    }
+
+    /// The reading position at doc line `top`, as an anchor on the page:
+    /// inside a check, the line just above it (a check at the end of the
+    /// page: lines past the page's end, as before checks had anchors).
+    pub fn anchor_of(&self, top: usize) -> Anchor {
+        match self.locate(top) {
+            Spot::Page(p) => anchor_of(&self.page, p),
+            Spot::Check(k, l) => {
+                let c = &self.checks[k];
+                if c.at >= self.page.lines.len() {
+                    let before: usize = self.checks[..k]
+                        .iter()
+                        .filter(|c| c.at >= self.page.lines.len())
+                        .map(|c| c.layout.lines.len())
+                        .sum();
+                    anchor_of(&self.page, self.page.lines.len() + before + l)
+                } else {
+                    anchor_of(&self.page, c.at.saturating_sub(1))
+                }
+            }
         }
     }
 
-    pub fn anchor_of(&self, top: usize) -> Anchor {
-        anchor_of(&self.page, top)
-    }
-
     pub fn line_of(&self, anchor: Anchor) -> usize {
-        line_of(&self.page, anchor)
+        let p = line_of(&self.page, anchor);
+        let n = self.page.lines.len();
+        if p >= n {
+            // Past the page's end: into the checks that stand there.
+            let before: usize = self
+                .checks
+                .iter()
+                .filter(|c| c.at < n)
+                .map(|c| c.layout.lines.len())
+                .sum();
+            return p + before;
+        }
+        self.doc_line(p)
     }
+}
+
+enum Spot {
+    Page(usize),
+    /// (index into `Doc::checks`, line in it).
+    Check(usize, usize),
 }
 
 pub fn anchor_of(page: &Page, top: usize) -> Anchor {

@@ -4,12 +4,12 @@
 mod doc;
 mod search;
 
-pub use doc::{Doc, anchor_of, line_of};
+pub use doc::{Doc, Placed, anchor_of, line_of};
 pub use search::{Match, Search, find_all};
 
 use super::check::CheckState;
 use super::geometry::Geometry;
-use crate::layout::Highlights;
+use crate::layout::{CheckMarks, Highlights};
 use crate::model::{Anchor, Diagnostic, Lesson};
 
 /// Which part of the reader has the keys.
@@ -17,8 +17,11 @@ use crate::model::{Anchor, Diagnostic, Lesson};
 pub enum Focus {
     #[default]
     Page,
-    /// The check question: its options take the arrow keys.
+    /// A check question (`Reader::current`): its options take the arrow
+    /// keys.
     Check,
+    /// Typing an answer into the current check.
+    Answer,
     /// Typing an in-page search; `origin` is where the page was, to go
     /// back to on Esc.
     Search { origin: usize },
@@ -44,7 +47,10 @@ pub struct Reader {
     pub top: usize,
     pub focus: Focus,
     pub search: Search,
-    pub check: CheckState,
+    /// One per check of the open lesson, in the lesson's order.
+    pub checks: Vec<CheckState>,
+    /// The check that has (or last had) the keys.
+    pub current: usize,
     pub pending: Pending,
     /// Whether this lesson has been marked read since it was opened.
     pub marked_read: bool,
@@ -115,14 +121,29 @@ impl Reader {
     /// was seen before), keeping the anchor on top.
     pub fn relayout(&mut self, g: &Geometry) {
         let anchor = self.anchor();
-        let marks = self.check.marks();
+        let inside = self.in_check();
+        let marks = self.marks();
         if let Some(doc) = &mut self.doc {
             if !doc.set_width(g.text_width, &marks) {
-                doc.relayout_check(&marks);
+                doc.relayout_checks(&marks);
             }
         }
         self.search.refresh(self.doc.as_ref());
         self.top = self.line_of(anchor, g);
+        self.back_in_check(inside, g);
+    }
+
+    /// The check the top line is in, and how far down in it: a check's
+    /// lines have no page anchor, so a re-layout finds them by this.
+    fn in_check(&self) -> Option<(usize, usize)> {
+        self.doc.as_ref()?.check_at(self.top)
+    }
+
+    fn back_in_check(&mut self, inside: Option<(usize, usize)>, g: &Geometry) {
+        let start = inside.and_then(|(k, l)| Some(self.doc.as_ref()?.check_start(k)? + l));
+        if let Some(line) = start {
+            self.set_top(line, g);
+        }
     }
 
     /// Shows or hides rust examples' hidden lines, where the reader is.
@@ -134,11 +155,37 @@ impl Reader {
         self.set_code(&slug, code, g);
     }
 
-    /// The check section alone: answering redraws only this.
+    /// What the reader has done with each check, as the layout draws it.
+    pub fn marks(&self) -> Vec<CheckMarks> {
+        let n = self.checks.len();
+        let typing = self.focus == Focus::Answer;
+        self.checks
+            .iter()
+            .enumerate()
+            .map(|(k, c)| c.marks(k, n, typing && k == self.current))
+            .collect()
+    }
+
+    /// Whether the check that has the keys takes several answers.
+    pub fn current_is_multi(&self) -> bool {
+        self.doc
+            .as_ref()
+            .and_then(|d| d.lesson.checks.get(self.current))
+            .is_some_and(|c| c.is_multi())
+    }
+
+    /// The state of the check that has the keys.
+    pub fn check(&self) -> Option<&CheckState> {
+        self.checks.get(self.current)
+    }
+
+    /// The current check alone: answering redraws only this.
     pub fn relayout_check(&mut self) {
-        let marks = self.check.marks();
-        if let Some(doc) = &mut self.doc {
-            doc.relayout_check(&marks);
+        let k = self.current;
+        let typing = self.focus == Focus::Answer;
+        let n = self.checks.len();
+        if let (Some(doc), Some(c)) = (&mut self.doc, self.checks.get(k)) {
+            doc.relayout_check(k, &c.marks(k, n, typing));
         }
         // Matches index lines by number: the check's lines just changed.
         self.search.refresh(self.doc.as_ref());
@@ -147,7 +194,7 @@ impl Reader {
     /// Shows `lesson` at the top of the page, laid out whole, or only to
     /// its first screen when `first_screen` (see [`Reader::finish_layout`]).
     pub fn show(&mut self, lesson: Lesson, g: &Geometry, first_screen: bool) {
-        let marks = self.check.marks();
+        let marks = self.marks();
         self.doc = Some(if first_screen {
             // More lines than the screen holds: a partial page never
             // looks read to its end.
@@ -160,7 +207,7 @@ impl Reader {
     /// Lays out the rest of a page drawn from its first screen; whether
     /// there was anything to do.
     pub fn finish_layout(&mut self) -> bool {
-        let marks = self.check.marks();
+        let marks = self.marks();
         let done = self.doc.as_mut().is_some_and(|d| d.finish(&marks));
         if done {
             self.search.refresh(self.doc.as_ref());
@@ -174,47 +221,121 @@ impl Reader {
             return;
         }
         let anchor = self.anchor();
-        let marks = self.check.marks();
+        let inside = self.in_check();
+        let marks = self.marks();
         if let Some(doc) = &mut self.doc {
             doc.set_code(code, &marks);
         }
         self.search.refresh(self.doc.as_ref());
         self.top = self.line_of(anchor, g);
+        self.back_in_check(inside, g);
     }
 
+    /// Whether the open lesson has a check that can be answered.
     pub fn has_check(&self) -> bool {
         self.doc
             .as_ref()
-            .is_some_and(|d| d.lesson.check().is_some_and(|c| !c.options.is_empty()))
+            .is_some_and(|d| d.lesson.checks.iter().any(|c| c.answerable()))
     }
 
-    /// Puts the check at the top of the screen and gives it the keys.
-    pub fn jump_to_check(&mut self, g: &Geometry) {
-        let Some(start) = self.doc.as_ref().map(Doc::check_start) else {
+    /// The focused check, else the first check on screen or below it.
+    pub fn focus_or_visible(&self, g: &Geometry) -> usize {
+        if matches!(self.focus, Focus::Check | Focus::Answer) {
+            return self.current;
+        }
+        self.check_below(g).unwrap_or(self.current)
+    }
+
+    /// The first check whose lines reach the screen or lie below it (one
+    /// whose start is above the top but still shows counts).
+    fn check_below(&self, _g: &Geometry) -> Option<usize> {
+        let d = self.doc.as_ref()?;
+        d.checks
+            .iter()
+            .zip(d.check_starts())
+            .find(|(c, (_, start))| start + c.layout.lines.len() > self.top + 1)
+            .map(|(c, _)| c.index)
+    }
+
+    /// `c`: the next check below the reading position (from a focused
+    /// check, the one after it), wrapping to the first; it gets the keys.
+    pub fn next_check(&mut self, g: &Geometry) {
+        let Some(d) = self.doc.as_ref() else { return };
+        let starts = d.check_starts();
+        if starts.is_empty() {
+            return;
+        }
+        let next = if self.focus == Focus::Check {
+            let at = starts.iter().position(|&(k, _)| k == self.current);
+            at.map_or(0, |i| (i + 1) % starts.len())
+        } else {
+            self.check_below(g)
+                .and_then(|k| starts.iter().position(|&(i, _)| i == k))
+                .unwrap_or(0)
+        };
+        let k = starts[next].0;
+        self.show_check(k, g);
+    }
+
+    /// Puts check `k` at the top of the screen and gives it the keys.
+    pub fn show_check(&mut self, k: usize, g: &Geometry) {
+        let Some(start) = self.doc.as_ref().and_then(|d| d.check_start(k)) else {
             return;
         };
         self.set_top(start, g);
-        if self.has_check() {
-            self.focus = Focus::Check;
+        let answerable = self
+            .doc
+            .as_ref()
+            .and_then(|d| d.lesson.checks.get(k))
+            .is_some_and(|c| c.answerable());
+        if answerable {
+            if self.current != k {
+                // The cursor belongs to the check that had the keys.
+                if let Some(c) = self.checks.get_mut(self.current) {
+                    c.cursor = None;
+                }
+                let old = self.current;
+                self.current = k;
+                let n = self.checks.len();
+                if let (Some(doc), Some(c)) = (&mut self.doc, self.checks.get(old)) {
+                    doc.relayout_check(old, &c.marks(old, n, false));
+                }
+            }
+            if self.focus != Focus::Answer {
+                self.focus = Focus::Check;
+            }
+        }
+    }
+
+    /// Puts the first check (or the end of the page, without one) on top.
+    pub fn jump_to_check(&mut self, g: &Geometry) {
+        let first = self
+            .doc
+            .as_ref()
+            .and_then(|d| d.check_starts().first().map(|&(k, _)| k));
+        match first {
+            Some(k) => self.show_check(k, g),
+            None => {
+                let end = self.total();
+                self.set_top(end, g);
+            }
         }
     }
 
     pub fn next_heading(&self) -> Option<usize> {
         let d = self.doc.as_ref()?;
-        d.page
-            .headings
-            .iter()
-            .copied()
-            .chain(std::iter::once(d.check_start()))
-            .find(|&h| h > self.top)
+        let mut lines = d.heading_lines();
+        lines.extend(d.check_starts().into_iter().map(|(_, l)| l));
+        lines.sort_unstable();
+        lines.into_iter().find(|&h| h > self.top)
     }
 
     pub fn prev_heading(&self) -> usize {
-        self.doc
-            .as_ref()
-            .and_then(|d| d.page.headings.iter().rev().find(|&&h| h < self.top))
-            .copied()
-            .unwrap_or(0)
+        let Some(d) = self.doc.as_ref() else { return 0 };
+        let mut lines = d.heading_lines();
+        lines.extend(d.check_starts().into_iter().map(|(_, l)| l));
+        lines.sort_unstable();
+        lines.into_iter().rev().find(|&h| h < self.top).unwrap_or(0)
     }
 
     /// Moves to the first match at or below the top.

@@ -38,7 +38,7 @@ fn a_count_moves_the_page_and_answers_nothing() {
     assert!(attempts(&fx).is_empty(), "3j answered: {fx:?}");
     assert_eq!(h.s.reader.top, 3);
     assert_eq!(h.s.reader.count, None);
-    assert_eq!(h.s.reader.check.chosen, None);
+    assert_eq!(h.s.reader.check().unwrap().chosen, None);
     h.keys("2k");
     assert_eq!(h.s.reader.top, 1);
     h.keys("10G");
@@ -49,7 +49,7 @@ fn a_count_moves_the_page_and_answers_nothing() {
     h.keys("g10j");
     assert_eq!(h.s.reader.top, 10);
     assert_eq!(h.s.screen(), Screen::Reading);
-    assert_eq!(h.s.reader.check.attempts, 0);
+    assert_eq!(h.s.reader.check().unwrap().attempts, 0);
 }
 
 #[test]
@@ -76,7 +76,7 @@ fn digits_answer_only_once_the_check_has_the_focus() {
     assert_eq!(h.s.screen(), Screen::Check);
     let fx = h.keys("2");
     assert_eq!(attempts(&fx).len(), 1);
-    assert_eq!(h.s.reader.check.first_try, Some(true));
+    assert_eq!(h.s.reader.check().unwrap().first_try, Some(true));
 }
 
 #[test]
@@ -97,11 +97,11 @@ fn an_answer_after_a_reveal_is_never_a_right_first_try() {
             ..
         }]
     ));
-    assert_eq!(h.s.reader.check.first_try, Some(false));
+    assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
     assert!(h.s.notice.as_deref().unwrap().contains("after the reveal"));
     // A retry does not hide that the answer was seen.
     h.keys("r2");
-    assert_eq!(h.s.reader.check.first_try, Some(false));
+    assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
     let store = h.runner.store.as_ref().unwrap();
     let p = store.progress("demo", "first");
     assert_eq!(p.first_try_correct, Some(false), "stored as revealed");
@@ -113,7 +113,7 @@ fn an_answer_after_a_reveal_is_never_a_right_first_try() {
 fn enter_with_nothing_selected_answers_nothing() {
     let mut h = demo_at(noon());
     h.keys("c");
-    assert_eq!(h.s.reader.check.cursor, None);
+    assert_eq!(h.s.reader.check().unwrap().cursor, None);
     let fx = h.keys("\n");
     assert!(attempts(&fx).is_empty());
     assert!(
@@ -285,8 +285,8 @@ fn a_review_goes_through_the_due_cards_of_every_course() {
     h.runner.clock = Some(noon());
     let due = crate::model::DueCards {
         cards: vec![
-            ("demo".into(), "first".into()),
-            ("demo-two".into(), "third".into()),
+            ("demo".into(), "first".into(), None),
+            ("demo-two".into(), "third".into(), None),
         ],
         ..Default::default()
     };

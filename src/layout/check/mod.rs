@@ -1,0 +1,397 @@
+//! A check question laid out for a width and what the reader has done
+//! with it. Kept apart from the page so answering redraws only this small
+//! part; the rows of each option come with it, so a click finds its option
+//! without reading the drawn text. Choices are drawn in `choice.rs`, typed
+//! answers (short answers, tracing) in `typed.rs`.
+
+mod choice;
+mod typed;
+
+use super::page::{Highlights, blocks_lines, pieces, wrap_text};
+use super::style::{BOLD, ITALIC, Line, Role, Span, Style};
+use crate::model::{Answer, Block, Check, CheckKind, Lesson, Verdict};
+
+/// What the reader has done with a check, as the layout draws it (the
+/// state owns the check's state and describes it with this).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckMarks {
+    /// File-order index of the option chosen last (a single choice).
+    pub chosen: Option<usize>,
+    /// Show the right answer and every option's explanation.
+    pub revealed: bool,
+    /// Display position under the keyboard cursor (for several answers,
+    /// one past the last option is the Submit line).
+    pub cursor: Option<usize>,
+    pub attempts: u32,
+    pub first_try: Option<bool>,
+    /// Several answers: the options ticked (file order).
+    pub picked: Vec<usize>,
+    /// Several answers or a typed one: the answer shown was submitted.
+    pub submitted: bool,
+    /// A typed answer: as submitted, or as being typed.
+    pub typed: String,
+    /// The answer is being typed (the prompt is on this check).
+    pub typing: bool,
+    /// A tracing question: what the reader said of compiling.
+    pub compiles: Option<bool>,
+    /// This check's place among the lesson's (0-based) and how many
+    /// there are: "Check 2 of 3" when more than one.
+    pub index: usize,
+    pub count: usize,
+    /// Printed (`lectern render`), not on screen: no key hints.
+    pub printed: bool,
+}
+
+impl CheckMarks {
+    /// The answer the marks hold, if one was given.
+    pub fn answer(&self, check: &Check) -> Option<Answer> {
+        match &check.kind {
+            CheckKind::Choice { multi: false } => self.chosen.map(|c| Answer::Choice(vec![c])),
+            CheckKind::Choice { multi: true } => {
+                self.submitted.then(|| Answer::Choice(self.picked.clone()))
+            }
+            CheckKind::Short { .. } => self.submitted.then(|| Answer::Text(self.typed.clone())),
+            CheckKind::Tracing { .. } => self.submitted.then(|| Answer::Tracing {
+                compiles: self.compiles.unwrap_or(true),
+                text: self.typed.clone(),
+            }),
+        }
+    }
+}
+
+/// The check's lines and where each option sits in them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CheckLayout {
+    pub lines: Vec<Line>,
+    /// One entry per option, in display order.
+    pub options: Vec<OptionRows>,
+}
+
+/// The lines of one option: its text, its mark and its explanation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OptionRows {
+    /// Display position (0 is the option numbered 1).
+    pub pos: usize,
+    /// First and last line, inclusive, counted from the check's first line.
+    pub first: usize,
+    pub last: usize,
+}
+
+impl CheckLayout {
+    /// The display position of the option drawn at `line` (counted from
+    /// the check's first line), if an option is drawn there.
+    pub fn option_at(&self, line: usize) -> Option<usize> {
+        self.options
+            .iter()
+            .find(|o| (o.first..=o.last).contains(&line))
+            .map(|o| o.pos)
+    }
+}
+
+pub const CHECK_TITLE: &str = "Check your understanding";
+
+/// Where a check's own code (its body's blocks, a tracing program) is
+/// found among the lesson's highlights: past any path a lesson block can
+/// have, `CHECK_CODE + k` for check `k`, then the block's index.
+pub const CHECK_CODE: usize = usize::MAX / 2;
+
+/// A tracing program's place under its check's path (then index 0).
+const PROGRAM: usize = usize::MAX;
+
+pub(super) fn plain(text: &str, role: Role, w: usize) -> Vec<Line> {
+    wrap_text(&[(text.into(), role.into())], &[], &[], w)
+}
+
+/// A mark line: ✔ or ✘ and words, behind `indent`.
+pub(super) fn mark(ok: bool, words: &str, indent: &[Span], w: usize) -> Vec<Line> {
+    let (sym, role) = if ok {
+        ("✔ ", Role::Correct)
+    } else {
+        ("✘ ", Role::Wrong)
+    };
+    let p = vec![(format!("{sym}{words}"), Style::new(role).with(BOLD))];
+    wrap_text(&p, indent, indent, w)
+}
+
+pub fn check_lines(
+    check: &Check,
+    width: u16,
+    marks: &CheckMarks,
+    code: &Highlights,
+) -> CheckLayout {
+    let w = usize::from(width).max(1);
+    let mut out = CheckLayout::default();
+    title(&mut out.lines, marks, w);
+    let path = [CHECK_CODE.saturating_add(marks.index)];
+    if !check.body.is_empty() {
+        out.lines
+            .extend(blocks_lines(&check.body, width, code, &path));
+        out.lines.push(Line::default());
+    }
+    out.lines.extend(wrap_text(
+        &pieces(&check.question, Style::new(Role::Question).with(BOLD)),
+        &[],
+        &[],
+        w,
+    ));
+    out.lines.push(Line::default());
+    if !check.answerable() {
+        let none = match check.kind {
+            CheckKind::Choice { .. } => "This check question has no options.",
+            _ => "This check question has no answer to compare with.",
+        };
+        out.lines.extend(plain(none, Role::Error, w));
+        out.lines.push(Line::default());
+        return out;
+    }
+    match &check.kind {
+        CheckKind::Choice { multi: false } => choice::single(&mut out, check, marks, w),
+        CheckKind::Choice { multi: true } => choice::multi(&mut out, check, marks, w),
+        CheckKind::Short { .. } => typed::short(&mut out, check, marks, w),
+        CheckKind::Tracing { program, lang, .. } => {
+            let program = Block::Code {
+                lang: Some(lang.clone()),
+                label: None,
+                badges: Vec::new(),
+                text: program.clone(),
+            };
+            let path = [path[0], PROGRAM];
+            out.lines
+                .extend(blocks_lines(&[program], width, code, &path));
+            out.lines.push(Line::default());
+            typed::tracing(&mut out, check, marks, w);
+        }
+    }
+    footer(&mut out.lines, check, marks, w);
+    out
+}
+
+fn title(out: &mut Vec<Line>, marks: &CheckMarks, w: usize) {
+    let name = if marks.count > 1 {
+        format!("Check {} of {}", marks.index + 1, marks.count)
+    } else {
+        CHECK_TITLE.to_string()
+    };
+    let title = format!("━━ {name} ");
+    let fill = w.saturating_sub(super::wrap::width(&title));
+    out.extend(wrap_text(
+        &[(
+            format!("{title}{}", "━".repeat(fill)),
+            Style::new(Role::Question).with(BOLD),
+        )],
+        &[],
+        &[],
+        w,
+    ));
+}
+
+/// Why the answer is right (once answered or revealed), and the
+/// reader's score.
+fn footer(out: &mut Vec<Line>, check: &Check, marks: &CheckMarks, w: usize) {
+    let answered = marks.answer(check).is_some();
+    if let Some(why) = check.why.as_ref().filter(|_| marks.revealed || answered) {
+        out.push(Line::default());
+        let mut p = vec![("Why: ".to_string(), Style::new(Role::Why).with(BOLD))];
+        p.extend(pieces(why, Style::new(Role::Why)));
+        out.extend(wrap_text(&p, &[], &[], w));
+    }
+    if marks.attempts > 0 {
+        out.push(Line::default());
+        let first = match marks.first_try {
+            Some(true) => "✔ right",
+            Some(false) => "✘ wrong",
+            None => "not recorded",
+        };
+        let attempts = if marks.attempts == 1 {
+            "1 attempt".to_string()
+        } else {
+            format!("{} attempts", marks.attempts)
+        };
+        out.push(Line {
+            spans: vec![Span::new(
+                format!("First try (your score): {first} · {attempts}"),
+                Role::Dim,
+            )],
+        });
+    }
+    out.push(Line::default());
+}
+
+/// "Why it tempts: …" under a wrong option.
+pub(super) fn tempting(out: &mut Vec<Line>, t: &[crate::model::Run], indent: &[Span], w: usize) {
+    let mut p = vec![(
+        "Why it tempts: ".to_string(),
+        Style::new(Role::Tempting).with(BOLD | ITALIC),
+    )];
+    p.extend(pieces(t, Style::new(Role::Tempting).with(ITALIC)));
+    out.extend(wrap_text(&p, indent, indent, w));
+}
+
+/// The verdict of the marks' answer, if one was given.
+pub(super) fn verdict(check: &Check, marks: &CheckMarks) -> Option<Verdict> {
+    marks.answer(check).map(|a| check.score_answer(&a))
+}
+
+/// Every code block of a lesson's checks (their bodies' and tracing
+/// programs), with the path the check layout finds its highlight by.
+pub fn each_check_code<'a>(lesson: &'a Lesson, mut f: impl FnMut(Vec<usize>, &'a str, &'a str)) {
+    for (k, check) in lesson.checks.iter().enumerate() {
+        let base = CHECK_CODE.saturating_add(k);
+        for (j, block) in check.body.iter().enumerate() {
+            if let Block::Code {
+                lang, label, text, ..
+            } = block
+            {
+                let lang = lang.as_deref().or(label.as_deref()).unwrap_or("");
+                f(vec![base, j], lang, text);
+            }
+        }
+        if let CheckKind::Tracing { program, lang, .. } = &check.kind {
+            f(vec![base, PROGRAM, 0], lang, program);
+        }
+    }
+}
+
+/// Adds the highlighted code of a lesson's checks to `code`, each piece
+/// of code coloured by `hl` (the highlighter, which this layer does not
+/// know).
+pub fn highlight_checks(
+    lesson: &Lesson,
+    code: &mut Highlights,
+    mut hl: impl FnMut(&str, &str) -> Option<Vec<Vec<Span>>>,
+) {
+    each_check_code(lesson, |path, lang, text| {
+        if let Some(lines) = hl(lang, text) {
+            code.insert(path, lines);
+        }
+    });
+}
+
+/// The check as plain text lines, for search and summaries.
+pub(crate) fn check_text(check: &Check) -> String {
+    let mut s = crate::model::runs_text(&check.question);
+    for o in &check.options {
+        s.push(' ');
+        s.push_str(&crate::model::runs_text(&o.text));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CheckOption, Run};
+
+    fn check() -> Check {
+        let text = |t: &str| vec![Run::plain(t)];
+        Check {
+            id: String::new(),
+            kind: crate::model::CheckKind::Choice { multi: false },
+            anchor: None,
+            body: Vec::new(),
+            question: text("Which one?"),
+            options: vec![
+                CheckOption {
+                    text: text("a long option that wraps over several lines"),
+                    correct: false,
+                    tempting: Some(text("it sounds right")),
+                },
+                CheckOption {
+                    text: text("short"),
+                    correct: true,
+                    tempting: None,
+                },
+                CheckOption {
+                    text: text("another"),
+                    correct: false,
+                    tempting: None,
+                },
+            ],
+            order: vec![2, 0, 1],
+            why: Some(text("because")),
+        }
+    }
+
+    /// Every option's rows hold its number, its text, its mark and its
+    /// explanation, and no other option's.
+    fn assert_rows_match_text(layout: &CheckLayout) {
+        for o in &layout.options {
+            let number = format!("{}.", o.pos + 1);
+            let text = layout.lines[o.first].text();
+            assert!(text.trim_start().starts_with(&number), "{text:?}");
+            for line in &layout.lines[o.first + 1..=o.last] {
+                assert!(line.text().starts_with("    "), "{:?}", line.text());
+            }
+            let after = layout.lines.get(o.last + 1).map(Line::text);
+            let next = after.filter(|t| t.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+            assert!(next.is_some() || o.pos + 1 == layout.options.len());
+        }
+    }
+
+    #[test]
+    fn option_rows_cover_each_option() {
+        let c = check();
+        for marks in [
+            CheckMarks::default(),
+            CheckMarks {
+                chosen: Some(0),
+                attempts: 1,
+                ..CheckMarks::default()
+            },
+            CheckMarks {
+                revealed: true,
+                ..CheckMarks::default()
+            },
+        ] {
+            for width in [12, 20, 80] {
+                let layout = check_lines(&c, width, &marks, &Highlights::default());
+                assert_eq!(layout.options.len(), 3);
+                assert_rows_match_text(&layout);
+                let positions: Vec<Option<usize>> = (0..layout.lines.len())
+                    .map(|l| layout.option_at(l))
+                    .collect();
+                assert_eq!(positions[0], None, "the title is no option");
+                for o in &layout.options {
+                    assert!((o.first..=o.last).all(|l| positions[l] == Some(o.pos)));
+                }
+                assert_eq!(positions.last(), Some(&None), "the end is no option");
+            }
+        }
+    }
+
+    #[test]
+    fn the_chosen_options_rows_include_its_mark_and_why_it_tempts() {
+        let c = check();
+        let marks = CheckMarks {
+            chosen: Some(0),
+            ..CheckMarks::default()
+        };
+        let layout = check_lines(&c, 80, &marks, &Highlights::default());
+        // File option 0 is shown second.
+        let rows = layout.options[1];
+        let text: Vec<String> = layout.lines[rows.first..=rows.last]
+            .iter()
+            .map(Line::text)
+            .collect();
+        assert_eq!(rows.pos, 1);
+        assert!(text[0].contains("a long option"));
+        assert!(text.iter().any(|t| t.contains("Wrong: your answer")));
+        assert!(
+            text.last()
+                .unwrap()
+                .contains("Why it tempts: it sounds right")
+        );
+    }
+
+    #[test]
+    fn no_options_have_no_option_rows() {
+        let mut c = check();
+        c.options.clear();
+        c.order.clear();
+        assert!(
+            check_lines(&c, 40, &CheckMarks::default(), &Highlights::default())
+                .options
+                .is_empty()
+        );
+    }
+}

@@ -1,0 +1,421 @@
+//! The lesson's check questions while reading: their state, answering
+//! every kind, scoring and the attempt that is saved. Typing an answer
+//! (short answers, tracing) is in `typed.rs`.
+
+mod typed;
+
+pub(super) use typed::update_typing;
+
+use super::reader::Focus;
+use super::{Action, Effect, State};
+use crate::layout::CheckMarks;
+use crate::model::{Answer, Check, CheckKind, CheckProgress, LessonKey, LessonProgress, Verdict};
+
+/// What the reader has done with one of the open lesson's checks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckState {
+    /// File-order index of the option chosen last (a single choice).
+    pub chosen: Option<usize>,
+    /// Show the right answer and every option's explanation.
+    pub revealed: bool,
+    /// Display position under the keyboard cursor.
+    pub cursor: Option<usize>,
+    pub attempts: u32,
+    pub first_try: Option<bool>,
+    /// The answer was shown since the lesson opened (a retry does not
+    /// hide that): answers from then on are practice, never a right
+    /// first try.
+    pub seen_answer: bool,
+    /// Several answers: the options ticked (file order).
+    pub picked: Vec<usize>,
+    /// Several answers or a typed one: submitted (and scored).
+    pub submitted: bool,
+    /// A typed answer, as submitted or being typed.
+    pub typed: String,
+    /// A tracing question: whether the reader said it compiles.
+    pub compiles: Option<bool>,
+}
+
+impl CheckState {
+    /// The marks the layout draws check `index` of `count` with.
+    pub fn marks(&self, index: usize, count: usize, typing: bool) -> CheckMarks {
+        CheckMarks {
+            chosen: self.chosen,
+            revealed: self.revealed,
+            cursor: self.cursor,
+            attempts: self.attempts,
+            first_try: self.first_try,
+            picked: self.picked.clone(),
+            submitted: self.submitted,
+            typed: self.typed.clone(),
+            typing,
+            compiles: self.compiles,
+            index,
+            count,
+            printed: false,
+        }
+    }
+
+    /// As the store left it: the last answer shown, nothing selected.
+    pub fn resumed(check: &Check, p: Option<&CheckProgress>) -> CheckState {
+        let Some(p) = p else {
+            return CheckState::default();
+        };
+        let mut s = CheckState {
+            attempts: p.attempts,
+            first_try: p.first_try_correct,
+            ..CheckState::default()
+        };
+        match Answer::from_stored(&check.kind, p.last_choice, p.last_text.as_deref()) {
+            Some(Answer::Choice(v)) if !check.is_multi() => s.chosen = v.first().copied(),
+            Some(Answer::Choice(v)) => {
+                s.picked = v;
+                s.submitted = true;
+            }
+            Some(Answer::Text(t)) => {
+                s.typed = t;
+                s.submitted = true;
+            }
+            Some(Answer::Tracing { compiles, text }) => {
+                s.compiles = Some(compiles);
+                s.typed = text;
+                s.submitted = true;
+            }
+            None => {}
+        }
+        s
+    }
+
+    /// Whether an answer is shown (given, and not retried since).
+    pub fn answered(&self) -> bool {
+        self.chosen.is_some() || self.submitted
+    }
+}
+
+/// Every check of a lesson as the store left it.
+pub fn resumed_all(checks: &[Check], p: &LessonProgress) -> Vec<CheckState> {
+    // Progress told lesson by lesson (from before checks had ids) is the
+    // one check's with the empty id.
+    let lesson_wide = (p.checks.is_empty() && p.attempts > 0).then_some(CheckProgress {
+        attempts: p.attempts,
+        first_try_correct: p.first_try_correct,
+        last_choice: p.last_choice,
+        last_text: None,
+        last_correct: p.last_correct,
+    });
+    checks
+        .iter()
+        .map(|c| {
+            let own = p.checks.get(&c.id);
+            let own = own.or(lesson_wide.as_ref().filter(|_| c.id.is_empty()));
+            CheckState::resumed(c, own)
+        })
+        .collect()
+}
+
+/// The check that has the keys, and its state.
+fn current(s: &State) -> Option<(usize, &Check)> {
+    let k = s.reader.current;
+    let check = s.reader.doc.as_ref()?.lesson.checks.get(k)?;
+    Some((k, check))
+}
+
+/// The focused check's own keys; `false` for the keys it leaves to the
+/// page.
+pub(super) fn update_focused(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
+    let Some((k, check)) = current(s) else {
+        return false;
+    };
+    let kind = check.kind.clone();
+    let n = check.order.len();
+    match a {
+        Action::LineDown | Action::LineUp => {
+            move_cursor(s, *a == Action::LineDown);
+            true
+        }
+        Action::Toggle => {
+            match s.reader.checks.get(k).and_then(|c| c.cursor) {
+                Some(pos) => pick(s, pos, fx),
+                None => s.notice = Some("Nothing is selected: press a digit, or j/k.".into()),
+            }
+            true
+        }
+        Action::Open => {
+            let cursor = s.reader.checks.get(k).and_then(|c| c.cursor);
+            match (&kind, cursor) {
+                // Enter on an option ticks it; on the Submit line submits.
+                (CheckKind::Choice { multi: true }, Some(pos)) if pos < n => pick(s, pos, fx),
+                (CheckKind::Choice { multi: true }, _) => submit_choices(s, fx),
+                (CheckKind::Short { .. } | CheckKind::Tracing { .. }, _)
+                    if s.reader.checks[k].compiles.is_some() || kind_is_short(&kind) =>
+                {
+                    typed::start(s)
+                }
+                (_, Some(pos)) => pick(s, pos, fx),
+                (_, None) => {
+                    s.notice = Some("Nothing is selected: press a digit, or j/k then Enter.".into())
+                }
+            }
+            true
+        }
+        Action::TypeAnswer => {
+            typed::start(s);
+            true
+        }
+        Action::Back => {
+            s.reader.focus = Focus::Page;
+            if let Some(c) = s.reader.checks.get_mut(k) {
+                c.cursor = None;
+            }
+            s.reader.relayout_check();
+            true
+        }
+        _ => false,
+    }
+}
+
+fn kind_is_short(kind: &CheckKind) -> bool {
+    matches!(kind, CheckKind::Short { .. })
+}
+
+/// The check's keys from the page or the check.
+pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
+    match a {
+        Action::JumpToCheck => s.reader.next_check(&s.geometry()),
+        Action::Answer(pos) => pick(s, *pos, fx),
+        Action::Retry => retry(s),
+        Action::Reveal => {
+            let g = s.geometry();
+            let r = &mut s.reader;
+            if r.has_check() {
+                let k = r.focus_or_visible(&g);
+                if let Some(c) = r.checks.get_mut(k) {
+                    c.revealed = true;
+                    c.seen_answer = true;
+                }
+                r.relayout_check();
+                r.show_check(k, &g);
+            }
+        }
+        Action::PageClick(row) => {
+            if let Some((k, pos)) = option_at_row(s, *row) {
+                s.reader.current = k;
+                s.reader.focus = Focus::Check;
+                pick(s, pos, fx);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+fn move_cursor(s: &mut State, down: bool) {
+    let Some((k, check)) = current(s) else { return };
+    let n = match &check.kind {
+        // The Submit line follows the options.
+        CheckKind::Choice { multi: true } => check.order.len() + 1,
+        CheckKind::Choice { .. } => check.order.len(),
+        CheckKind::Tracing { .. } if s.reader.checks[k].compiles.is_none() => 2,
+        _ => 0,
+    };
+    if n == 0 {
+        return;
+    }
+    let c = &mut s.reader.checks[k];
+    // The first arrow selects the first option (or the last, going up).
+    c.cursor = Some(match c.cursor {
+        None if down => 0,
+        None => n - 1,
+        Some(cur) if down => (cur + 1).min(n - 1),
+        Some(cur) => cur.saturating_sub(1),
+    });
+    s.reader.relayout_check();
+}
+
+fn retry(s: &mut State) {
+    let k = s.reader.current;
+    let Some(c) = s.reader.checks.get_mut(k) else {
+        return;
+    };
+    if c.answered() || c.revealed || !c.picked.is_empty() || c.compiles.is_some() {
+        *c = CheckState {
+            attempts: c.attempts,
+            first_try: c.first_try,
+            seen_answer: c.seen_answer,
+            ..CheckState::default()
+        };
+        s.reader.relayout_check();
+        s.notice = Some("Try again: your first answer still counts as your score.".into());
+    }
+}
+
+/// Option `pos` (display order) of the focused check: a single choice
+/// answers at once, several answers tick or untick it, a tracing
+/// question takes it as yes (1) or no (2) to "does it compile?".
+fn pick(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
+    let Some((k, check)) = current(s) else {
+        s.notice = Some("This lesson has no check question.".into());
+        return;
+    };
+    let n = check.order.len();
+    match check.kind.clone() {
+        CheckKind::Choice { multi: false } => answer(s, pos, fx),
+        CheckKind::Choice { multi: true } if pos == n => submit_choices(s, fx),
+        CheckKind::Choice { multi: true } => {
+            let Some(index) = check.option_at(pos) else {
+                s.notice = Some(format!("There is no option {}: choose 1 to {n}.", pos + 1));
+                return;
+            };
+            let c = &mut s.reader.checks[k];
+            if c.submitted {
+                s.notice = Some("Submitted: r to retry, a to reveal.".into());
+                return;
+            }
+            // The cursor stays where it was: Enter then still submits.
+            match c.picked.iter().position(|&i| i == index) {
+                Some(at) => {
+                    c.picked.remove(at);
+                }
+                None => c.picked.push(index),
+            }
+            s.reader.relayout_check();
+        }
+        CheckKind::Tracing { .. } => {
+            let c = &mut s.reader.checks[k];
+            if c.submitted {
+                s.notice = Some("Answered: r to retry, a to reveal.".into());
+                return;
+            }
+            if pos > 1 {
+                s.notice = Some("Does it compile? 1 for yes, 2 for no.".into());
+                return;
+            }
+            c.compiles = Some(pos == 0);
+            c.cursor = None;
+            typed::start(s);
+        }
+        CheckKind::Short { .. } => typed::start(s),
+    }
+}
+
+/// A single choice: option `pos` is the answer.
+fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
+    let Some((k, check)) = current(s) else { return };
+    let Some(index) = check.option_at(pos) else {
+        s.notice = Some(format!(
+            "There is no option {}: choose 1 to {}.",
+            pos + 1,
+            check.order.len()
+        ));
+        return;
+    };
+    let reminder = super::review::reminder(s, check);
+    let c = &mut s.reader.checks[k];
+    c.chosen = Some(index);
+    c.cursor = Some(pos);
+    given(s, Answer::Choice(vec![index]), reminder, fx);
+}
+
+/// Several answers: the options ticked are the answer.
+fn submit_choices(s: &mut State, fx: &mut Vec<Effect>) {
+    let k = s.reader.current;
+    let Some(c) = s.reader.checks.get_mut(k) else {
+        return;
+    };
+    if c.submitted {
+        s.notice = Some("Submitted: r to retry, a to reveal.".into());
+        return;
+    }
+    if c.picked.is_empty() {
+        s.notice = Some("Choose every right answer first (digits or Space), then Enter.".into());
+        return;
+    }
+    c.submitted = true;
+    let mut picked = c.picked.clone();
+    picked.sort_unstable();
+    given(s, Answer::Choice(picked), None, fx);
+}
+
+/// An answer to the focused check was given: scored, noted, saved.
+pub(super) fn given(s: &mut State, answer: Answer, reminder: Option<String>, fx: &mut Vec<Effect>) {
+    let Some((k, check)) = current(s) else { return };
+    let correct = check.score_answer(&answer) == Verdict::Right;
+    let id = check.id.clone();
+    let c = &mut s.reader.checks[k];
+    let revealed = c.seen_answer;
+    c.attempts += 1;
+    c.first_try.get_or_insert(correct && !revealed);
+    s.notice = Some(match (correct, revealed) {
+        (true, true) => "✔ Right, after the reveal: practice, not a first-try score.".into(),
+        (true, false) => "✔ Right.".into(),
+        (false, _) => "✘ Not quite: read why, then r to retry or a to reveal.".into(),
+    });
+    if let Some(r) = reminder {
+        s.notice = Some(format!("{} {r}", s.notice.take().unwrap_or_default()));
+    }
+    if let Some(key) = s.lesson_key() {
+        let how = Answered {
+            review: false,
+            revealed,
+        };
+        record(s, key, &id, &answer, correct, how, fx);
+    }
+    let g = s.geometry();
+    s.reader.relayout_check();
+    s.reader.show_check(k, &g);
+}
+
+/// The check and option whose rows hold the clicked screen row, if any.
+fn option_at_row(s: &State, row: u16) -> Option<(usize, usize)> {
+    let doc = s.reader.doc.as_ref()?;
+    let (k, line) = doc.check_at(s.reader.top + usize::from(row))?;
+    Some((k, doc.check_layout(k)?.option_at(line)?))
+}
+
+/// How an answer was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Answered {
+    /// In a spaced review rather than while reading.
+    pub review: bool,
+    /// After the answer was shown.
+    pub revealed: bool,
+}
+
+/// Notes an answer to check `id` in the course's progress and asks for it
+/// to be saved. Only an answer given while reading, before any reveal,
+/// can be the first-try score.
+pub(super) fn record(
+    s: &mut State,
+    key: LessonKey,
+    id: &str,
+    answer: &Answer,
+    correct: bool,
+    how: Answered,
+    fx: &mut Vec<Effect>,
+) {
+    let (option, text) = answer.stored();
+    let p = s.library.progress.entry(key.lesson.clone()).or_default();
+    p.attempts += 1;
+    let c = p.checks.entry(id.to_string()).or_default();
+    c.attempts += 1;
+    if !how.review {
+        let first = correct && !how.revealed;
+        p.first_try_correct.get_or_insert(first);
+        c.first_try_correct.get_or_insert(first);
+    }
+    let choice = (option != crate::model::NO_OPTION).then_some(option);
+    p.last_choice = choice;
+    p.last_correct = Some(correct);
+    c.last_choice = choice;
+    c.last_text = text.clone();
+    c.last_correct = Some(correct);
+    fx.push(Effect::RecordAttempt {
+        key,
+        check: id.to_string(),
+        option,
+        answer: text,
+        correct,
+        review: how.review,
+        revealed: how.revealed,
+    });
+}

@@ -1,0 +1,103 @@
+//! Typing an answer into the focused check: a prompt like the search's,
+//! drawn in the check itself (Backspace, Ctrl-U, Ctrl-W edit; Enter
+//! submits; Esc cancels).
+
+use super::super::reader::Focus;
+use super::super::{Action, Effect, State};
+use super::given;
+use crate::model::{Answer, CheckKind};
+
+/// Longest answer kept: a program's output fits, a pasted file does not.
+const MAX_TYPED: usize = 4096;
+
+/// Starts typing into the focused check, when it takes a typed answer
+/// that has not been given yet.
+pub(in crate::state) fn start(s: &mut State) {
+    let k = s.reader.current;
+    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.checks.get(k)) else {
+        return;
+    };
+    let Some(c) = s.reader.checks.get_mut(k) else {
+        return;
+    };
+    match &check.kind {
+        CheckKind::Choice { .. } => return,
+        CheckKind::Tracing { .. } if c.compiles.is_none() => {
+            s.notice = Some("Does it compile? 1 for yes, 2 for no.".into());
+            return;
+        }
+        _ => {}
+    }
+    if c.submitted {
+        s.notice = Some("Answered: r to retry, a to reveal.".into());
+        return;
+    }
+    s.reader.focus = Focus::Answer;
+    s.notice = Some("Type your answer: Enter submits, Esc cancels.".into());
+    let g = s.geometry();
+    s.reader.relayout_check();
+    s.reader.show_check(k, &g);
+}
+
+/// The prompt's keys while an answer is typed.
+pub(in crate::state) fn update_typing(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
+    let k = s.reader.current;
+    let Some(c) = s.reader.checks.get_mut(k) else {
+        s.reader.focus = Focus::Page;
+        return;
+    };
+    match a {
+        Action::Input(ch) => {
+            if c.typed.len() < MAX_TYPED {
+                c.typed.push(*ch);
+            }
+        }
+        Action::InputBackspace => {
+            c.typed.pop();
+        }
+        Action::InputKillLine => c.typed.clear(),
+        Action::InputKillWord => {
+            let kept = c.typed.trim_end().len();
+            let cut = c.typed[..kept]
+                .char_indices()
+                .rev()
+                .find(|(_, ch)| ch.is_whitespace())
+                .map_or(0, |(i, ch)| i + ch.len_utf8());
+            c.typed.truncate(cut);
+        }
+        Action::Open => return submit(s, fx),
+        Action::Back => {
+            c.typed.clear();
+            s.reader.focus = Focus::Check;
+            s.notice = Some("Answer cancelled.".into());
+        }
+        _ => return,
+    }
+    s.reader.relayout_check();
+}
+
+fn submit(s: &mut State, fx: &mut Vec<Effect>) {
+    let k = s.reader.current;
+    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.checks.get(k)) else {
+        return;
+    };
+    let tracing = matches!(check.kind, CheckKind::Tracing { .. });
+    let Some(c) = s.reader.checks.get_mut(k) else {
+        return;
+    };
+    if c.typed.trim().is_empty() {
+        s.notice = Some("Type an answer first (Esc to leave).".into());
+        return;
+    }
+    c.submitted = true;
+    s.reader.focus = Focus::Check;
+    let answer = if tracing {
+        Answer::Tracing {
+            compiles: c.compiles.unwrap_or(true),
+            text: c.typed.clone(),
+        }
+    } else {
+        Answer::Text(c.typed.clone())
+    };
+    given(s, answer, None, fx);
+}

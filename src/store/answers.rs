@@ -1,0 +1,84 @@
+//! Recording answers: the JSON lesson's one check (by option, as before
+//! lessons had several), and any check of a lesson by its id.
+
+use chrono::{DateTime, Utc};
+
+use super::Store;
+use super::write::Op;
+
+/// One answer to one check, as [`Store::record_check`] keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckAnswer<'a> {
+    pub course: &'a str,
+    pub lesson: &'a str,
+    pub check: &'a str,
+    /// The option chosen, or [`crate::model::NO_OPTION`].
+    pub option: u32,
+    pub answer: Option<&'a str>,
+    pub correct: bool,
+    pub review: bool,
+    /// After the answer was revealed: practice, never a first try.
+    pub revealed: bool,
+}
+
+impl Store {
+    /// Records an answer. The lesson's first answer creates its review card;
+    /// a review answer moves the card (right = FSRS Good, wrong = Again);
+    /// answering again inside the lesson leaves the card alone.
+    pub fn record_attempt(
+        &mut self,
+        course: &str,
+        lesson: &str,
+        option: u32,
+        correct: bool,
+        review: bool,
+        now: DateTime<Utc>,
+    ) {
+        self.record_answer(course, lesson, option, correct, review, false, now);
+    }
+
+    /// [`Store::record_attempt`], saying whether the answer had been
+    /// revealed first: such an answer is never a right first try, and a
+    /// card it creates starts as a lapse.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_answer(
+        &mut self,
+        course: &str,
+        lesson: &str,
+        option: u32,
+        correct: bool,
+        review: bool,
+        revealed: bool,
+        now: DateTime<Utc>,
+    ) {
+        self.record_check(
+            &CheckAnswer {
+                course,
+                lesson,
+                check: "",
+                option,
+                answer: None,
+                correct,
+                review,
+                revealed,
+            },
+            now,
+        );
+    }
+
+    /// Records an answer to one of a lesson's checks: each check has its
+    /// own attempts and its own review card.
+    pub fn record_check(&mut self, a: &CheckAnswer<'_>, now: DateTime<Utc>) {
+        self.write(Op::Attempt {
+            course: a.course.to_owned(),
+            lesson: a.lesson.to_owned(),
+            check: a.check.to_owned(),
+            option: a.option,
+            answer: a.answer.map(str::to_owned),
+            correct: a.correct,
+            review: a.review,
+            revealed: a.revealed,
+            at: now,
+        });
+    }
+}

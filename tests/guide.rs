@@ -24,12 +24,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-const SCREENS: [(&str, Screen); 11] = [
+const SCREENS: [(&str, Screen); 13] = [
     ("Reading", Screen::Reading),
     ("Contents", Screen::Contents),
     ("Search", Screen::Search),
     ("CourseSearch", Screen::CourseSearch),
     ("Check", Screen::Check),
+    ("Choices", Screen::Choices),
+    ("Answer", Screen::Answer),
     ("Help", Screen::Help),
     ("Stats", Screen::Stats),
     ("Review", Screen::Review),

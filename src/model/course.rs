@@ -7,8 +7,17 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, PartialEq)]
 pub enum LessonStatus {
     Ok,
-    /// The lesson failed to load: why, and where in the file.
+    /// The lesson failed to load: why, and where in the file. With a
+    /// warning rather than an error, nothing is wrong: there is nothing to
+    /// open yet (an mdBook's draft chapter, listed with an empty link).
     Broken(Diagnostic),
+}
+
+impl LessonStatus {
+    /// A lesson listed but not written yet: shown as such, not as broken.
+    pub fn is_unwritten(&self) -> bool {
+        matches!(self, LessonStatus::Broken(d) if !d.is_error())
+    }
 }
 
 /// Which lesson of which course: the slugs progress is kept under.

@@ -52,12 +52,16 @@ pub(crate) fn toc(course: &Course, width: u16) -> Vec<Line> {
                     let min = l.minutes.map_or(String::new(), |m| format!(" ({m} min)"));
                     format!("{pos}. {}{min}", one_line(&l.title))
                 }
+                s if s.is_unwritten() => {
+                    format!("{pos}. {} (not yet written)", one_line(&l.title))
+                }
                 LessonStatus::Broken(msg) => {
                     format!("{pos}. ✘ broken: {} ({msg})", one_line(&l.title))
                 }
             };
-            let style = match l.status {
+            let style = match &l.status {
                 LessonStatus::Ok => Style::new(Role::Text),
+                s if s.is_unwritten() => Style::new(Role::Dim),
                 LessonStatus::Broken(_) => Style::new(Role::Error),
             };
             text(&mut out, &line, style, 2);

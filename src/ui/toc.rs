@@ -56,9 +56,12 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                 } else {
                     " "
                 };
-                let (check, count) = marks(l.status != LessonStatus::Ok, p);
+                let broken = l.status != LessonStatus::Ok && !l.status.is_unwritten();
+                let (check, count) = marks(broken, p);
                 let title = if l.status == LessonStatus::Ok {
                     l.title.clone()
+                } else if l.status.is_unwritten() {
+                    format!("{} (not yet written)", l.title)
                 } else {
                     format!("{} (broken)", l.title)
                 };
@@ -67,7 +70,9 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                 if i == s.reader.lesson {
                     style = theme.accent();
                 }
-                if l.status != LessonStatus::Ok {
+                if l.status.is_unwritten() {
+                    style = theme.style(crate::layout::Role::Dim.into());
+                } else if l.status != LessonStatus::Ok {
                     style = theme.style(crate::layout::Role::Error.into());
                 }
                 if at == TocRow::Lesson(i) && s.contents.focused {

@@ -65,11 +65,12 @@ pub fn hints(screen: Screen) -> Vec<(String, &'static str)> {
 }
 
 /// The screens in the order the help lists them.
-pub const HELP_ORDER: [Screen; 12] = [
+pub const HELP_ORDER: [Screen; 13] = [
     Screen::Reading,
     Screen::Check,
     Screen::Choices,
     Screen::Review,
+    Screen::Stats,
     Screen::Contents,
     Screen::Search,
     Screen::CourseSearch,

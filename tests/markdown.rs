@@ -463,7 +463,7 @@ fn each_defect_is_fixed() {
         "the body shows: {checks}"
     );
     assert!(
-        checks.contains("Why: A String owns heap memory"),
+        checks.contains("Why: A `String` owns heap memory"),
         "{checks}"
     );
     assert!(

@@ -120,6 +120,13 @@ pub fn check_lines(
     code: &Highlights,
 ) -> CheckLayout {
     let w = usize::from(width).max(1);
+    let owned;
+    let check = if code.plain {
+        owned = marked(check);
+        &owned
+    } else {
+        check
+    };
     let mut out = CheckLayout::default();
     title(&mut out.lines, marks, w);
     let path = [CHECK_CODE.saturating_add(marks.index)];
@@ -164,6 +171,19 @@ pub fn check_lines(
     }
     footer(&mut out.lines, check, marks, w);
     out
+}
+
+/// The check with its styles marked in its text, for plain output.
+fn marked(check: &Check) -> Check {
+    use super::page::marked_runs;
+    let mut c = check.clone();
+    c.question = marked_runs(&c.question);
+    c.why = c.why.as_deref().map(marked_runs);
+    for o in &mut c.options {
+        o.text = marked_runs(&o.text);
+        o.tempting = o.tempting.as_deref().map(marked_runs);
+    }
+    c
 }
 
 fn title(out: &mut Vec<Line>, marks: &CheckMarks, w: usize) {

@@ -12,7 +12,7 @@ mod text;
 pub(crate) use builder::wrap_text;
 pub use code::Highlights;
 pub(crate) use code::each_code_block;
-pub(crate) use text::pieces;
+pub(crate) use text::{marked_runs, pieces};
 
 use super::style::Line;
 use crate::model::{Block, Lesson};

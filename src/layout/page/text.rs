@@ -82,6 +82,22 @@ fn code_span(t: &str) -> String {
     format!("{ticks}{pad}{t}{pad}{ticks}")
 }
 
+/// `runs` with the marks of their styles written into their text, for
+/// plain output of text not laid out by the page (a check's question,
+/// options and explanations).
+pub(crate) fn marked_runs(runs: &[Run]) -> Vec<Run> {
+    (0..runs.len())
+        .map(|i| Run {
+            text: marked(
+                &runs[i],
+                i.checked_sub(1).and_then(|p| runs.get(p)),
+                runs.get(i + 1),
+            ),
+            ..runs[i].clone()
+        })
+        .collect()
+}
+
 /// [`pieces`], with style marks in the text when `plain`.
 pub(crate) fn marked_pieces(runs: &[Run], base: Style, plain: bool) -> Vec<(String, Style)> {
     let mut out = Vec::with_capacity(runs.len());

@@ -114,6 +114,21 @@ pub(super) struct Known {
 }
 
 impl Known {
+    /// The columns `size, mtime_ns, ctime_ns, ino, seen_ns, digest` of a
+    /// `text_doc` row, from column `at` on.
+    fn from_row(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Known> {
+        Ok(Known {
+            stamp: Stamp {
+                size: r.get(at)?,
+                mtime_ns: r.get(at + 1)?,
+                ctime_ns: r.get(at + 2)?,
+                ino: r.get(at + 3)?,
+            },
+            seen_ns: r.get(at + 4)?,
+            digest: r.get::<_, Option<i64>>(at + 5)?.map(|d| d as u64),
+        })
+    }
+
     /// Whether the file at `origin` still holds the text stored for it.
     fn holds(&self, origin: &Origin) -> bool {
         let Origin::File(p) = origin else {
@@ -161,19 +176,7 @@ impl Index {
         let mut stmt = self.conn().prepare_cached(
             "SELECT path, size, mtime_ns, ctime_ns, ino, seen_ns, digest, rowid FROM text_doc",
         )?;
-        let rows = stmt.query_map([], |r| {
-            let known = Known {
-                stamp: Stamp {
-                    size: r.get(1)?,
-                    mtime_ns: r.get(2)?,
-                    ctime_ns: r.get(3)?,
-                    ino: r.get(4)?,
-                },
-                seen_ns: r.get(5)?,
-                digest: r.get::<_, Option<i64>>(6)?.map(|d| d as u64),
-            };
-            Ok((r.get(0)?, (r.get(7)?, known)))
-        })?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, (r.get(7)?, Known::from_row(r, 1)?))))?;
         rows.collect()
     }
 
@@ -217,18 +220,7 @@ impl Index {
                 "SELECT size, mtime_ns, ctime_ns, ino, seen_ns, digest FROM text_doc WHERE path = ?1",
             )
             .and_then(|mut s| {
-                s.query_row([key_of(origin)], |r| {
-                    Ok(Known {
-                        stamp: Stamp {
-                            size: r.get(0)?,
-                            mtime_ns: r.get(1)?,
-                            ctime_ns: r.get(2)?,
-                            ino: r.get(3)?,
-                        },
-                        seen_ns: r.get(4)?,
-                        digest: r.get::<_, Option<i64>>(5)?.map(|d| d as u64),
-                    })
-                })
+                s.query_row([key_of(origin)], |r| Known::from_row(r, 0))
             });
         row.is_ok_and(|k| k.holds(origin))
     }

@@ -335,10 +335,14 @@ static COURSE_SEARCH: &[Binding] = &[
         "previous result",
         None,
     ),
+];
+
+/// Editing a line being typed, as in a shell (src/state/line_edit.rs).
+static LINE_EDIT: &[Binding] = &[
     bind(
         &[Ctrl('u')],
         |_| Action::InputKillLine,
-        "clear the query",
+        "clear what is typed",
         None,
     ),
     bind(
@@ -357,7 +361,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
     static CHECK_LAYERS: [&[Binding]; 8] =
         [CHECK, ANSWERS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL];
     static CHOICES_LAYERS: [&[Binding]; 6] = [CHOICES, JUMP, PAGE, TOOLS, COURSE, GLOBAL];
-    static ANSWER_LAYERS: [&[Binding]; 2] = [ANSWER, PROMPT];
+    static ANSWER_LAYERS: [&[Binding]; 3] = [ANSWER, LINE_EDIT, PROMPT];
     static CONTENTS_LAYERS: [&[Binding]; 4] = [CONTENTS, LIST_PAGES, COURSE, GLOBAL];
     static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];
     static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];
@@ -366,7 +370,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
     static COPY_LAYERS: [&[Binding]; 2] = [COPY, GLOBAL];
     static LINKS_LAYERS: [&[Binding]; 2] = [LINKS, GLOBAL];
     static SEARCH_LAYERS: [&[Binding]; 1] = [PROMPT];
-    static COURSE_SEARCH_LAYERS: [&[Binding]; 2] = [COURSE_SEARCH, PROMPT];
+    static COURSE_SEARCH_LAYERS: [&[Binding]; 3] = [COURSE_SEARCH, LINE_EDIT, PROMPT];
     match screen {
         Screen::Reading => &READING_LAYERS,
         Screen::Check => &CHECK_LAYERS,

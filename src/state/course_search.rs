@@ -45,25 +45,16 @@ pub enum Searched {
     Close,
 }
 
-/// Ctrl-W as in a shell: the spaces before the cursor, then the word.
-fn kill_word(q: &mut String) {
-    let kept = q.trim_end().len();
-    let start = q[..kept]
-        .rfind(char::is_whitespace)
-        .map_or(0, |i| i + q[i..].chars().next().map_or(1, char::len_utf8));
-    q.truncate(start);
-}
-
 impl CourseSearch {
     /// `None` when the prompt has no use for the key.
     pub fn update(&mut self, a: &Action, fx: &mut Vec<Effect>) -> Option<Searched> {
         match a {
-            Action::Input(c) => self.edit(fx, |q| q.push(*c)),
-            Action::InputBackspace => self.edit(fx, |q| {
-                q.pop();
+            a @ (Action::Input(_)
+            | Action::InputBackspace
+            | Action::InputKillLine
+            | Action::InputKillWord) => self.edit(fx, |q| {
+                super::line_edit::edit(q, a);
             }),
-            Action::InputKillLine => self.edit(fx, String::clear),
-            Action::InputKillWord => self.edit(fx, kill_word),
             Action::LineDown => {
                 let n = self.results.len();
                 self.cursor = (self.cursor + 1).min(n.saturating_sub(1));
@@ -121,20 +112,6 @@ impl CourseSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ctrl_w_deletes_the_word_before_the_cursor_as_a_shell_does() {
-        let mut q = String::from("stale régression  ");
-        kill_word(&mut q);
-        assert_eq!(q, "stale ");
-        kill_word(&mut q);
-        assert_eq!(q, "");
-        kill_word(&mut q);
-        assert_eq!(q, "");
-        let mut q = String::from("\"kv cache\"");
-        kill_word(&mut q);
-        assert_eq!(q, "\"kv ");
-    }
 
     #[test]
     fn editing_asks_for_results_and_ctrl_u_clears() {

@@ -17,6 +17,7 @@ mod effect;
 mod geometry;
 mod help;
 mod library;
+mod line_edit;
 mod links;
 mod list;
 mod msg;

@@ -182,20 +182,7 @@ fn typing(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
     let Some(r) = &mut s.review else { return };
     let t = &mut r.card.typed;
     match a {
-        Action::Input(c) if t.len() < 4096 => t.push(*c),
-        Action::InputBackspace => {
-            t.pop();
-        }
-        Action::InputKillLine => t.clear(),
-        Action::InputKillWord => {
-            let kept = t.trim_end().len();
-            let cut = t[..kept]
-                .char_indices()
-                .rev()
-                .find(|(_, ch)| ch.is_whitespace())
-                .map_or(0, |(i, ch)| i + ch.len_utf8());
-            t.truncate(cut);
-        }
+        a if super::line_edit::edit(t, a) => {}
         Action::Back => {
             t.clear();
             r.typing = false;

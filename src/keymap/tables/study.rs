@@ -111,26 +111,12 @@ pub(super) static CHOICES: &[Binding] = &[
 
 /// Typing a check's answer (the prompt's keys come after these: Enter
 /// submits it, Esc cancels it).
-pub(super) static ANSWER: &[Binding] = &[
-    bind(
-        &[Ctrl('j')],
-        |_| Action::Input('\n'),
-        "a new line (a program's output)",
-        None,
-    ),
-    bind(
-        &[Ctrl('u')],
-        |_| Action::InputKillLine,
-        "clear the answer",
-        None,
-    ),
-    bind(
-        &[Ctrl('w')],
-        |_| Action::InputKillWord,
-        "delete a word",
-        None,
-    ),
-];
+pub(super) static ANSWER: &[Binding] = &[bind(
+    &[Ctrl('j')],
+    |_| Action::Input('\n'),
+    "a new line (a program's output)",
+    None,
+)];
 
 /// The contents: pages of entries.
 pub(super) static LIST_PAGES: &[Binding] = &[

@@ -7,9 +7,6 @@ use super::super::{Action, Effect, State};
 use super::given;
 use crate::model::{Answer, CheckKind};
 
-/// Longest answer kept: a program's output fits, a pasted file does not.
-const MAX_TYPED: usize = 4096;
-
 /// Starts typing into the focused check, when it takes a typed answer
 /// that has not been given yet.
 pub(in crate::state) fn start(s: &mut State) {
@@ -47,24 +44,7 @@ pub(in crate::state) fn update_typing(s: &mut State, a: &Action, fx: &mut Vec<Ef
         return;
     };
     match a {
-        Action::Input(ch) => {
-            if c.typed.len() < MAX_TYPED {
-                c.typed.push(*ch);
-            }
-        }
-        Action::InputBackspace => {
-            c.typed.pop();
-        }
-        Action::InputKillLine => c.typed.clear(),
-        Action::InputKillWord => {
-            let kept = c.typed.trim_end().len();
-            let cut = c.typed[..kept]
-                .char_indices()
-                .rev()
-                .find(|(_, ch)| ch.is_whitespace())
-                .map_or(0, |(i, ch)| i + ch.len_utf8());
-            c.typed.truncate(cut);
-        }
+        a if crate::state::line_edit::edit(&mut c.typed, a) => {}
         Action::Open => return submit(s, fx),
         Action::Back => {
             c.typed.clear();

@@ -1,7 +1,7 @@
 //! `lectern search [PATH] WORDS...`: the course search's ranked hits as
 //! text, one a line as `man -k` prints them, or as JSON.
 
-use crate::index::{Found, Index, Query};
+use crate::index::{Found, Index, Query, Shown};
 use crate::loader::walk::os_bytes;
 use crate::loader::{self, Diagnostic};
 use crate::model::sanitize::clean;
@@ -80,16 +80,70 @@ fn as_listed(path: Option<&Path>, index: &Index) -> Option<Vec<Course>> {
     (files == known).then_some(listed)
 }
 
-/// Every lesson of every course, in course order (ties go that way), as
-/// (course, lesson) pairs and their origins.
-fn lessons(courses: &[Course]) -> (Vec<(usize, usize)>, Vec<Origin>) {
-    courses
+/// The lessons of `found`'s hits, from `courses`, the lessons of which
+/// were searched in course order.
+fn shown(found: &Found, courses: &[Course]) -> Vec<Shown> {
+    let places: Vec<(usize, usize)> = courses
         .iter()
         .enumerate()
-        .flat_map(|(c, course)| {
-            (0..course.lessons.len()).map(move |l| ((c, l), course.lessons[l].origin.clone()))
+        .flat_map(|(c, course)| (0..course.lessons.len()).map(move |l| (c, l)))
+        .collect();
+    found
+        .hits
+        .iter()
+        .filter_map(|h| {
+            let &(c, l) = places.get(h.lesson)?;
+            Some(Shown {
+                course_slug: courses[c].slug.clone(),
+                course_title: courses[c].title.clone(),
+                position: l + 1,
+                entry: courses[c].lessons[l].clone(),
+            })
         })
-        .unzip()
+        .collect()
+}
+
+fn origins(courses: &[Course]) -> Vec<Origin> {
+    courses
+        .iter()
+        .flat_map(|c| c.lessons.iter().map(|l| l.origin.clone()))
+        .collect()
+}
+
+/// The courses at `path` (or the library) searched, the index brought up
+/// to date first. `listed`: the folder's courses as last listed, when it
+/// still holds the same files (a changed file is found by its stamp).
+fn searched(
+    path: Option<&Path>,
+    data: Option<&Path>,
+    index: &mut Index,
+    query: &Query,
+    limit: usize,
+    listed: Option<Vec<Course>>,
+) -> Result<(Found, Vec<Shown>), Diagnostic> {
+    let fast = listed.is_some();
+    let mut courses = match listed {
+        Some(c) => c,
+        None => self::courses(path, data, index)?,
+    };
+    let mut all = origins(&courses);
+    let found = match index.search_fresh(&all, query, limit) {
+        Ok(found) => found,
+        Err(stale) => {
+            if fast {
+                // Some file changed: its header may have too.
+                courses = self::courses(path, data, index)?;
+                all = origins(&courses);
+                let stale = index.stale(&all);
+                fill(index, &stale);
+            } else {
+                fill(index, &stale);
+            }
+            index.search(&all, query, limit)
+        }
+    };
+    let shown = shown(&found, &courses);
+    Ok((found, shown))
 }
 
 /// Brings the index up to date, the count on stderr when it is a terminal.
@@ -124,33 +178,38 @@ pub(super) fn run(
     let data = Store::data_dir(common.data_dir.as_deref());
     let mut index = Index::cached(data.as_deref());
     // A later search of an unchanged folder reads its listing, not its
-    // thousands of headers; a folder with any change is read again.
-    let listed = as_listed(path.as_deref(), &index);
-    let fast = listed.is_some();
-    let mut courses = match listed {
-        Some(c) => c,
-        None => courses(path.as_deref(), data.as_deref(), &mut index)?,
-    };
-    let (mut lessons, mut origins) = lessons(&courses);
-    let found = match index.search_fresh(&origins, &query, limit) {
-        Ok(found) => found,
-        Err(stale) => {
-            if fast {
-                // Some file changed: its header may have too.
-                courses = self::courses(path.as_deref(), data.as_deref(), &mut index)?;
-                (lessons, origins) = self::lessons(&courses);
-                let stale = index.stale(&origins);
-                fill(&mut index, &stale);
-            } else {
-                fill(&mut index, &stale);
-            }
-            index.search(&origins, &query, limit)
+    // thousands of headers, while the query runs.
+    let listed = path
+        .as_deref()
+        .filter(|p| p.is_dir())
+        .and_then(|dir| index.search_listed(dir, &query, limit));
+    let (found, shown) = match listed {
+        Some(crate::index::Listed { found: Ok(found) }) => found,
+        // Some file changed: its header may have too.
+        Some(_) => searched(
+            path.as_deref(),
+            data.as_deref(),
+            &mut index,
+            &query,
+            limit,
+            None,
+        )?,
+        None => {
+            let listed = as_listed(path.as_deref(), &index);
+            searched(
+                path.as_deref(),
+                data.as_deref(),
+                &mut index,
+                &query,
+                limit,
+                listed,
+            )?
         }
     };
     let out = if json {
-        to_json(&found, &courses, &lessons)
+        to_json(&found, &shown)
     } else {
-        to_text(&found, &courses, &lessons, std::io::stdout().is_terminal())
+        to_text(&found, &shown, std::io::stdout().is_terminal())
     };
     let mut stdout = std::io::stdout().lock();
     // A closed pipe (`| head`) is not an error worth a word.
@@ -182,11 +241,10 @@ fn marked(snippet: &str, marks: &[(usize, usize)], bold: bool) -> String {
 }
 
 /// `Title (course, lesson 12, Module 2: Checks) - …snippet…`
-fn to_text(found: &Found, courses: &[Course], lessons: &[(usize, usize)], bold: bool) -> String {
+fn to_text(found: &Found, shown: &[Shown], bold: bool) -> String {
     let mut out = String::new();
-    for h in &found.hits {
-        let (c, l) = lessons[h.lesson];
-        let e = &courses[c].lessons[l];
+    for (h, s) in found.hits.iter().zip(shown) {
+        let e = &s.entry;
         let module = e
             .module
             .as_ref()
@@ -195,8 +253,8 @@ fn to_text(found: &Found, courses: &[Course], lessons: &[(usize, usize)], bold: 
         out.push_str(&format!(
             "{} ({}, lesson {}{module}) - {}\n",
             clean(&e.title),
-            clean(&courses[c].slug),
-            l + 1,
+            clean(&s.course_slug),
+            s.position,
             marked(&h.snippet, &h.marks, bold)
         ));
     }
@@ -214,21 +272,20 @@ fn significant(x: f64) -> f64 {
     (x * scale).round() / scale
 }
 
-fn to_json(found: &Found, courses: &[Course], lessons: &[(usize, usize)]) -> String {
+fn to_json(found: &Found, shown: &[Shown]) -> String {
     let hits: Vec<serde_json::Value> = found
         .hits
         .iter()
-        .map(|h| {
-            let (c, l) = lessons[h.lesson];
-            let course = &courses[c];
-            let e = &course.lessons[l];
+        .zip(shown)
+        .map(|(h, s)| {
+            let e = &s.entry;
             serde_json::json!({
-                "course": clean(&course.slug),
-                "course_title": clean(&course.title),
+                "course": clean(&s.course_slug),
+                "course_title": clean(&s.course_title),
                 "lesson": clean(&e.slug),
                 "title": clean(&e.title),
                 "module": e.module.as_ref().map(|m| clean(&m.title).into_owned()),
-                "position": l + 1,
+                "position": s.position,
                 "score": significant(h.score),
                 "field": h.field.name(),
                 "snippet": h.snippet,

@@ -26,11 +26,17 @@ use crate::loader::walk::{self, os_bytes};
 
 mod folder;
 mod fresh;
+mod listed;
 mod listing;
+mod plan;
 pub mod query;
+mod rank;
 mod rows;
 pub mod search;
+pub use listed::{Listed, Shown};
 mod snapshot;
+#[cfg(test)]
+mod tests_listed;
 #[cfg(test)]
 mod tests_search;
 pub mod text;
@@ -335,16 +341,23 @@ impl Index {
 }
 
 fn key_of(o: &Origin) -> Vec<u8> {
+    key_ref(o).into_owned()
+}
+
+/// [`key_of`], borrowed from a file's path.
+fn key_ref(o: &Origin) -> std::borrow::Cow<'_, [u8]> {
     match o {
-        Origin::File(p) => os_bytes(p.as_os_str()).to_vec(),
-        Origin::Builtin(n) => format!(
-            "builtin:{n}:{}",
-            loader::BUILTIN
-                .iter()
-                .find(|(b, _)| b == n)
-                .map_or(0, |(_, t)| t.len())
-        )
-        .into_bytes(),
+        Origin::File(p) => std::borrow::Cow::Borrowed(os_bytes(p.as_os_str())),
+        Origin::Builtin(n) => std::borrow::Cow::Owned(
+            format!(
+                "builtin:{n}:{}",
+                loader::BUILTIN
+                    .iter()
+                    .find(|(b, _)| b == n)
+                    .map_or(0, |(_, t)| t.len())
+            )
+            .into_bytes(),
+        ),
     }
 }
 

@@ -6,7 +6,10 @@
 use std::collections::HashMap;
 
 use super::Index;
+use super::fresh::Stamp;
+use super::plan::Plan;
 use super::query::Query;
+use super::rank::Ranked;
 use super::text::{extract, sections};
 use crate::model::{Lesson, Origin};
 
@@ -52,9 +55,6 @@ pub struct Found {
     pub total: usize,
 }
 
-/// Column weights of bm25(): a title word counts ten body words.
-const RANK: &str = "bm25(lesson_fts, 10.0, 4.0, 1.0)";
-
 /// Characters of a snippet.
 const SNIPPET: usize = 100;
 
@@ -66,55 +66,79 @@ impl Index {
             return Found::default();
         }
         let ids = self.plan(origins).ids;
-        let ranked = self.ranked_or_none(q, &ids);
-        self.hits(origins, q, ranked, limit)
+        let ranked = self.ranked_or_none(q, &ids, limit);
+        let found = self.hits(origins, q, &ranked, limit, false);
+        self.unless_short(origins, q, &ids, ranked, found, limit, false)
     }
 
     /// [`Index::search`], with every lesson's file checked for changes at
-    /// the same time (on a thread of its own: 10,000 stats cost about as
-    /// much as the query). The lessons found changed or never indexed come
-    /// back instead of hits: index them, then search again.
+    /// the same time (on a thread of its own, joined by this one once the
+    /// query is done: 10,000 stats cost about as much as the query). The
+    /// lessons found changed or never indexed come back instead of hits:
+    /// index them, then search again.
     pub fn search_fresh(
         &mut self,
         origins: &[Origin],
         q: &Query,
         limit: usize,
     ) -> Result<Found, Vec<Origin>> {
-        let plan = self.plan(origins);
-        let (ranked, stale) = std::thread::scope(|s| {
-            let checked = s.spawn(|| plan.stale());
-            let ranked = self.ranked_or_none(q, &plan.ids);
-            (ranked, checked.join().unwrap_or_else(|_| origins.to_vec()))
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (plan, ranked, chunks) = std::thread::scope(|s| {
+            let helper = s.spawn(|| super::plan::stamps(origins, &next));
+            let plan = self.plan(origins);
+            let ranked = self.ranked_or_none(q, &plan.ids, limit);
+            // Done with the query: help with the stats.
+            let mut chunks = super::plan::stamps(origins, &next);
+            chunks.extend(helper.join().unwrap_or_default());
+            (plan, ranked, chunks)
         });
+        self.settle(q, &plan, ranked, chunks, limit)
+    }
+
+    /// The end of a fresh search: the lessons whose stamps (`chunks`, as
+    /// [`super::plan::stamps`] gives them) say they changed, or the hits.
+    pub(super) fn settle(
+        &mut self,
+        q: &Query,
+        plan: &Plan,
+        ranked: Ranked,
+        chunks: Vec<(usize, Vec<Option<Stamp>>)>,
+        limit: usize,
+    ) -> Result<Found, Vec<Origin>> {
+        let origins = plan.origins;
+        // A chunk lost to a panic leaves its lessons unstamped: stale.
+        let mut now = vec![None; origins.len()];
+        for (at, stamps) in chunks {
+            now[at..at + stamps.len()].copy_from_slice(&stamps);
+        }
+        let stale = plan.stale_at(&now);
         if !stale.is_empty() {
             return Err(stale);
         }
-        Ok(self.hits(origins, q, ranked, limit))
+        let found = self.hits(origins, q, &ranked, limit, true);
+        Ok(self.unless_short(origins, q, &plan.ids, ranked, found, limit, true))
     }
 
-    fn ranked_or_none(&mut self, q: &Query, ids: &HashMap<i64, usize>) -> Vec<(usize, Field, f64)> {
-        if q.is_empty() {
-            return Vec::new();
-        }
-        match self.ranked(q, ids) {
-            Ok(r) => r,
-            Err(e) => {
-                self.drop_if_damaged(&e);
-                Vec::new()
-            }
-        }
-    }
-
+    /// The best `limit` of `ranked` that still match, with snippets.
+    /// `checked`: every file was just found unchanged, so the first
+    /// `limit` are read side by side, a thread a core (reading and
+    /// marking 20 lessons took 14 ms on one).
     fn hits(
         &mut self,
         origins: &[Origin],
         q: &Query,
-        ranked: Vec<(usize, Field, f64)>,
+        ranked: &Ranked,
         limit: usize,
+        checked: bool,
     ) -> Found {
-        let total = ranked.len();
-        let mut hits = Vec::with_capacity(limit.min(total));
-        for (lesson, field, score) in ranked {
+        let mut hits = Vec::with_capacity(limit.min(ranked.best.len()));
+        let mut rest = ranked.best.as_slice();
+        if checked {
+            let (first, after) = rest.split_at(limit.min(rest.len()));
+            hits.extend(read_side_by_side(origins, q, first));
+            rest = after;
+        }
+        for &(lesson, field, score) in rest {
             if hits.len() == limit {
                 break;
             }
@@ -127,43 +151,30 @@ impl Index {
                 });
             }
         }
-        Found { hits, total }
+        Found {
+            hits,
+            total: ranked.total,
+        }
     }
 
-    /// Every match of `q` among the lessons of `ids` (text row -> place),
-    /// best first.
-    fn ranked(
-        &self,
+    /// `found`, or when too few of a partly scored ranking still matched
+    /// (a file changed under it), the hits of the whole ranking.
+    #[allow(clippy::too_many_arguments)]
+    fn unless_short(
+        &mut self,
+        origins: &[Origin],
         q: &Query,
         ids: &HashMap<i64, usize>,
-    ) -> rusqlite::Result<Vec<(usize, Field, f64)>> {
-        let conn = self.conn();
-        let mut all = conn.prepare_cached(&format!(
-            "SELECT rowid, {RANK} FROM lesson_fts WHERE lesson_fts MATCH ?1"
-        ))?;
-        let mut found: HashMap<i64, (usize, Field, f64)> = HashMap::new();
-        let rows = all.query_map([q.fts()], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, f64>(1)?))
-        })?;
-        for row in rows {
-            let (id, rank) = row?;
-            if let Some(&i) = ids.get(&id) {
-                found.insert(id, (i, Field::Body, -rank));
-            }
+        ranked: Ranked,
+        found: Found,
+        limit: usize,
+        checked: bool,
+    ) -> Found {
+        if found.hits.len() >= limit || ranked.best.len() >= ranked.total {
+            return found;
         }
-        let mut only =
-            conn.prepare_cached("SELECT rowid FROM lesson_fts WHERE lesson_fts MATCH ?1")?;
-        for (columns, field) in [("title heading", Field::Heading), ("title", Field::Title)] {
-            let ids = only.query_map([q.fts_in(columns)], |r| r.get::<_, i64>(0))?;
-            for id in ids {
-                if let Some(f) = found.get_mut(&id?) {
-                    f.1 = field;
-                }
-            }
-        }
-        let mut out: Vec<_> = found.into_values().collect();
-        out.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
-        Ok(out)
+        let whole = self.ranked_or_none(q, ids, usize::MAX);
+        self.hits(origins, q, &whole, limit, checked)
     }
 
     /// The snippet of one hit, from the file as it is. A file changed
@@ -176,6 +187,39 @@ impl Index {
         let lesson = crate::loader::load_lesson(origin).ok()?;
         best(&lesson, q)
     }
+}
+
+/// The hits among `ranked` (lessons whose files are unchanged), in order,
+/// read on every core.
+fn read_side_by_side(origins: &[Origin], q: &Query, ranked: &[(usize, Field, f64)]) -> Vec<Hit> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let read = |k: usize| {
+        let mut out = Vec::new();
+        for &(lesson, field, score) in ranked.iter().skip(k).step_by(workers) {
+            let loaded = crate::loader::load_lesson(&origins[lesson]).ok();
+            if let Some(h) = loaded.and_then(|l| best(&l, q)) {
+                out.push(Hit {
+                    lesson,
+                    field,
+                    score,
+                    ..h
+                });
+            }
+        }
+        out
+    };
+    let mut hits: Vec<Hit> = std::thread::scope(|s| {
+        let others: Vec<_> = (1..workers).map(|k| s.spawn(move || read(k))).collect();
+        let mut all = read(0);
+        for t in others {
+            all.extend(t.join().unwrap_or_default());
+        }
+        all
+    });
+    // Back in rank order (the places are distinct).
+    let rank: HashMap<usize, usize> = ranked.iter().enumerate().map(|(i, r)| (r.0, i)).collect();
+    hits.sort_by_key(|h| rank.get(&h.lesson).copied());
+    hits
 }
 
 /// The section of `lesson` where most terms match, as a hit (its rank

@@ -3,11 +3,10 @@
 //! snippets are made from the files themselves, so they can never show
 //! text a file no longer holds), and kept fresh by each file's stamp.
 
-use std::collections::HashMap;
-
 use rusqlite::params;
 
 use super::fresh::{RACY_NS, Stamp, now_ns, stamp};
+use super::plan::Known;
 use super::{Index, key_of};
 use crate::loader::{self, walk};
 use crate::model::{Block, Lesson, Origin};
@@ -106,106 +105,7 @@ pub fn extract(origin: &Origin) -> Extract {
     }
 }
 
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Known {
-    stamp: Stamp,
-    seen_ns: i64,
-    digest: Option<u64>,
-}
-
-impl Known {
-    /// The columns `size, mtime_ns, ctime_ns, ino, seen_ns, digest` of a
-    /// `text_doc` row, from column `at` on.
-    fn from_row(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Known> {
-        Ok(Known {
-            stamp: Stamp {
-                size: r.get(at)?,
-                mtime_ns: r.get(at + 1)?,
-                ctime_ns: r.get(at + 2)?,
-                ino: r.get(at + 3)?,
-            },
-            seen_ns: r.get(at + 4)?,
-            digest: r.get::<_, Option<i64>>(at + 5)?.map(|d| d as u64),
-        })
-    }
-
-    /// Whether the file at `origin` still holds the text stored for it.
-    fn holds(&self, origin: &Origin) -> bool {
-        let Origin::File(p) = origin else {
-            // A built-in lesson's key carries its length: it is a new key
-            // when the binary changes.
-            return true;
-        };
-        if stamp(p) != Some(self.stamp) {
-            return false;
-        }
-        if self.stamp.ctime_ns.saturating_add(RACY_NS) < self.seen_ns {
-            return true;
-        }
-        self.digest.is_some()
-            && walk::read_regular(p).is_ok_and(|b| Some(walk::digest(&b)) == self.digest)
-    }
-}
-
-/// What the index holds of some lessons: the row of each one's text by
-/// its place among them, and the stored stamps to check them by.
-pub(super) struct Plan<'a> {
-    pub ids: HashMap<i64, usize>,
-    pub check: Vec<(&'a Origin, Known)>,
-    /// Lessons with no text stored at all.
-    pub missing: Vec<Origin>,
-}
-
-impl Plan<'_> {
-    /// The lessons whose files changed since their text was stored (a
-    /// stat each), and those never stored.
-    pub fn stale(&self) -> Vec<Origin> {
-        let mut out = self.missing.clone();
-        out.extend(
-            self.check
-                .iter()
-                .filter(|(o, k)| !k.holds(o))
-                .map(|(o, _)| (*o).clone()),
-        );
-        out
-    }
-}
-
 impl Index {
-    fn known(&self) -> rusqlite::Result<HashMap<Vec<u8>, (i64, Known)>> {
-        let mut stmt = self.conn().prepare_cached(
-            "SELECT path, size, mtime_ns, ctime_ns, ino, seen_ns, digest, rowid FROM text_doc",
-        )?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, (r.get(7)?, Known::from_row(r, 1)?))))?;
-        rows.collect()
-    }
-
-    /// What the index holds of `origins`, without looking at the files.
-    pub(super) fn plan<'a>(&mut self, origins: &'a [Origin]) -> Plan<'a> {
-        let known = match self.known() {
-            Ok(k) => k,
-            Err(e) => {
-                self.drop_if_damaged(&e);
-                HashMap::new()
-            }
-        };
-        let mut plan = Plan {
-            ids: HashMap::with_capacity(origins.len()),
-            check: Vec::with_capacity(origins.len()),
-            missing: Vec::new(),
-        };
-        for (i, o) in origins.iter().enumerate() {
-            match known.get(&key_of(o)) {
-                Some((id, k)) => {
-                    plan.ids.insert(*id, i);
-                    plan.check.push((o, *k));
-                }
-                None => plan.missing.push(o.clone()),
-            }
-        }
-        plan
-    }
-
     /// Lessons of `origins` whose text is not indexed, or was indexed from
     /// a file that has changed since.
     pub fn stale(&mut self, origins: &[Origin]) -> Vec<Origin> {

@@ -1,0 +1,197 @@
+//! What the index holds of some lessons, and whether their files still
+//! hold it: the stored rows (path, stamp, text row) matched to the
+//! lessons by path, and the lessons' stamps taken now.
+
+use std::collections::HashMap;
+
+use super::fresh::{RACY_NS, Stamp, Stamper, stamp};
+use super::{Index, key_ref};
+use crate::loader::walk;
+use crate::model::Origin;
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Known {
+    stamp: Stamp,
+    seen_ns: i64,
+    digest: Option<u64>,
+}
+
+impl Known {
+    /// The columns `size, mtime_ns, ctime_ns, ino, seen_ns, digest` of a
+    /// `text_doc` row, from column `at` on.
+    pub(super) fn from_row(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Known> {
+        Ok(Known {
+            stamp: Stamp {
+                size: r.get(at)?,
+                mtime_ns: r.get(at + 1)?,
+                ctime_ns: r.get(at + 2)?,
+                ino: r.get(at + 3)?,
+            },
+            seen_ns: r.get(at + 4)?,
+            digest: r.get::<_, Option<i64>>(at + 5)?.map(|d| d as u64),
+        })
+    }
+
+    /// Whether the file at `origin` still holds the text stored for it.
+    pub(super) fn holds(&self, origin: &Origin) -> bool {
+        let now = match origin {
+            Origin::File(p) => stamp(p),
+            Origin::Builtin(_) => None,
+        };
+        self.holds_at(origin, now)
+    }
+
+    /// [`Known::holds`], with the file's stamp `now` already taken.
+    fn holds_at(&self, origin: &Origin, now: Option<Stamp>) -> bool {
+        let Origin::File(p) = origin else {
+            // A built-in lesson's key carries its length: it is a new key
+            // when the binary changes.
+            return true;
+        };
+        if now != Some(self.stamp) {
+            return false;
+        }
+        if self.stamp.ctime_ns.saturating_add(RACY_NS) < self.seen_ns {
+            return true;
+        }
+        self.digest.is_some()
+            && walk::read_regular(p).is_ok_and(|b| Some(walk::digest(&b)) == self.digest)
+    }
+}
+
+/// What the index holds of some lessons: the row of each one's text by
+/// its place among them, and the stored stamps to check them by.
+pub(super) struct Plan<'a> {
+    pub origins: &'a [Origin],
+    pub ids: HashMap<i64, usize>,
+    /// Places of the lessons stored, with what was stored of each.
+    pub check: Vec<(usize, Known)>,
+    /// Lessons with no text stored at all.
+    pub missing: Vec<Origin>,
+}
+
+impl Plan<'_> {
+    /// The lessons whose files changed since their text was stored (a
+    /// stat each), and those never stored.
+    pub fn stale(&self) -> Vec<Origin> {
+        let mut stamper = Stamper::default();
+        let now: Vec<Option<Stamp>> = self
+            .origins
+            .iter()
+            .map(|o| o.path().and_then(|p| stamper.stamp(p)))
+            .collect();
+        self.stale_at(&now)
+    }
+
+    /// [`Plan::stale`], with every lesson's stamp taken (`None` for one
+    /// that is gone, or was not looked at).
+    pub fn stale_at(&self, now: &[Option<Stamp>]) -> Vec<Origin> {
+        let mut out = self.missing.clone();
+        out.extend(
+            self.check
+                .iter()
+                .filter(|(i, k)| !k.holds_at(&self.origins[*i], now.get(*i).copied().flatten()))
+                .map(|(i, _)| self.origins[*i].clone()),
+        );
+        out
+    }
+}
+
+/// The stamps of `origins` now, by chunks claimed from `next`, so that
+/// threads done with other work join in: `(first place, stamps)` each.
+pub(super) fn stamps(
+    origins: &[Origin],
+    next: &std::sync::atomic::AtomicUsize,
+) -> Vec<(usize, Vec<Option<Stamp>>)> {
+    const CHUNK: usize = 256;
+    let mut stamper = Stamper::default();
+    let mut out = Vec::new();
+    loop {
+        let at = next.fetch_add(CHUNK, std::sync::atomic::Ordering::Relaxed);
+        let Some(chunk) = origins.get(at..(at + CHUNK).min(origins.len())) else {
+            return out;
+        };
+        if chunk.is_empty() {
+            return out;
+        }
+        let got = chunk
+            .iter()
+            .map(|o| o.path().and_then(|p| stamper.stamp(p)))
+            .collect();
+        out.push((at, got));
+    }
+}
+
+/// The rows of the index's lesson files as stored, read before it is known
+/// which lessons they are wanted for (so that a search reads them while
+/// the lessons' listing is decoded): every path in one buffer.
+#[derive(Default)]
+pub(super) struct Stored {
+    paths: Vec<u8>,
+    /// (where the path is in `paths`, text row, what was stored).
+    rows: Vec<((usize, usize), i64, Known)>,
+}
+
+impl Stored {
+    /// What is stored of `origins`: the row of each, matched by path.
+    pub(super) fn plan<'a>(&self, origins: &'a [Origin]) -> Plan<'a> {
+        let by_path: HashMap<&[u8], usize> = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, ((s, e), _, _))| (&self.paths[*s..*e], i))
+            .collect();
+        let mut plan = Plan {
+            origins,
+            ids: HashMap::with_capacity(origins.len()),
+            check: Vec::with_capacity(origins.len()),
+            missing: Vec::new(),
+        };
+        for (i, o) in origins.iter().enumerate() {
+            match by_path.get(key_ref(o).as_ref()) {
+                Some(&r) => {
+                    let (_, id, known) = self.rows[r];
+                    plan.ids.insert(id, i);
+                    plan.check.push((i, known));
+                }
+                None => plan.missing.push(o.clone()),
+            }
+        }
+        plan
+    }
+}
+
+impl Index {
+    /// What the index holds of `origins`, without looking at the files.
+    pub(super) fn plan<'a>(&mut self, origins: &'a [Origin]) -> Plan<'a> {
+        self.stored().plan(origins)
+    }
+
+    /// See [`Stored`]; nothing if the index cannot be read (it is dropped
+    /// if damaged).
+    pub(super) fn stored(&mut self) -> Stored {
+        let mut out = Stored::default();
+        if let Err(e) = self.read_stored(&mut out) {
+            self.drop_if_damaged(&e);
+            out = Stored::default();
+        }
+        out
+    }
+
+    fn read_stored(&self, out: &mut Stored) -> rusqlite::Result<()> {
+        let mut stmt = self.conn().prepare_cached(
+            "SELECT path, size, mtime_ns, ctime_ns, ino, seen_ns, digest, rowid FROM text_doc",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            let Ok(Some(path)) = r.get_ref(0)?.as_blob_or_null() else {
+                continue;
+            };
+            let at = out.paths.len();
+            out.paths.extend_from_slice(path);
+            let known = Known::from_row(r, 1)?;
+            out.rows.push(((at, out.paths.len()), r.get(7)?, known));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,122 @@
+//! A later search of a folder by its listing finds what a search of its
+//! files finds, and trusts the listing no further than the files.
+
+use super::*;
+use serde_json::json;
+
+const WORDS: [&str; 6] = ["stale", "regression", "cache", "buffer", "worker", "plain"];
+
+/// A folder of lessons large enough to be listed, with its words spread
+/// over titles, headings and bodies; listed, indexed, and its listing
+/// old enough to be trusted.
+fn listed_course() -> (tempfile::TempDir, tempfile::TempDir, Index, Vec<Course>) {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    for i in 0..SMALL_FOLDER * 2 {
+        let w = |k: usize| WORDS[(i * k + k) % WORDS.len()];
+        let v = json!({
+            "course": {"slug": "c", "title": "C"},
+            "lesson": {"slug": format!("l{i:02}"), "title": format!("{} {}", w(1), w(2)),
+                       "position": i + 1},
+            "body": {"format": "markdown",
+                     "text": format!("## {} {}\n\n{} {} {}", w(3), w(4), w(5), w(6), w(7))},
+        });
+        std::fs::write(dir.path().join(format!("l{i:02}.json")), v.to_string()).unwrap();
+    }
+    let mut idx = Index::open(Some(cache.path()));
+    let courses = idx.courses(dir.path()).unwrap();
+    idx.fill(&origins(&courses), &mut |_, _| {});
+    idx.conn()
+        .execute("UPDATE folder SET seen_ns = seen_ns + 10 * ?1", [RACY_NS])
+        .unwrap();
+    assert!(idx.folder_unchanged(dir.path()));
+    (dir, cache, idx, courses)
+}
+
+fn origins(courses: &[Course]) -> Vec<Origin> {
+    courses
+        .iter()
+        .flat_map(|c| c.lessons.iter().map(|l| l.origin.clone()))
+        .collect()
+}
+
+#[test]
+fn a_listed_search_finds_what_a_search_of_the_files_finds() {
+    let (dir, _cache, mut idx, courses) = listed_course();
+    let origins = origins(&courses);
+    for words in [
+        "stale",
+        "buffer worker",
+        "\"cache buffer\"",
+        "wor*",
+        "nothing",
+    ] {
+        for limit in [1, 3, 50] {
+            let q = Query::parse(words, false);
+            let want = idx.search_fresh(&origins, &q, limit).unwrap();
+            let listed = idx.search_listed(dir.path(), &q, limit).unwrap();
+            let (got, shown) = listed.found.unwrap();
+            assert_eq!(got, want, "{words} / {limit}");
+            assert_eq!(shown.len(), got.hits.len());
+            for (h, s) in got.hits.iter().zip(&shown) {
+                let entry = &courses[0].lessons[h.lesson];
+                assert_eq!(s.entry.title, entry.title);
+                assert_eq!(s.entry.origin, entry.origin);
+                assert_eq!(s.position, h.lesson + 1);
+                assert_eq!(s.course_slug, "c");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_listed_search_names_a_lesson_changed_in_place() {
+    let (dir, _cache, mut idx, courses) = listed_course();
+    let origins = origins(&courses);
+    let path = origins[3].path().unwrap().to_path_buf();
+    let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The same size and mtime: only the ctime (and the bytes) tell.
+    std::fs::write(
+        &path,
+        text.replacen("plain", "zzzzz", 1)
+            .replacen("stale", "zzzzz", 1),
+    )
+    .unwrap();
+    let f = std::fs::File::options().write(true).open(&path).unwrap();
+    f.set_modified(mtime).unwrap();
+    drop(f);
+    let q = Query::parse("zzzzz", false);
+    let listed = idx.search_listed(dir.path(), &q, 5).unwrap();
+    assert_eq!(listed.found.unwrap_err(), vec![origins[3].clone()]);
+}
+
+#[test]
+fn a_changed_folder_is_not_searched_by_its_listing() {
+    let (dir, _cache, mut idx, _) = listed_course();
+    std::fs::write(dir.path().join("new.json"), "{}").unwrap();
+    let q = Query::parse("stale", false);
+    assert!(idx.search_listed(dir.path(), &q, 5).is_none());
+}
+
+#[test]
+fn a_ranking_of_the_best_few_agrees_with_the_whole_ranking() {
+    let (_dir, _cache, mut idx, courses) = listed_course();
+    let origins = origins(&courses);
+    let ids = idx.plan(&origins).ids;
+    for words in ["stale", "buffer worker", "wor*", "cache"] {
+        let q = Query::parse(words, false);
+        let whole = idx.ranked_or_none(&q, &ids, usize::MAX);
+        assert_eq!(whole.best.len(), whole.total, "{words}");
+        for need in [1, 2, 5] {
+            let few = idx.ranked_or_none(&q, &ids, need);
+            assert_eq!(few.total, whole.total, "{words}");
+            let n = need.min(whole.total);
+            assert!(few.best.len() >= n, "{words}: {} < {n}", few.best.len());
+            assert_eq!(few.best[..n], whole.best[..n], "{words} / {need}");
+        }
+        // Tiers in order: title, then heading, then body.
+        let fields: Vec<_> = whole.best.iter().map(|b| b.1).collect();
+        assert!(fields.is_sorted(), "{words}: {fields:?}");
+    }
+}

@@ -160,7 +160,7 @@ impl<'a> Builder<'a> {
                 let n = self.avail();
                 self.emit(vec![Span::new("─".repeat(n), Role::Rule)]);
             }
-            Block::Table { header, rows } => self.table(header, rows),
+            Block::Table(table) => self.table(table),
             Block::Unknown { kind, text } => self.unknown(kind, text),
         }
     }

@@ -116,9 +116,16 @@ impl Builder {
         if !self.pushed.pop().unwrap_or(false) || self.stack.len() <= 1 {
             return;
         }
-        let Some(frame) = self.stack.pop() else {
+        let Some(mut frame) = self.stack.pop() else {
             return;
         };
+        // A closed container's vectors are kept as long as the lesson is
+        // open: at their length, not at what doubling left (an item of
+        // one paragraph held room for four blocks).
+        match &mut frame {
+            Frame::List { items, .. } => items.shrink_to_fit(),
+            other => other.blocks().into_iter().for_each(Vec::shrink_to_fit),
+        }
         match frame {
             Frame::Quote(blocks) => self.top().push(Block::Quote(blocks)),
             Frame::List { start, items } => self.top().push(Block::List { start, items }),

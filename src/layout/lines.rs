@@ -2,17 +2,24 @@
 //! its end in it and its style, each line its end in the spans. A line
 //! as a vector of spans with a string each cost about 200 bytes a table
 //! row ("| 1 | 2 |"), thirty times the row in the file; here it costs its
-//! text and 12 bytes a span. A [`Line`] is made back when one is asked
+//! text and 6 bytes a span. A [`Line`] is made back when one is asked
 //! for (a screen's rows, one at a time for search and printing).
 
 use super::style::{Line, Span, Style};
+use std::collections::HashMap;
 use std::ops::Range;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Lines {
     text: String,
-    /// Where each span's text ends in `text`, and its style.
-    spans: Vec<(u32, Style)>,
+    /// Where each span's text ends in `text`.
+    spans: Vec<u32>,
+    /// Each span's style, by its place in `palette`: a page has a few
+    /// dozen styles (roles, modifiers, a theme's colours), and a style is
+    /// 5 bytes, padded to 8 beside an offset.
+    styles: Vec<u16>,
+    palette: Vec<Style>,
+    places: HashMap<Style, u16>,
     /// Where each line's spans end in `spans`.
     ends: Vec<u32>,
 }
@@ -34,9 +41,26 @@ impl Lines {
             if u32::try_from(self.text.len() + span.text.len()).is_ok() {
                 self.text.push_str(&span.text);
             }
-            self.spans.push((self.text.len() as u32, span.style));
+            self.spans.push(self.text.len() as u32);
+            let style = self.place(span.style);
+            self.styles.push(style);
         }
         self.ends.push(self.spans.len() as u32);
+    }
+
+    /// `style`'s place in the palette. Styles come from roles, modifiers
+    /// and the theme, never from the lesson, so the palette cannot fill
+    /// up; if it did, a new style would be drawn as the first one.
+    fn place(&mut self, style: Style) -> u16 {
+        if let Some(&at) = self.places.get(&style) {
+            return at;
+        }
+        let Ok(at) = u16::try_from(self.palette.len()) else {
+            return 0;
+        };
+        self.palette.push(style);
+        self.places.insert(style, at);
+        at
     }
 
     /// The spans of line `i`, as a range of `spans`.
@@ -52,7 +76,7 @@ impl Lines {
     fn text_start(&self, s: usize) -> usize {
         match s {
             0 => 0,
-            _ => self.spans[s - 1].0 as usize,
+            _ => self.spans[s - 1] as usize,
         }
     }
 
@@ -63,8 +87,8 @@ impl Lines {
         let spans = self
             .span_range(i)
             .map(|s| {
-                let text = &self.text[self.text_start(s)..self.spans[s].0 as usize];
-                Span::new(text, self.spans[s].1)
+                let text = &self.text[self.text_start(s)..self.spans[s] as usize];
+                Span::new(text, self.palette[usize::from(self.styles[s])])
             })
             .collect();
         Some(Line { spans })
@@ -75,7 +99,7 @@ impl Lines {
         let spans = self.span_range(i.min(self.len().checked_sub(1)?));
         (i < self.len()).then(|| match spans.is_empty() {
             true => "",
-            false => &self.text[self.text_start(spans.start)..self.spans[spans.end - 1].0 as usize],
+            false => &self.text[self.text_start(spans.start)..self.spans[spans.end - 1] as usize],
         })
     }
 
@@ -100,9 +124,20 @@ impl Lines {
     pub fn fit(&mut self) {
         self.text.shrink_to_fit();
         self.spans.shrink_to_fit();
+        self.styles.shrink_to_fit();
         self.ends.shrink_to_fit();
     }
 }
+
+/// Lines are equal when they read the same, whatever order their
+/// palettes were filled in.
+impl PartialEq for Lines {
+    fn eq(&self, other: &Lines) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Lines {}
 
 impl FromIterator<Line> for Lines {
     fn from_iter<I: IntoIterator<Item = Line>>(iter: I) -> Self {

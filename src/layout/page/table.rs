@@ -105,10 +105,17 @@ impl Builder<'_> {
                 if c > 0 {
                     spans.push(Span::new(" │ ", Role::Rule));
                 }
-                let t = wrap::visible(&cell_text(&row, c)).into_owned();
-                let pad = w - width(&t);
-                spans.push(Span::new(t, style));
-                spans.push(Span::new(" ".repeat(pad), Role::Text));
+                let mut t = wrap::visible(&cell_text(&row, c)).into_owned();
+                let pad = " ".repeat(w - width(&t));
+                // A plain cell and its padding are one span: a row is
+                // kept as long as the page (see `layout::Lines`).
+                if style == Style::new(Role::Text) {
+                    t.push_str(&pad);
+                    spans.push(Span::new(t, style));
+                } else {
+                    spans.push(Span::new(t, style));
+                    spans.push(Span::new(pad, Role::Text));
+                }
             }
             spans
         };

@@ -82,6 +82,14 @@ impl Doc {
         }
     }
 
+    /// Doc line `i`'s text: a page line's without making the line.
+    pub fn line_text(&self, i: usize) -> Option<Cow<'_, str>> {
+        match self.locate(i) {
+            Spot::Page(p) => self.page.lines.text(p).map(Cow::Borrowed),
+            Spot::Check(k, l) => self.checks[k].layout.lines.get(l).map(|l| l.text().into()),
+        }
+    }
+
     /// Where doc line `i` is.
     fn locate(&self, i: usize) -> Spot {
         let mut before = 0;

@@ -1,22 +1,29 @@
 //! A long markdown body in bounded pieces. pulldown-cmark builds a tree of
 //! a whole text's blocks before its first event (about 11 bytes per byte
-//! of prose, 33 of a table's rows): cut where no block can span the cut,
-//! each piece costs what the piece holds, and what the body holds costs
-//! only the model.
+//! of prose, 33 of a table's rows): cut where one top-level block ends
+//! and the next begins, each piece costs what the piece holds, and what
+//! the body holds costs only the model.
 //!
-//! A cut is made only at the start of a line that no open block can
-//! continue: after a blank line, at the first column, not a list item's
-//! marker (a loose list goes on after a blank line), outside a fence and
-//! outside an HTML block that blank lines do not end (a comment, `<pre>`,
-//! `<script>`, `<style>`, `<textarea>`, `<?`, `<!`). A table is cut
-//! between two rows: the piece after the cut starts with the table's
-//! header and delimiter again, and the builder adds its rows to the table
-//! before (see [`Piece::continues_table`]).
+//! Where blocks begin is pulldown-cmark's to say, not a scan's guess (a
+//! fence, an HTML block, a loose list each decide it their own way): a
+//! window of the text ahead is parsed, and the piece ends at the last
+//! top-level block it starts past the piece's size, but for the window's
+//! last block (the window may end inside it). Where a block begins
+//! depends only on the text before it, so the window's answer is the
+//! whole text's. A table too long for one piece is cut between two rows:
+//! the piece after the cut starts with the table's header and delimiter
+//! again, and the builder adds its rows to the table before (see
+//! [`Piece::continues_table`]).
 
+use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::borrow::Cow;
 
-/// Pieces are cut at the first safe line past this many bytes.
-pub(super) const PIECE: usize = 16 * 1024;
+/// Pieces are cut at the last block between this many bytes and twice
+/// as many (the window); a window's tree is what a piece costs.
+pub(super) const PIECE: usize = 8 * 1024;
+
+/// A body under this is read whole, as it always was.
+pub(super) const WHOLE_BELOW: usize = 64 * 1024;
 
 pub(super) struct Piece<'a> {
     pub(super) text: Cow<'a, str>,
@@ -30,33 +37,28 @@ pub(super) struct Pieces<'a> {
     text: &'a str,
     at: usize,
     size: usize,
+    options: Options,
     /// The header and delimiter lines of a table cut in two, for the
     /// piece that goes on with its rows.
-    carry: Option<&'a str>,
+    carry: Option<String>,
 }
 
-pub(super) fn pieces(text: &str, size: usize) -> Pieces<'_> {
+pub(super) fn pieces(text: &str, size: usize, options: Options) -> Pieces<'_> {
     Pieces {
         text,
         at: 0,
         size,
+        options,
         carry: None,
     }
 }
 
-/// What the lines read so far leave open.
-#[derive(Default)]
-struct Scan<'a> {
-    /// A fence's character and length.
-    fence: Option<(u8, usize)>,
-    /// What ends the raw HTML block open, lower case.
-    html: Option<&'static str>,
-    /// The header and delimiter lines of the table whose rows these are.
-    table: Option<&'a str>,
-    blank: bool,
-    /// The line before, when it could be a table's header (it starts a
-    /// block with `|`).
-    header: Option<(usize, &'a str)>,
+/// Where a window says the piece may end.
+enum Cut {
+    /// Before a top-level block.
+    Block(usize),
+    /// Before a row of a table whose header and delimiter are these.
+    Row(usize, String),
 }
 
 impl<'a> Iterator for Pieces<'a> {
@@ -68,158 +70,106 @@ impl<'a> Iterator for Pieces<'a> {
             return None;
         }
         let head = self.carry.take();
-        let mut scan = Scan {
-            // The piece starts as a block does: after a blank line, or
-            // in the rows of a table.
-            blank: true,
-            table: head,
-            ..Scan::default()
-        };
-        let mut cut = rest.len();
-        let mut line_start = 0;
-        for line in rest.split_inclusive('\n') {
-            if line_start >= self.size {
-                let row = scan.table.is_some() && line.starts_with('|');
-                if row || scan.can_cut(line) {
-                    cut = line_start;
-                    self.carry = scan.table.filter(|_| row);
-                    break;
-                }
+        let mut window = self.size.saturating_mul(2);
+        let (end, carry) = loop {
+            if window >= rest.len() {
+                break (rest.len(), None);
             }
-            scan.read(self.text, self.at + line_start, line);
-            line_start += line.len();
-        }
-        let piece = &rest[..cut];
-        self.at += cut;
+            // The window ends at a line's end.
+            let w = rest.as_bytes()[window..].iter().position(|&b| b == b'\n');
+            let w = w.map_or(rest.len(), |i| window + i + 1);
+            match cut(
+                head.as_deref().unwrap_or(""),
+                &rest[..w],
+                self.size,
+                self.options,
+            ) {
+                Some(Cut::Block(at)) => break (at, None),
+                Some(Cut::Row(at, header)) => break (at, Some(header)),
+                // One block fills the window: a wider one (each twice
+                // the last, so the text is parsed a bounded number of
+                // times over).
+                None => window = window.saturating_mul(2),
+            }
+        };
+        self.at += end;
+        self.carry = carry;
+        let piece = &rest[..end];
+        let continues_table = head.is_some();
         let text = match head {
-            Some(head) => Cow::Owned(format!("{head}{piece}")),
+            Some(head) => Cow::Owned(head + piece),
             None => Cow::Borrowed(piece),
         };
         Some(Piece {
             text,
-            continues_table: head.is_some(),
+            continues_table,
         })
     }
 }
 
-impl<'a> Scan<'a> {
-    fn can_cut(&self, line: &str) -> bool {
-        let first = line.as_bytes().first().copied().unwrap_or(b' ');
-        self.blank
-            && self.fence.is_none()
-            && self.html.is_none()
-            && !first.is_ascii_whitespace()
-            && !first.is_ascii_digit()
-            && !matches!(first, b'-' | b'*' | b'+' | b'|')
-    }
-
-    /// Takes in one line (`line` starts at byte `at` of `text`).
-    fn read(&mut self, text: &'a str, at: usize, line: &'a str) {
-        let trimmed = line.trim_start();
-        if let Some((c, n)) = self.fence {
-            let run = trimmed.bytes().take_while(|&b| b == c).count();
-            if run >= n && trimmed[run..].trim().is_empty() {
-                self.fence = None;
+/// Where in `window` (read after `head`, the header a table goes on
+/// with) the piece may end at `size` bytes or more.
+fn cut(head: &str, window: &str, size: usize, options: Options) -> Option<Cut> {
+    let text = format!("{head}{window}");
+    let mut depth = 0usize;
+    // Top-level blocks' starts; the last table's start, its first row's,
+    // and its rows'.
+    let mut blocks: Vec<usize> = Vec::new();
+    let mut table: Option<(usize, Option<usize>, Vec<usize>)> = None;
+    for (event, range) in Parser::new_ext(&text, options).into_offset_iter() {
+        if depth == 0 {
+            blocks.push(range.start);
+        }
+        match event {
+            Event::Start(Tag::Table(_)) if depth == 0 => {
+                table = Some((range.start, None, Vec::new()))
             }
-            return;
-        }
-        if let Some(end) = self.html {
-            if line.to_ascii_lowercase().contains(end) {
-                self.html = None;
+            Event::Start(Tag::TableRow) if depth == 1 => {
+                if let Some((_, first, rows)) = &mut table {
+                    first.get_or_insert(range.start);
+                    rows.push(range.start);
+                }
             }
-            self.blank = false;
-            return;
+            Event::Start(_) if depth == 0 => table = None,
+            _ => {}
         }
-        let was_blank = self.blank;
-        self.blank = trimmed.is_empty();
-        let header = self.header.take();
-        if self.blank {
-            self.table = None;
-            return;
-        }
-        if self.table.is_some() && line.starts_with('|') {
-            return;
-        }
-        self.table = None;
-        if let Some(c) = fence_open(trimmed) {
-            self.fence = Some(c);
-            return;
-        }
-        if let Some(end) = html_open(trimmed) {
-            self.html = Some(end);
-            return;
-        }
-        if let Some((start, head)) = header {
-            if delimiter_cells(line) == Some(cells(head)) {
-                self.table = Some(&text[start..at + line.len()]);
-                return;
-            }
-        }
-        if was_blank && plain_header(line) {
-            self.header = Some((at, line));
+        match event {
+            Event::Start(_) => depth += 1,
+            Event::End(_) => depth = depth.saturating_sub(1),
+            _ => {}
         }
     }
-}
-
-/// A fence's character and length, when `trimmed` opens one.
-fn fence_open(trimmed: &str) -> Option<(u8, usize)> {
-    let c = *trimmed.as_bytes().first()?;
-    let n = trimmed.bytes().take_while(|&b| b == c).count();
-    (matches!(c, b'`' | b'~') && n >= 3).then_some((c, n))
-}
-
-/// What ends an HTML block that blank lines do not end, when `trimmed`
-/// opens one whose end is not on the same line.
-fn html_open(trimmed: &str) -> Option<&'static str> {
-    let lower = trimmed.get(..trimmed.len().min(12))?.to_ascii_lowercase();
-    let end = [
-        ("<!--", "-->"),
-        ("<pre", "</pre>"),
-        ("<script", "</script>"),
-        ("<style", "</style>"),
-        ("<textarea", "</textarea>"),
-        ("<?", "?>"),
-        ("<!", ">"),
-    ]
-    .into_iter()
-    .find(|(open, _)| lower.starts_with(open))?
-    .1;
-    let after = &trimmed.to_ascii_lowercase()[2..];
-    (!after.contains(end)).then_some(end)
-}
-
-/// A line that can be a table's header here: it starts with `|`, and
-/// holds nothing (a backslash, a backtick) that makes its cells harder
-/// to count than by its pipes.
-fn plain_header(line: &str) -> bool {
-    line.starts_with('|') && !line.contains(['\\', '`'])
-}
-
-fn cells(header: &str) -> usize {
-    let inner = header.trim().trim_start_matches('|');
-    let inner = inner.strip_suffix('|').unwrap_or(inner);
-    inner.split('|').count()
-}
-
-/// The number of cells of a table's delimiter row (`|:-|--:|`).
-fn delimiter_cells(line: &str) -> Option<usize> {
-    let t = line.trim();
-    if !t.starts_with('|') {
-        return None;
+    // Offsets in `window` of the lines blocks and rows start on (a
+    // block's range starts past its indent), past the piece's size; not
+    // the last block or row, which the window may have cut short.
+    let line_of = |at: usize| {
+        let line = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let indent = text[line..at].trim().is_empty();
+        line.checked_sub(head.len())
+            .filter(|&a| a >= size && indent)
+    };
+    // A block's line must follow a blank one, after which nothing before
+    // can go on: a block right after a link definition, say, starts in
+    // what began as a paragraph, and alone would read otherwise.
+    let usable = |at: &usize| {
+        let line = line_of(*at)? + head.len();
+        let before = text[..line - 1].rfind('\n').map_or(0, |i| i + 1);
+        text[before..line]
+            .trim()
+            .is_empty()
+            .then_some(line - head.len())
+    };
+    let before_last = |v: &[usize]| v.len().checked_sub(1).map(|n| v[..n].to_vec());
+    let block = before_last(&blocks)?.iter().filter_map(usable).next_back();
+    if let Some(at) = block {
+        return Some(Cut::Block(at));
     }
-    let inner = t.trim_start_matches('|');
-    let inner = inner.strip_suffix('|').unwrap_or(inner);
-    let mut n = 0;
-    for cell in inner.split('|') {
-        let c = cell.trim();
-        let c = c.strip_prefix(':').unwrap_or(c);
-        let c = c.strip_suffix(':').unwrap_or(c);
-        if c.is_empty() || !c.bytes().all(|b| b == b'-') {
-            return None;
-        }
-        n += 1;
-    }
-    Some(n)
+    let (start, first, rows) = table?;
+    let row = before_last(&rows)?
+        .iter()
+        .filter_map(|&r| line_of(r))
+        .next_back()?;
+    Some(Cut::Row(row, text[start..first?].to_string()))
 }
 
 /// Reference definitions (`[label]: url "title"`) by their label, cased
@@ -235,7 +185,7 @@ pub(super) fn definitions(
     options: pulldown_cmark::Options,
 ) -> Definitions {
     let mut defs = Definitions::new();
-    for piece in pieces(text, size) {
+    for piece in pieces(text, size, options) {
         let parser = pulldown_cmark::Parser::new_ext(&piece.text, options);
         for (label, def) in parser.reference_definitions().iter() {
             let title = def.title.as_deref().unwrap_or("");
@@ -321,6 +271,28 @@ text
 |a|b|
 after the table
 
+a | b
+--|:-:
+c | d
+e | f
+- a list
+g | h
+
+k | l
+--|--
+m | n
+o | p
+1 | 2
+q | r
+
+ x | y
+---|---
+z | w
+
+a|b
+-|-|-
+one | two
+
 | lone |
 
     indented
@@ -360,16 +332,109 @@ after the table
         }
     }
 
+    /// Lines that open, go on with or end blocks, in any order.
+    const LINES: &[&str] = &[
+        "  - nested",
+        "\t tab",
+        "***",
+        "| a | b |",
+        "|:-|-:|",
+        "<textarea>",
+        "</textarea>",
+        "<style>",
+        "</style>",
+        "<![CDATA[",
+        "]]>",
+        "  [ref]: /u \"t\"",
+        "\"title\"",
+        "> > deep",
+        "1) paren",
+        "- [ ] task",
+        "<Listing number=\"1\">",
+        "</Listing>",
+        "a  ",
+        "![img](x.png)",
+        "",
+        "",
+        "",
+        "text",
+        "more text with *style",
+        "and | a pipe",
+        "|a|b|",
+        "|-|-|",
+        "|1|2|",
+        "|-|",
+        "a | b",
+        "--|--",
+        "x | y",
+        "1 | 2",
+        "- item",
+        "* item",
+        "1. one",
+        "  indented",
+        "    code",
+        "> quote",
+        "# heading",
+        "===",
+        "---",
+        "```",
+        "~~~",
+        "````",
+        "<!-- open",
+        "close -->",
+        "<pre>",
+        "</pre>",
+        "<div>",
+        "</div>",
+        "<?php",
+        "?>",
+        "[ref]: http://r.example",
+        "see [ref] and [Ref][ref]",
+        "`code | span`",
+        "\\| escaped",
+        "<script>",
+        "</script>",
+        "<!DOCTYPE x",
+        ">",
+        "+ plus",
+        "| lone",
+        "b|c",
+    ];
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_reads_the_same_in_pieces(picks in proptest::collection::vec(0..LINES.len(), 0..80)) {
+            let text: String = picks.iter().map(|&i| format!("{}\n", LINES[i])).collect();
+            let whole = parse_in(&text, usize::MAX);
+            for size in [1, 7, 60] {
+                proptest::prop_assert_eq!(&parse_in(&text, size), &whole, "pieces of {}:\n{}", size, text);
+            }
+        }
+    }
+
+    #[test]
+    fn tables_without_outer_pipes_are_cut_too() {
+        let table = format!("a | b\n--|--\n{}", "x | 2\n".repeat(1_000));
+        let cut: Vec<Piece> = pieces(&table, 500, crate::loader::markdown::options()).collect();
+        assert!(cut.len() > 5 && cut[1..].iter().all(|p| p.continues_table));
+        assert_eq!(parse_in(&table, 500), parse_in(&table, usize::MAX));
+    }
+
     #[test]
     fn long_texts_are_cut_and_tables_go_on() {
-        let n = pieces(HOSTILE, 1).count();
+        let n = pieces(HOSTILE, 1, crate::loader::markdown::options()).count();
         assert!(n >= 10, "{n} pieces");
+        let rows = pieces(HOSTILE, 1, crate::loader::markdown::options())
+            .filter(|p| p.continues_table)
+            .count();
+        assert!(rows >= 3, "{rows} pieces going on with a table");
         let table = format!("|a|b|\n|-|-|\n{}", "|1|2|\n".repeat(10_000));
-        let cut: Vec<Piece> = pieces(&table, 1000).collect();
-        assert!(cut.len() > 40, "{} pieces", cut.len());
+        let cut: Vec<Piece> = pieces(&table, 1000, crate::loader::markdown::options()).collect();
+        // Each piece at least the size asked for, at most the window's.
+        assert!(cut.len() > 25, "{} pieces", cut.len());
         assert!(cut[1..].iter().all(|p| p.continues_table));
         assert!(cut[1].text.starts_with("|a|b|\n|-|-|\n|1|2|\n"));
-        assert!(cut.iter().all(|p| p.text.len() < 1100));
+        assert!(cut.iter().all(|p| p.text.len() < 2_100));
         let blocks = parse_in(&table, 1000);
         assert_eq!(blocks, parse_in(&table, usize::MAX));
         assert_eq!(blocks.len(), 1);

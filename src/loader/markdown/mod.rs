@@ -52,7 +52,8 @@ struct Builder {
     /// A code block being read: language, badges, text.
     code: Option<(Option<String>, Vec<String>, String)>,
     table: Option<Reading>,
-    /// The piece being read goes on with the table the last one ended in.
+    /// The event being read opens a piece that goes on with the table the
+    /// last piece ended in.
     continues_table: bool,
     /// Inside an HTML comment that an earlier event opened.
     comment: bool,
@@ -156,7 +157,7 @@ pub fn parse(text: &str) -> Vec<Block> {
     // A body under this is read whole, as it always was: the pieces only
     // bound what a long one costs. A body with footnotes is read whole
     // too: a note's reference is only one where its definition is seen.
-    let piece = match text.len() > 4 * chunks::PIECE && !text.contains("[^") {
+    let piece = match text.len() >= chunks::WHOLE_BELOW && !text.contains("[^") {
         true => chunks::PIECE,
         false => usize::MAX,
     };
@@ -185,11 +186,12 @@ fn parse_in(text: &str, piece: usize) -> Vec<Block> {
         pre: None,
         listings: Vec::new(),
     };
-    for piece in chunks::pieces(text, piece) {
-        b.continues_table = piece.continues_table;
+    for piece in chunks::pieces(text, piece, options) {
         let found = |link: pulldown_cmark::BrokenLink| chunks::lookup(&defs, &link.reference);
         let parser = Parser::new_with_broken_link_callback(&piece.text, options, Some(found));
-        for event in parser {
+        for (i, event) in parser.enumerate() {
+            // Only a table that opens the piece goes on with the last one.
+            b.continues_table = piece.continues_table && i == 0;
             event_in(&mut b, event);
         }
     }
@@ -308,7 +310,6 @@ fn start(b: &mut Builder, tag: Tag) {
                 true => b.top().pop_if(|last| matches!(last, Block::Table(_))),
                 false => None,
             };
-            b.continues_table = false;
             b.table = Some(match before {
                 Some(Block::Table(t)) => Reading {
                     table: *t,

@@ -412,6 +412,22 @@ one | two
         }
     }
 
+    /// Texts the property test found a line scan cutting wrongly: an
+    /// HTML block that blank lines do not end, opened inside one they
+    /// do; a cut past an indent; a block after a link definition.
+    #[test]
+    fn texts_a_scan_cut_wrongly_read_the_same() {
+        for text in [
+            "\n\n</pre>\n<!-- open\n\n<script>\nclose -->\ntext\n\ntext\n",
+            "x\n\n    code\n\n- item\n",
+            "\n\n\n~~~\n~~~\n[ref]: http://r.example\n</pre>\ntext\n> quote\n",
+        ] {
+            for size in [1, 3, 7] {
+                assert_eq!(parse_in(text, size), parse_in(text, usize::MAX), "{text}");
+            }
+        }
+    }
+
     #[test]
     fn tables_without_outer_pipes_are_cut_too() {
         let table = format!("a | b\n--|--\n{}", "x | 2\n".repeat(1_000));

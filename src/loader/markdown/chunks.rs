@@ -7,32 +7,31 @@
 //! Where blocks begin is pulldown-cmark's to say, not a scan's guess (a
 //! fence, an HTML block, a loose list each decide it their own way): a
 //! window of the text ahead is parsed, and the piece ends at the last
-//! top-level block it starts past the piece's size, but for the window's
-//! last block (the window may end inside it). Where a block begins
-//! depends only on the text before it, so the window's answer is the
-//! whole text's. A table too long for one piece is cut between two rows:
+//! top-level block it starts past the piece's size after a blank line,
+//! but for the window's last block (the window may end inside it). Where
+//! such a block begins depends only on the text before it, so the
+//! window's answer is the whole text's, and its events up to the cut are
+//! the piece's: each byte is parsed about once. A table too long for one piece is cut between two rows:
 //! the piece after the cut starts with the table's header and delimiter
 //! again, and the builder adds its rows to the table before (see
-//! [`Piece::continues_table`]).
+//! [`each_event`]).
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::borrow::Cow;
+use std::ops::Range;
 
 /// Pieces are cut at the last block between this many bytes and twice
-/// as many (the window); a window's tree is what a piece costs.
-pub(super) const PIECE: usize = 8 * 1024;
+/// as many (the window): a window's tree and events are what reading
+/// costs (about 100 bytes an event, a table's row has eight), so windows
+/// are small; each costs a parser's set-up, little beside a parse.
+pub(super) const PIECE: usize = 2 * 1024;
 
 /// A body under this is read whole, as it always was.
 pub(super) const WHOLE_BELOW: usize = 64 * 1024;
 
-pub(super) struct Piece<'a> {
-    pub(super) text: Cow<'a, str>,
-    /// The piece starts with the header of the table the piece before
-    /// ended in, repeated; its rows belong to that table.
-    pub(super) continues_table: bool,
-}
-
-/// The pieces of `text`, each at least `size` bytes but the last.
+/// The pieces of `text`, each at least `size` bytes but the last, as
+/// [`each_event`] reads them (a piece that goes on with a table starts
+/// with its header again): for the reference definitions they hold.
 pub(super) struct Pieces<'a> {
     text: &'a str,
     at: usize,
@@ -54,17 +53,21 @@ pub(super) fn pieces(text: &str, size: usize, options: Options) -> Pieces<'_> {
 }
 
 /// Where a window says the piece may end.
+/// Offsets in a window, each with the place of its event.
+type Places = Vec<(usize, usize)>;
+
+/// Each with the place of the event it comes before.
 enum Cut {
     /// Before a top-level block.
-    Block(usize),
+    Block(usize, usize),
     /// Before a row of a table whose header and delimiter are these.
-    Row(usize, String),
+    Row(usize, String, usize),
 }
 
 impl<'a> Iterator for Pieces<'a> {
-    type Item = Piece<'a>;
+    type Item = Cow<'a, str>;
 
-    fn next(&mut self) -> Option<Piece<'a>> {
+    fn next(&mut self) -> Option<Cow<'a, str>> {
         let rest = &self.text[self.at..];
         if rest.is_empty() {
             return None;
@@ -78,14 +81,14 @@ impl<'a> Iterator for Pieces<'a> {
             // The window ends at a line's end.
             let w = rest.as_bytes()[window..].iter().position(|&b| b == b'\n');
             let w = w.map_or(rest.len(), |i| window + i + 1);
-            match cut(
-                head.as_deref().unwrap_or(""),
-                &rest[..w],
-                self.size,
-                self.options,
-            ) {
-                Some(Cut::Block(at)) => break (at, None),
-                Some(Cut::Row(at, header)) => break (at, Some(header)),
+            let head = head.as_deref().unwrap_or("");
+            let text = format!("{head}{}", &rest[..w]);
+            let events: Vec<_> = Parser::new_ext(&text, self.options)
+                .into_offset_iter()
+                .collect();
+            match cut(&events, &text, head.len(), self.size) {
+                Some(Cut::Block(at, _)) => break (at, None),
+                Some(Cut::Row(at, header, _)) => break (at, Some(header)),
                 // One block fills the window: a wider one (each twice
                 // the last, so the text is parsed a bounded number of
                 // times over).
@@ -95,30 +98,85 @@ impl<'a> Iterator for Pieces<'a> {
         self.at += end;
         self.carry = carry;
         let piece = &rest[..end];
-        let continues_table = head.is_some();
-        let text = match head {
+        Some(match head {
             Some(head) => Cow::Owned(head + piece),
             None => Cow::Borrowed(piece),
-        };
-        Some(Piece {
-            text,
-            continues_table,
         })
     }
 }
 
-/// Where in `window` (read after `head`, the header a table goes on
-/// with) the piece may end at `size` bytes or more.
-fn cut(head: &str, window: &str, size: usize, options: Options) -> Option<Cut> {
-    let text = format!("{head}{window}");
+/// Calls `each` with the events of `text` read in pieces of about `size`
+/// bytes, each piece's events read once: those of a window up to the
+/// cut, in order (a block's end event has its start's offset, so a block
+/// before the cut comes whole). The flag says the event opens a piece
+/// that goes on with the table before.
+pub(super) fn each_event(
+    text: &str,
+    size: usize,
+    options: Options,
+    defs: &Definitions,
+    mut each: impl FnMut(Event<'_>, bool),
+) {
+    let mut at = 0;
+    let mut head = String::new();
+    while at < text.len() {
+        let rest = &text[at..];
+        let mut window = size.saturating_mul(2);
+        loop {
+            let w = match window >= rest.len() {
+                true => rest.len(),
+                false => rest.as_bytes()[window..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(rest.len(), |i| window + i + 1),
+            };
+            let read = format!("{head}{}", &rest[..w]);
+            let found = |link: pulldown_cmark::BrokenLink| lookup(defs, &link.reference);
+            let parser = Parser::new_with_broken_link_callback(&read, options, Some(found));
+            let events: Vec<_> = parser.into_offset_iter().collect();
+            let cut = match w == rest.len() {
+                true => Some(Cut::Block(w, events.len())),
+                false => cut(&events, &read, head.len(), size),
+            };
+            // One block fills the window: a wider one (each twice the
+            // last, so the text is parsed a bounded number of times).
+            let Some(cut) = cut else {
+                window = window.saturating_mul(2);
+                continue;
+            };
+            let goes_on = !head.is_empty();
+            let (end, carry, upto, row) = match cut {
+                Cut::Block(end, i) => (end, String::new(), i, false),
+                Cut::Row(end, header, i) => (end, header, i, true),
+            };
+            let mut kept = events.into_iter().take(upto).map(|(e, _)| e);
+            if let Some(first) = kept.next() {
+                each(first, goes_on);
+            }
+            kept.for_each(|e| each(e, false));
+            // A table cut between rows ends here, and goes on in the next.
+            if row {
+                each(Event::End(pulldown_cmark::TagEnd::Table), false);
+            }
+            at += end;
+            head = carry;
+            break;
+        }
+    }
+}
+
+/// Where in `text` (a window of the body after `head` bytes, the header
+/// a table goes on with) the piece may end at `size` bytes or more, as
+/// an offset in the window.
+fn cut(events: &[(Event, Range<usize>)], text: &str, head: usize, size: usize) -> Option<Cut> {
     let mut depth = 0usize;
-    // Top-level blocks' starts; the last table's start, its first row's,
-    // and its rows'.
-    let mut blocks: Vec<usize> = Vec::new();
-    let mut table: Option<(usize, Option<usize>, Vec<usize>)> = None;
-    for (event, range) in Parser::new_ext(&text, options).into_offset_iter() {
+    // Top-level blocks' starts and their events' places; the last
+    // table's start, its first row's, and its rows' with their places.
+    let mut blocks: Places = Vec::new();
+    let mut table: Option<(usize, Option<usize>, Places)> = None;
+    for (i, (event, range)) in events.iter().enumerate() {
         if depth == 0 {
-            blocks.push(range.start);
+            blocks.push((range.start, i));
         }
         match event {
             Event::Start(Tag::Table(_)) if depth == 0 => {
@@ -127,7 +185,7 @@ fn cut(head: &str, window: &str, size: usize, options: Options) -> Option<Cut> {
             Event::Start(Tag::TableRow) if depth == 1 => {
                 if let Some((_, first, rows)) = &mut table {
                     first.get_or_insert(range.start);
-                    rows.push(range.start);
+                    rows.push((range.start, i));
                 }
             }
             Event::Start(_) if depth == 0 => table = None,
@@ -139,37 +197,33 @@ fn cut(head: &str, window: &str, size: usize, options: Options) -> Option<Cut> {
             _ => {}
         }
     }
-    // Offsets in `window` of the lines blocks and rows start on (a
+    // Offsets in the window of the lines blocks and rows start on (a
     // block's range starts past its indent), past the piece's size; not
     // the last block or row, which the window may have cut short.
     let line_of = |at: usize| {
         let line = text[..at].rfind('\n').map_or(0, |i| i + 1);
         let indent = text[line..at].trim().is_empty();
-        line.checked_sub(head.len())
-            .filter(|&a| a >= size && indent)
+        line.checked_sub(head).filter(|&a| a >= size && indent)
     };
     // A block's line must follow a blank one, after which nothing before
     // can go on: a block right after a link definition, say, starts in
     // what began as a paragraph, and alone would read otherwise.
-    let usable = |at: &usize| {
-        let line = line_of(*at)? + head.len();
+    let usable = |&(at, i): &(usize, usize)| {
+        let line = line_of(at)? + head;
         let before = text[..line - 1].rfind('\n').map_or(0, |i| i + 1);
-        text[before..line]
-            .trim()
-            .is_empty()
-            .then_some(line - head.len())
+        let blank = text[before..line].trim().is_empty();
+        blank.then_some((line - head, i))
     };
-    let before_last = |v: &[usize]| v.len().checked_sub(1).map(|n| v[..n].to_vec());
-    let block = before_last(&blocks)?.iter().filter_map(usable).next_back();
-    if let Some(at) = block {
-        return Some(Cut::Block(at));
+    let but_last = |v: &[(usize, usize)]| v.len().checked_sub(1).map(|n| v[..n].to_vec());
+    if let Some((at, i)) = but_last(&blocks)?.iter().filter_map(usable).next_back() {
+        return Some(Cut::Block(at, i));
     }
     let (start, first, rows) = table?;
-    let row = before_last(&rows)?
+    let (row, i) = but_last(&rows)?
         .iter()
-        .filter_map(|&r| line_of(r))
+        .filter_map(|&(r, i)| Some((line_of(r)?, i)))
         .next_back()?;
-    Some(Cut::Row(row, text[start..first?].to_string()))
+    Some(Cut::Row(row, text[start..first?].to_string(), i))
 }
 
 /// Reference definitions (`[label]: url "title"`) by their label, cased
@@ -186,7 +240,7 @@ pub(super) fn definitions(
 ) -> Definitions {
     let mut defs = Definitions::new();
     for piece in pieces(text, size, options) {
-        let parser = pulldown_cmark::Parser::new_ext(&piece.text, options);
+        let parser = pulldown_cmark::Parser::new_ext(&piece, options);
         for (label, def) in parser.reference_definitions().iter() {
             let title = def.title.as_deref().unwrap_or("");
             defs.entry(label_key(label))
@@ -431,8 +485,8 @@ one | two
     #[test]
     fn tables_without_outer_pipes_are_cut_too() {
         let table = format!("a | b\n--|--\n{}", "x | 2\n".repeat(1_000));
-        let cut: Vec<Piece> = pieces(&table, 500, crate::loader::markdown::options()).collect();
-        assert!(cut.len() > 5 && cut[1..].iter().all(|p| p.continues_table));
+        let cut: Vec<Cow<str>> = pieces(&table, 500, crate::loader::markdown::options()).collect();
+        assert!(cut.len() > 5 && cut[1..].iter().all(|p| p.starts_with("a | b\n--|--\n")));
         assert_eq!(parse_in(&table, 500), parse_in(&table, usize::MAX));
     }
 
@@ -440,17 +494,16 @@ one | two
     fn long_texts_are_cut_and_tables_go_on() {
         let n = pieces(HOSTILE, 1, crate::loader::markdown::options()).count();
         assert!(n >= 10, "{n} pieces");
-        let rows = pieces(HOSTILE, 1, crate::loader::markdown::options())
-            .filter(|p| p.continues_table)
-            .count();
-        assert!(rows >= 3, "{rows} pieces going on with a table");
         let table = format!("|a|b|\n|-|-|\n{}", "|1|2|\n".repeat(10_000));
-        let cut: Vec<Piece> = pieces(&table, 1000, crate::loader::markdown::options()).collect();
+        let cut: Vec<Cow<str>> = pieces(&table, 1000, crate::loader::markdown::options()).collect();
         // Each piece at least the size asked for, at most the window's.
         assert!(cut.len() > 25, "{} pieces", cut.len());
-        assert!(cut[1..].iter().all(|p| p.continues_table));
-        assert!(cut[1].text.starts_with("|a|b|\n|-|-|\n|1|2|\n"));
-        assert!(cut.iter().all(|p| p.text.len() < 2_100));
+        assert!(
+            cut[1..]
+                .iter()
+                .all(|p| p.starts_with("|a|b|\n|-|-|\n|1|2|\n"))
+        );
+        assert!(cut.iter().all(|p| p.len() < 2_100));
         let blocks = parse_in(&table, 1000);
         assert_eq!(blocks, parse_in(&table, usize::MAX));
         assert_eq!(blocks.len(), 1);

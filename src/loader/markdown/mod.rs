@@ -186,14 +186,14 @@ fn parse_in(text: &str, piece: usize) -> Vec<Block> {
         pre: None,
         listings: Vec::new(),
     };
-    for piece in chunks::pieces(text, piece, options) {
-        let found = |link: pulldown_cmark::BrokenLink| chunks::lookup(&defs, &link.reference);
-        let parser = Parser::new_with_broken_link_callback(&piece.text, options, Some(found));
-        for (i, event) in parser.enumerate() {
-            // Only a table that opens the piece goes on with the last one.
-            b.continues_table = piece.continues_table && i == 0;
+    if piece == usize::MAX {
+        Parser::new_ext(text, options).for_each(|event| event_in(&mut b, event));
+    } else {
+        chunks::each_event(text, piece, options, &defs, |event, goes_on| {
+            // Only a table that opens a piece goes on with the last one.
+            b.continues_table = goes_on;
             event_in(&mut b, event);
-        }
+        });
     }
     b.flush();
     while b.stack.len() > 1 {

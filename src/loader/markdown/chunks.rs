@@ -11,10 +11,10 @@
 //! but for the window's last block (the window may end inside it). Where
 //! such a block begins depends only on the text before it, so the
 //! window's answer is the whole text's, and its events up to the cut are
-//! the piece's: each byte is parsed about once. A table too long for one piece is cut between two rows:
-//! the piece after the cut starts with the table's header and delimiter
-//! again, and the builder adds its rows to the table before (see
-//! [`each_event`]).
+//! the piece's: each byte is parsed about once. A table too long for one
+//! piece is cut between two rows: the piece after the cut starts with the
+//! table's header and delimiter again, and the builder adds its rows to
+//! the table before (see [`each_event`]).
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::borrow::Cow;

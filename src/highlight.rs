@@ -273,9 +273,8 @@ mod tests {
         let code = highlight_lesson(&lesson, true);
         let plain = crate::layout::page(&lesson, 60, &Highlights::default());
         let styled = crate::layout::page(&lesson, 60, &code);
-        let text = |p: &crate::layout::Page| -> Vec<String> {
-            p.lines.iter().map(crate::layout::Line::text).collect()
-        };
+        let text =
+            |p: &crate::layout::Page| -> Vec<String> { p.lines.iter().map(|l| l.text()).collect() };
         assert_eq!(text(&styled), text(&plain));
         let code_lines: Vec<_> = styled
             .lines

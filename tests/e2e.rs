@@ -435,8 +435,9 @@ fn resize_rewraps_and_keeps_the_heading_on_top() {
         .iter()
         .position(|l| l.text().starts_with("lectern is a reader"))
         .unwrap();
-    let narrow: Vec<String> = page.lines[at..at + 3]
-        .iter()
+    let narrow: Vec<String> = page
+        .lines
+        .range(at..at + 3)
         .map(|l| l.text().trim_end().to_string())
         .collect();
     assert!(

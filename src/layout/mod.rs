@@ -2,6 +2,7 @@
 //! so the document is parsed once and re-wrapped cheaply on resize.
 
 mod check;
+mod lines;
 mod page;
 mod style;
 pub mod wrap;
@@ -11,6 +12,7 @@ pub use check::{
     CHECK_CODE, CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines, each_check_code,
     highlight_checks,
 };
+pub use lines::Lines;
 pub(crate) use page::each_code_block;
 pub use page::{Highlights, Page, anchor_line, first_lines, page};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};

@@ -1,3 +1,5 @@
+use super::table::Table;
+
 /// A run of inline text with the flags the format defines.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Run {
@@ -51,10 +53,8 @@ pub enum Block {
     Figure(Box<Figure>),
     Quote(Vec<Block>),
     Rule,
-    Table {
-        header: Vec<Vec<Run>>,
-        rows: Vec<Vec<Vec<Run>>>,
-    },
+    /// Boxed, and compact inside (see [`Table`]).
+    Table(Box<Table>),
     /// A block whose type this version does not know, or a known block's
     /// fields it does not know: its readable text, in order.
     Unknown {
@@ -182,9 +182,11 @@ fn collect_block_text(block: &Block, out: &mut String) {
             }
         }
         Block::Rule => {}
-        Block::Table { header, rows } => {
-            for cell in header.iter().chain(rows.iter().flatten()) {
-                push(&runs_text(cell));
+        Block::Table(table) => {
+            for row in table.all_rows() {
+                for cell in row.cells() {
+                    push(&cell.text());
+                }
             }
         }
         Block::Unknown { text, .. } => push(&text.join(" ")),

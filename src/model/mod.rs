@@ -12,6 +12,7 @@ pub mod link;
 mod origin;
 mod progress;
 pub mod sanitize;
+mod table;
 
 pub use check::{
     Answer, Check, CheckKind, CheckOption, CheckProgress, NO_OPTION, Verdict, normalize_output,
@@ -25,6 +26,7 @@ pub use lesson::{
 };
 pub use origin::Origin;
 pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};
+pub use table::{Cell, Row, Table};
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.

@@ -61,11 +61,16 @@ pub fn lesson_showing(lesson: &Lesson, opts: &Options, hidden: bool) -> String {
             ..CheckMarks::default()
         };
         let check = layout::check_lines(&lesson.checks[k], opts.width, &marks, &code).lines;
-        write_lines(&mut out, &page.lines[from..at], opts.theme.as_ref());
+        ansi::write_page(&mut out, &page.lines, from..at, opts.theme.as_ref());
         write_lines(&mut out, &check, opts.theme.as_ref());
         from = at;
     }
-    write_lines(&mut out, &page.lines[from..], opts.theme.as_ref());
+    ansi::write_page(
+        &mut out,
+        &page.lines,
+        from..page.lines.len(),
+        opts.theme.as_ref(),
+    );
     while out.ends_with("\n\n") {
         out.pop();
     }

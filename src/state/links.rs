@@ -51,9 +51,10 @@ pub fn links(blocks: &[Block], out: &mut Vec<(String, String)>) {
             Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r, out),
             Block::List { items, .. } => items.iter().for_each(|i| links(i, out)),
             Block::Quote(inner) => links(inner, out),
-            Block::Table { header, rows } => {
-                header.iter().for_each(|c| runs(c, out));
-                rows.iter().flatten().for_each(|c| runs(c, out));
+            Block::Table(table) => {
+                for row in table.all_rows() {
+                    row.cells().for_each(|c| runs(&c.runs(), out));
+                }
             }
             _ => {}
         }

@@ -1377,8 +1377,8 @@ fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
     let whole = &h.doc().page.lines;
     assert!(whole.len() > first.len());
     assert_eq!(
-        &whole[..first.len()],
-        &first[..],
+        whole.range(0..first.len()).collect::<Vec<_>>(),
+        first.iter().collect::<Vec<_>>(),
         "the same lines, then more"
     );
     assert!(

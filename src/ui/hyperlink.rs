@@ -15,9 +15,8 @@ const LOOKAHEAD: usize = 4;
 
 /// Makes the links in `lines` (drawn from row `area.y`) clickable; the
 /// lines after the screen only complete a link cut by its bottom.
-pub fn apply(buf: &mut Buffer, area: Rect, lines: &[&Line]) {
-    let owned: Vec<Line> = lines.iter().map(|l| (*l).clone()).collect();
-    let targets = crate::render::link_targets(&owned);
+pub fn apply(buf: &mut Buffer, area: Rect, owned: &[Line]) {
+    let targets = crate::render::link_targets(owned);
     for (row, (line, links)) in owned.iter().zip(&targets).enumerate() {
         if row >= usize::from(area.height) {
             break;
@@ -40,9 +39,9 @@ pub fn apply(buf: &mut Buffer, area: Rect, lines: &[&Line]) {
 }
 
 /// The visible page lines and a few after, for [`apply`].
-pub fn rows(doc: &crate::state::Doc, top: usize, height: u16) -> Vec<&Line> {
+pub fn rows(doc: &crate::state::Doc, top: usize, height: u16) -> Vec<Line> {
     (top..top + usize::from(height) + LOOKAHEAD)
-        .map_while(|i| doc.line(i))
+        .map_while(|i| doc.line(i).map(std::borrow::Cow::into_owned))
         .collect()
 }
 
@@ -86,7 +85,7 @@ mod tests {
         let area = Rect::new(0, 0, 40, 1);
         let mut buf = Buffer::empty(area);
         buf.set_string(0, 0, line.text(), ratatui::style::Style::default());
-        apply(&mut buf, area, &[&line]);
+        apply(&mut buf, area, &[line]);
         assert_eq!(buf[(3, 0)].symbol(), " ");
         assert_eq!(
             buf[(4, 0)].symbol(),

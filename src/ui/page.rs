@@ -45,7 +45,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         let Some(line) = doc.line(i) else { break };
         let y = area.y + row as u16;
         let mut x = area.x;
-        for (text, style) in pieces(line, theme, r.search.on_line(i)) {
+        for (text, style) in pieces(&line, theme, r.search.on_line(i)) {
             x = put(buf, x, y, area.right(), text, style);
         }
     }

@@ -2,6 +2,7 @@
 //! list markers, frames) that nest, and lines that never overflow.
 
 use super::code::Highlights;
+use crate::layout::Lines;
 use crate::layout::style::{Line, Role, Span, Style};
 use crate::layout::wrap::{self, truncate, width};
 use crate::model::{Block, Run};
@@ -14,7 +15,7 @@ struct Prefix {
 
 pub(super) struct Builder<'a> {
     pub(super) width: usize,
-    pub(super) lines: Vec<Line>,
+    pub(super) lines: Lines,
     prefixes: Vec<Prefix>,
     pub(super) headings: Vec<usize>,
     pub(super) code: &'a Highlights,
@@ -27,7 +28,7 @@ impl<'a> Builder<'a> {
     pub(super) fn new(width: usize, code: &'a Highlights) -> Self {
         Builder {
             width: width.max(1),
-            lines: Vec::new(),
+            lines: Lines::default(),
             prefixes: Vec::new(),
             headings: Vec::new(),
             code,
@@ -90,7 +91,7 @@ impl<'a> Builder<'a> {
     }
 
     pub(super) fn blank(&mut self) {
-        if self.lines.last().is_some_and(|l| l.spans.is_empty()) {
+        if self.lines.last_is_blank() {
             return;
         }
         self.emit(Vec::new());
@@ -160,7 +161,7 @@ impl<'a> Builder<'a> {
                 let n = self.avail();
                 self.emit(vec![Span::new("─".repeat(n), Role::Rule)]);
             }
-            Block::Table { header, rows } => self.table(header, rows),
+            Block::Table(table) => self.table(table),
             Block::Unknown { kind, text } => self.unknown(kind, text),
         }
     }
@@ -181,5 +182,5 @@ pub(crate) fn wrap_text(
     let mut b = Builder::new(w, &none);
     b.push_prefix(prefix.to_vec(), rest.to_vec());
     b.wrapped(text);
-    b.lines
+    b.lines.iter().collect()
 }

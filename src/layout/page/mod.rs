@@ -14,14 +14,14 @@ pub use code::Highlights;
 pub(crate) use code::each_code_block;
 pub(crate) use text::{marked_runs, pieces};
 
-use super::style::Line;
+use super::Lines;
 use crate::model::{Block, Lesson};
 use builder::Builder;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Page {
     pub width: u16,
-    pub lines: Vec<Line>,
+    pub lines: Lines,
     /// First line of each anchorable section (header, hero, each block,
     /// credits), in order.
     pub blocks: Vec<usize>,
@@ -52,11 +52,11 @@ pub(crate) fn blocks_lines(
     width: u16,
     code: &Highlights,
     path: &[usize],
-) -> Vec<Line> {
+) -> Vec<super::Line> {
     let mut b = Builder::new(usize::from(width), code);
     b.path = path.to_vec();
     b.blocks(blocks);
-    b.lines
+    b.lines.iter().collect()
 }
 
 /// The page line before which a check anchored at lesson block `anchor`
@@ -101,9 +101,11 @@ fn build(lesson: &Lesson, width: u16, code: &Highlights, limit: usize) -> Page {
         }
         b.blank();
     }
+    let mut lines = b.lines;
+    lines.fit();
     Page {
         width,
-        lines: b.lines,
+        lines,
         blocks,
         headings: b.headings,
         partial,
@@ -128,7 +130,8 @@ pub(crate) mod tests {
                 for rows in [0, 1, 10, 40, whole.lines.len()] {
                     let first = first_lines(&lesson, width, &Highlights::default(), rows);
                     let n = first.lines.len();
-                    assert_eq!(first.lines[..], whole.lines[..n], "{name} at {width}");
+                    let (first_lines, whole_lines) = (first.lines.iter(), whole.lines.range(0..n));
+                    assert!(first_lines.eq(whole_lines), "{name} at {width}");
                     assert_eq!(first.partial, n < whole.lines.len(), "{name}");
                     assert!(!first.partial || n > rows, "{name}: fills {rows} rows");
                     assert!(whole.blocks.starts_with(&first.blocks), "{name}");
@@ -176,7 +179,7 @@ pub(crate) mod tests {
     }
 
     fn text(p: &Page) -> Vec<String> {
-        p.lines.iter().map(Line::text).collect()
+        p.lines.iter().map(|l| l.text()).collect()
     }
 
     #[test]
@@ -219,7 +222,7 @@ pub(crate) mod tests {
             .lines
             .iter()
             .filter(|l| l.spans.iter().any(|s| s.style.role == Role::Code))
-            .map(Line::text)
+            .map(|l| l.text())
             .collect();
         assert_eq!(coloured, ["│ │ in a quote"]);
         // One made from other code (an older lesson) is not shown at all.

@@ -155,8 +155,9 @@ impl Builder<'_> {
             self.runs(runs, style);
         }
         if level <= 2 {
-            let w = self.lines[before..]
-                .iter()
+            let w = self
+                .lines
+                .range(before..usize::MAX)
                 // An empty heading's line is its prefix, trimmed: it can
                 // be narrower than the prefix.
                 .map(|l| {

@@ -1,12 +1,13 @@
 //! The markdown `body` as model blocks, for lessons without a `reader`
 //! tree (or with a schema this version does not know).
 
+mod chunks;
 mod inline;
 mod parts;
 
 use super::convert::MAX_DEPTH;
 use super::sanitize::{clean, clean_owned};
-use crate::model::{Block, Run};
+use crate::model::{Block, Run, Table};
 use inline::{Inline, image};
 use parts::{Notes, alert, fence, html_event};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -32,9 +33,12 @@ impl Frame {
     }
 }
 
-struct Table {
-    header: Vec<Vec<Run>>,
-    rows: Vec<Vec<Vec<Run>>>,
+/// A table being read.
+struct Reading {
+    table: Table,
+    /// Its header is one this piece repeats (see [`chunks`]): its cells
+    /// are already in the table.
+    repeated_head: bool,
     in_head: bool,
 }
 
@@ -47,7 +51,10 @@ struct Builder {
     heading: Option<(u8, Option<String>)>,
     /// A code block being read: language, badges, text.
     code: Option<(Option<String>, Vec<String>, String)>,
-    table: Option<Table>,
+    table: Option<Reading>,
+    /// The event being read opens a piece that goes on with the table the
+    /// last piece ended in.
+    continues_table: bool,
     /// Inside an HTML comment that an earlier event opened.
     comment: bool,
     /// Inside an image: its alt text is collected, not shown as text.
@@ -110,9 +117,16 @@ impl Builder {
         if !self.pushed.pop().unwrap_or(false) || self.stack.len() <= 1 {
             return;
         }
-        let Some(frame) = self.stack.pop() else {
+        let Some(mut frame) = self.stack.pop() else {
             return;
         };
+        // A closed container's vectors are kept as long as the lesson is
+        // open: at their length, not at what doubling left (an item of
+        // one paragraph held room for four blocks).
+        match &mut frame {
+            Frame::List { items, .. } => items.shrink_to_fit(),
+            other => other.blocks().into_iter().for_each(Vec::shrink_to_fit),
+        }
         match frame {
             Frame::Quote(blocks) => self.top().push(Block::Quote(blocks)),
             Frame::List { start, items } => self.top().push(Block::List { start, items }),
@@ -140,7 +154,24 @@ pub(super) fn options() -> Options {
 }
 
 pub fn parse(text: &str) -> Vec<Block> {
+    // A body under this is read whole, as it always was: the pieces only
+    // bound what a long one costs. A body with footnotes is read whole
+    // too: a note's reference is only one where its definition is seen.
+    let piece = match text.len() >= chunks::WHOLE_BELOW && !text.contains("[^") {
+        true => chunks::PIECE,
+        false => usize::MAX,
+    };
+    parse_in(text, piece)
+}
+
+/// [`parse`], in pieces of about `piece` bytes.
+fn parse_in(text: &str, piece: usize) -> Vec<Block> {
     let options = options();
+    // Reference links find their definitions in any piece.
+    let defs = match piece < text.len() && text.contains("]:") {
+        true => chunks::definitions(text, piece, options),
+        false => Default::default(),
+    };
     let mut b = Builder {
         stack: vec![Frame::Root(Vec::new())],
         pushed: Vec::new(),
@@ -148,16 +179,42 @@ pub fn parse(text: &str) -> Vec<Block> {
         heading: None,
         code: None,
         table: None,
+        continues_table: false,
         comment: false,
         alt: None,
         notes: Notes::default(),
         pre: None,
         listings: Vec::new(),
     };
-    for event in Parser::new_ext(text, options) {
+    if piece == usize::MAX {
+        Parser::new_ext(text, options).for_each(|event| event_in(&mut b, event));
+    } else {
+        chunks::each_event(text, piece, options, &defs, |event, goes_on| {
+            // Only a table that opens a piece goes on with the last one.
+            b.continues_table = goes_on;
+            event_in(&mut b, event);
+        });
+    }
+    b.flush();
+    while b.stack.len() > 1 {
+        b.pushed.push(true);
+        b.close();
+    }
+    match b.stack.pop() {
+        Some(Frame::Root(mut blocks)) => {
+            blocks.extend(b.notes.blocks());
+            blocks.shrink_to_fit();
+            blocks
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn event_in(b: &mut Builder, event: Event) {
+    {
         match event {
-            Event::Start(tag) => start(&mut b, tag),
-            Event::End(tag) => end(&mut b, tag),
+            Event::Start(tag) => start(b, tag),
+            Event::End(tag) => end(b, tag),
             Event::Text(t) | Event::Code(t) if b.alt.is_some() => {
                 b.alt.get_or_insert_default().push_str(&t)
             }
@@ -171,8 +228,8 @@ pub fn parse(text: &str) -> Vec<Block> {
                     code.push_str(&clean(&t));
                 }
             }
-            Event::Html(t) => html_event(&mut b, &t, true),
-            Event::InlineHtml(t) => html_event(&mut b, &t, false),
+            Event::Html(t) => html_event(b, &t, true),
+            Event::InlineHtml(t) => html_event(b, &t, false),
             Event::InlineMath(t) | Event::DisplayMath(t) => b.inline().push(&t, true),
             Event::SoftBreak => b.inline().push(" ", false),
             Event::HardBreak => b.inline().push("\n", false),
@@ -188,18 +245,6 @@ pub fn parse(text: &str) -> Vec<Block> {
                 b.inline().push(if done { "[x] " } else { "[ ] " }, false)
             }
         }
-    }
-    b.flush();
-    while b.stack.len() > 1 {
-        b.pushed.push(true);
-        b.close();
-    }
-    match b.stack.pop() {
-        Some(Frame::Root(mut blocks)) => {
-            blocks.extend(b.notes.blocks());
-            blocks
-        }
-        _ => Vec::new(),
     }
 }
 
@@ -261,20 +306,26 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::Item => b.open(Frame::Item(Vec::new())),
         Tag::Table(_) => {
             b.flush();
-            b.table = Some(Table {
-                header: Vec::new(),
-                rows: Vec::new(),
-                in_head: false,
+            let before = match b.continues_table {
+                true => b.top().pop_if(|last| matches!(last, Block::Table(_))),
+                false => None,
+            };
+            b.table = Some(match before {
+                Some(Block::Table(t)) => Reading {
+                    table: *t,
+                    repeated_head: true,
+                    in_head: false,
+                },
+                _ => Reading {
+                    table: Table::default(),
+                    repeated_head: false,
+                    in_head: false,
+                },
             });
         }
         Tag::TableHead => {
             if let Some(t) = &mut b.table {
                 t.in_head = true;
-            }
-        }
-        Tag::TableRow => {
-            if let Some(t) = &mut b.table {
-                t.rows.push(Vec::new());
             }
         }
         Tag::TableCell => b.inline = Some(Inline::default()),
@@ -317,30 +368,22 @@ fn end(b: &mut Builder, tag: TagEnd) {
         }
         TagEnd::TableCell => {
             let runs = b.inline.take().map(|i| i.fitted().runs).unwrap_or_default();
-            if let Some(t) = &mut b.table {
-                if t.in_head {
-                    t.header.push(runs);
-                } else if let Some(row) = t.rows.last_mut() {
-                    row.push(runs);
-                }
+            if let Some(t) = b.table.as_mut().filter(|t| !(t.in_head && t.repeated_head)) {
+                t.table.push_cell(runs);
             }
         }
         TagEnd::TableRow | TagEnd::TableHead => {
             if let Some(t) = &mut b.table {
-                t.in_head = false;
-                t.header.shrink_to_fit();
-                if let Some(row) = t.rows.last_mut() {
-                    row.shrink_to_fit();
+                if !(t.in_head && t.repeated_head) {
+                    t.table.end_row();
                 }
+                t.in_head = false;
             }
         }
         TagEnd::Table => {
             if let Some(mut t) = b.table.take() {
-                t.rows.shrink_to_fit();
-                b.top().push(Block::Table {
-                    header: t.header,
-                    rows: t.rows,
-                });
+                t.table.fit();
+                b.top().push(Block::Table(Box::new(t.table)));
             }
         }
         TagEnd::Emphasis => b.inline().italic = b.inline().italic.saturating_sub(1),
@@ -413,11 +456,12 @@ mod tests {
                 badges: Vec::new(),
             }
         );
-        let Block::Table { header, rows } = &blocks[1] else {
+        let Block::Table(table) = &blocks[1] else {
             panic!("{blocks:?}")
         };
-        assert_eq!(header.len(), 2);
-        assert_eq!(texts(&rows[0][1]), "2");
+        assert_eq!(table.header().len(), 2);
+        let row = table.rows().next().unwrap();
+        assert_eq!(row.get(1).unwrap().text(), "2");
         assert_eq!(blocks[2], Block::Rule);
     }
 

@@ -8,6 +8,7 @@
 
 use crate::layout::{self, CheckLayout, CheckMarks, Highlights, Line, Page};
 use crate::model::{Anchor, Lesson};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// A handful of widths is plenty: flipping between two sizes is free.
@@ -73,11 +74,19 @@ impl Doc {
                 .sum::<usize>()
     }
 
-    /// Doc line `i`: a page line or a check's.
-    pub fn line(&self, i: usize) -> Option<&Line> {
+    /// Doc line `i`: a page line (made from the compact page) or a check's.
+    pub fn line(&self, i: usize) -> Option<Cow<'_, Line>> {
         match self.locate(i) {
-            Spot::Page(p) => self.page.lines.get(p),
-            Spot::Check(k, l) => self.checks[k].layout.lines.get(l),
+            Spot::Page(p) => self.page.lines.get(p).map(Cow::Owned),
+            Spot::Check(k, l) => self.checks[k].layout.lines.get(l).map(Cow::Borrowed),
+        }
+    }
+
+    /// Doc line `i`'s text: a page line's without making the line.
+    pub fn line_text(&self, i: usize) -> Option<Cow<'_, str>> {
+        match self.locate(i) {
+            Spot::Page(p) => self.page.lines.text(p).map(Cow::Borrowed),
+            Spot::Check(k, l) => self.checks[k].layout.lines.get(l).map(|l| l.text().into()),
         }
     }
 

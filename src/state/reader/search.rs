@@ -58,9 +58,11 @@ impl Search {
         }
         let mut found = Vec::new();
         for line in 0..doc.total() {
-            let Some(text) = doc.line(line) else { break };
+            let Some(text) = doc.line_text(line) else {
+                break;
+            };
             found.clear();
-            find_all(&text.text(), &self.query, &mut found);
+            find_all(&text, &self.query, &mut found);
             self.hits
                 .extend(found.iter().map(|&(start, end)| Match { line, start, end }));
         }

@@ -193,10 +193,8 @@ pub(super) fn chapter_links(blocks: &mut [Block]) {
             Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r),
             Block::List { items, .. } => items.iter_mut().for_each(|i| chapter_links(i)),
             Block::Quote(inner) => chapter_links(inner),
-            Block::Table { header, rows } => header
-                .iter_mut()
-                .chain(rows.iter_mut().flatten())
-                .for_each(|c| runs(c)),
+            // Only a cell with styles can hold a link.
+            Block::Table(table) => table.styled_runs_mut().for_each(|c| runs(c)),
             _ => {}
         }
     }

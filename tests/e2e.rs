@@ -465,21 +465,20 @@ fn resize_rewraps_and_keeps_the_heading_on_top() {
     t.quit_cleanly();
 }
 
+/// Each signal that ends the reader: the terminal given back first, then
+/// the status a shell expects of a process ended by it (128 + its number),
+/// not 0 as if the learner had quit.
 #[test]
-fn sigterm_restores_the_terminal() {
-    let data = data_dir();
-    let mut t = builtin(data.path());
-    t.press("j");
-    let pid = t.child.process_id().expect("a process id");
-    let st = std::process::Command::new("kill")
-        .arg("-TERM")
-        .arg(pid.to_string())
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let status = t.wait_exit();
-    assert!(status.success(), "exit status after SIGTERM: {status:?}");
-    t.assert_restored();
+fn each_ending_signal_restores_the_terminal_and_exits_128_plus_it() {
+    for (sig, status) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)] {
+        let data = data_dir();
+        let mut t = builtin(data.path());
+        t.press("j");
+        kill(&t, sig);
+        let got = t.wait_exit();
+        assert_eq!(got.exit_code(), status, "SIG{sig}: {got:?}");
+        t.assert_restored();
+    }
 }
 
 #[test]
@@ -872,15 +871,6 @@ fn wait_flags(t: &Term, want: (bool, bool, vt100::MouseProtocolMode)) {
     }
 }
 
-#[test]
-fn sigquit_restores_the_terminal() {
-    let data = data_dir();
-    let mut t = builtin(data.path());
-    kill(&t, "QUIT");
-    t.wait_exit();
-    t.assert_restored();
-}
-
 /// `kill -TSTP` from outside: the terminal is given back before the stop,
 /// and on SIGCONT taken again (alternate screen, raw keys) and redrawn.
 #[test]
@@ -938,26 +928,30 @@ fn a_huge_resize_does_not_abort() {
     t.quit_cleanly();
 }
 
-/// SIGTERM while the first frame of a pathological lesson is being laid
-/// out (styled runs inside one word): the signal thread ends the process
-/// with the terminal given back, whatever the main thread is doing.
+/// SIGTERM while a pathological lesson (styled runs inside one word, 1.2
+/// MB of markdown: seconds of layout in a debug build) is being laid out:
+/// the signal thread ends the process with the terminal given back,
+/// whatever the main thread is doing, named alone (past the size read
+/// before signals are watched) or inside its folder.
 #[test]
-fn sigterm_acts_while_the_main_thread_is_busy() {
-    let data = data_dir();
+fn sigterm_acts_while_a_long_layout_runs() {
     let course = tempfile::tempdir().unwrap();
-    let mut lesson = common::crafted("busy", "Busy", 1, (1, "One"), "busy");
-    let runs: Vec<_> = (0..100_000)
-        .map(|i| serde_json::json!({"text": "a", "b": i % 2 == 0}))
-        .collect();
-    lesson["reader"]["blocks"] = serde_json::json!([{"t": "p", "runs": runs}]);
-    let file = course.path().join("busy.json");
-    std::fs::write(&file, lesson.to_string()).unwrap();
-    let mut t = Term::spawn(&[file.as_path()], data.path(), 100, 30);
-    std::thread::sleep(Duration::from_millis(300));
-    kill(&t, "TERM");
-    t.wait_exit();
-    let (alt, hidden, mouse) = flags(&t);
-    assert!(!alt && !hidden && mouse == vt100::MouseProtocolMode::None);
+    let file = course.path().join("busy.md");
+    std::fs::write(&file, format!("# Busy\n\n{}\n", "*a".repeat(600_000))).unwrap();
+    // Early: while the file is parsed; later: while its paragraph is laid
+    // out for the first frame.
+    for path in [file.as_path(), course.path()] {
+        for after in [300, 1500] {
+            let data = data_dir();
+            let mut t = Term::spawn(&[path], data.path(), 100, 30);
+            std::thread::sleep(Duration::from_millis(after));
+            kill(&t, "TERM");
+            let status = t.wait_exit();
+            assert_eq!(status.exit_code(), 143, "{path:?} {after} ms: {status:?}");
+            let (alt, hidden, mouse) = flags(&t);
+            assert!(!alt && !hidden && mouse == vt100::MouseProtocolMode::None);
+        }
+    }
 }
 
 /// A large folder read for the first time shows a count on stderr (a

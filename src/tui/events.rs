@@ -4,7 +4,7 @@
 use crate::effects::{Reply, Sink};
 use ratatui::crossterm::event::{self, Event};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 
 pub enum Incoming {
@@ -69,6 +69,19 @@ pub fn leaving() {
 
 static LEAVING: AtomicBool = AtomicBool::new(false);
 
+/// The signal that asked the reader to quit, if one did: the process then
+/// ends with the status a shell expects of a process it ends (128 + the
+/// signal), after the orderly quit has given the terminal back.
+static ENDED_BY: AtomicI32 = AtomicI32::new(0);
+
+/// The exit status owed to the signal that ended the reader, if one did.
+pub fn signal_status() -> Option<u8> {
+    match ENDED_BY.load(Ordering::SeqCst) {
+        0 => None,
+        sig => u8::try_from(128 + sig).ok(),
+    }
+}
+
 /// What the signal thread does last when it ends the process itself: the
 /// writes still held kept aside (a line to print, if any).
 type Rescue = Box<dyn Fn() -> Option<String> + Send + Sync>;
@@ -95,7 +108,7 @@ pub fn listen(tx: &Sender<Incoming>) {
 
 #[cfg(unix)]
 mod signals {
-    use super::{Incoming, LEAVING, RESCUE};
+    use super::{ENDED_BY, Incoming, LEAVING, RESCUE};
     use crate::tui::terminal;
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
     use std::sync::atomic::Ordering;
@@ -130,6 +143,7 @@ mod signals {
                     _ if stopping => exit(sig),
                     _ => {
                         stopping = true;
+                        ENDED_BY.store(sig, Ordering::SeqCst);
                         let _ = tx.send(Incoming::Stop);
                         std::thread::spawn(move || {
                             std::thread::sleep(GRACE);

@@ -277,3 +277,43 @@ fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
     let idle = Runner::new(None, lectern::index::Index::in_memory(), Work::Inline);
     assert_eq!(idle.unwritten().rescue(Some(data.path())), None);
 }
+
+/// `search --json` keeps a file's path exact for scripts, and still no
+/// character a terminal acts on or hides (DEL, a bidi override, a
+/// zero-width space) reaches it raw: each is a `\uXXXX` escape. Output
+/// that cannot be written (a full disk) fails the command.
+#[test]
+fn search_output_is_escaped_for_the_terminal_and_its_write_errors_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    lesson(dir.path(), "bidi\u{202e}z\u{7f}\u{200b}.json", "a", 1);
+    let search = |json: bool, out: std::process::Stdio| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"));
+        cmd.arg("search").arg(dir.path()).arg("hello");
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.env("LECTERN_DATA_DIR", cache.path().join("data"))
+            .env("LECTERN_CACHE_DIR", cache.path().join("cache"))
+            .stdin(std::process::Stdio::null())
+            .stdout(out)
+            .output()
+            .unwrap()
+    };
+    let out = search(true, std::process::Stdio::piped());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(r"bidi\u202ez\u007f\u200b.json"), "{text}");
+    let raw = |c: char| c != '\n' && lectern::model::sanitize::is_invisible(c);
+    assert!(!text.chars().any(raw), "{text:?}");
+    let path: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let want = dir.path().join("bidi\u{202e}z\u{7f}\u{200b}.json");
+    assert_eq!(path[0]["path"], want.to_str().unwrap());
+    for json in [false, true] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = search(json, full.into());
+        assert!(!out.status.success(), "a write to a full disk went unsaid");
+    }
+}

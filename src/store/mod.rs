@@ -478,7 +478,8 @@ impl Drop for Store {
         if !self.closed
             && let Some(line) = self.close()
         {
-            eprintln!("lectern: {line}");
+            // Sanitised (it quotes paths), and quiet on a closed stderr.
+            crate::out::stderr(&format!("lectern: {line}"));
         }
     }
 }

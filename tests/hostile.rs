@@ -317,3 +317,45 @@ fn search_output_is_escaped_for_the_terminal_and_its_write_errors_count() {
         assert!(!out.status.success(), "a write to a full disk went unsaid");
     }
 }
+
+/// A FIFO named as a book's chapter, and one named by an `{{#include}}`:
+/// neither is opened (nothing blocks), and each is said to be what it is,
+/// not "not found".
+#[test]
+fn a_fifo_as_a_chapter_or_an_include_is_named_for_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir(&src).unwrap();
+    std::fs::write(dir.path().join("book.toml"), "[book]\ntitle = \"B\"\n").unwrap();
+    std::fs::write(
+        src.join("SUMMARY.md"),
+        "# Summary\n- [One](one.md)\n- [Pipe](pipe.md)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("one.md"),
+        "# One\n\n```rust\n{{#include f.rs}}\n```\n",
+    )
+    .unwrap();
+    mkfifo(&src.join("pipe.md"));
+    mkfifo(&src.join("f.rs"));
+    std::os::unix::fs::symlink(".", src.join("loop")).unwrap();
+    let root = dir.path().to_path_buf();
+    let out = within(move || lectern(&["lint".as_ref(), root.as_os_str()]));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("SUMMARY.md:3:3: error: chapter file pipe.md: not a regular file (a FIFO)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cannot include `f.rs`: not a regular file (a FIFO)"),
+        "{text}"
+    );
+    let lib = within(move || loader::open_paths(&[dir.path().to_path_buf()]).unwrap());
+    let pipe = &lib.courses[0].lessons[1];
+    assert!(
+        matches!(&pipe.status, lectern::model::LessonStatus::Broken(d) if d.message.contains("a FIFO")),
+        "{:?}",
+        pipe.status
+    );
+}

@@ -58,11 +58,16 @@ fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
 impl Term {
     /// `lectern ARGS` in a `cols`×`rows` pty, progress kept in `data`.
     fn spawn(args: &[&Path], data: &Path, cols: u16, rows: u16) -> Term {
-        let pair = native_pty_system().openpty(size(rows, cols)).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lectern"));
         for a in args {
             cmd.arg(a);
         }
+        Term::spawn_command(cmd, data, cols, rows)
+    }
+
+    /// `cmd` (lectern, or a shell to run it under job control) in the pty.
+    fn spawn_command(mut cmd: CommandBuilder, data: &Path, cols: u16, rows: u16) -> Term {
+        let pair = native_pty_system().openpty(size(rows, cols)).unwrap();
         cmd.env("TERM", "xterm-256color");
         cmd.env("LECTERN_DATA_DIR", data);
         cmd.env("LECTERN_CACHE_DIR", data.join("cache"));
@@ -907,6 +912,46 @@ fn an_outside_sigtstp_suspends_and_sigcont_resumes() {
     t.esc();
     t.wait_gone("Help · Esc to close");
     t.quit_cleanly();
+}
+
+/// A suspended reader under a shell's job control: `kill %1` (SIGTERM,
+/// then SIGCONT) ends it with 143, and `bg` then `fg` gives it the screen
+/// back. Continued in the background it must not touch the terminal's
+/// modes: the kernel's SIGTTOU would stop it again each time, for good.
+#[test]
+fn a_suspended_reader_can_be_killed_or_sent_to_the_background() {
+    let data = data_dir();
+    let mut cmd = CommandBuilder::new("bash");
+    cmd.args(["--norc", "--noprofile", "-i"]);
+    cmd.env("PS1", "$ ");
+    let mut t = Term::spawn_command(cmd, data.path(), 100, 30);
+    let lectern = env!("CARGO_BIN_EXE_lectern");
+    t.wait_for("$ ");
+    t.press(&format!("{lectern}\r"));
+    t.wait_for("q quit");
+    t.press("\x1a");
+    t.wait_for("Stopped");
+    t.press("kill %1; wait %1; echo status=$?\r");
+    t.wait_for("status=143");
+    assert_eq!(flags(&t), (false, false, vt100::MouseProtocolMode::None));
+
+    t.press(&format!("clear; {lectern}\r"));
+    t.wait_for("q quit");
+    let taken = flags(&t);
+    t.press("\x1a");
+    t.wait_for("Stopped");
+    t.press("bg; sleep 0.5; echo sent\r");
+    t.wait_for("sent");
+    assert_eq!(flags(&t), (false, false, vt100::MouseProtocolMode::None));
+    assert!(!t.contents().contains("q quit"), "{}", t.contents());
+    t.press("fg\r");
+    wait_flags(&t, taken);
+    t.wait_for("q quit");
+    t.press("q");
+    wait_flags(&t, (false, false, vt100::MouseProtocolMode::None));
+    t.press("echo rc=$?; exit\r");
+    t.wait_for("rc=0");
+    t.wait_exit();
 }
 
 /// A resize to 65535x65535 would ask for hundreds of gigabytes of screen

@@ -126,7 +126,9 @@ fn run(
     r.runner.loads_inline = false;
     // Asked before the key reader starts, which would take the answer for
     // keys; the first frame was drawn with the guess.
-    if ask && r.ask_background(&tx) {
+    // Not from the background (`lectern &`): the answer would land in the
+    // shell's input.
+    if ask && terminal::foreground() && r.ask_background(&tx) {
         drawn = false;
     }
     events::listen(&tx);

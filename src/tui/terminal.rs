@@ -73,6 +73,12 @@ impl Write for FrameOut {
 
     fn flush(&mut self) -> io::Result<()> {
         let _writing = writing();
+        if !foreground() {
+            // Continued in the background (`bg`): the shell has the screen.
+            // The SIGCONT of `fg` redraws everything.
+            self.buf.clear();
+            return Ok(());
+        }
         let mut out = io::stdout().lock();
         let written = out.write_all(&self.buf);
         self.buf.clear();
@@ -119,9 +125,30 @@ impl ratatui::crossterm::Command for ButtonMouse {
     }
 }
 
+/// Whether this process group owns the terminal. One continued in the
+/// background (`bg`, or the SIGCONT that follows `kill %1`) must not
+/// change its modes: the kernel would stop it with SIGTTOU, for good each
+/// time the call is retried, so that a suspended reader could not be
+/// ended but by SIGKILL. It gave the terminal back when it was stopped.
+#[cfg(unix)]
+pub fn foreground() -> bool {
+    let Ok(owner) = rustix::termios::tcgetpgrp(rustix::stdio::stdout()) else {
+        return true;
+    };
+    owner == rustix::process::getpgrp()
+}
+
+#[cfg(not(unix))]
+pub fn foreground() -> bool {
+    true
+}
+
 /// Puts the terminal back: mouse off, main screen, cursor shown, cooked
 /// mode. Safe to call more than once.
 pub fn restore() {
+    if !foreground() {
+        return;
+    }
     let mut out = io::stdout();
     let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
     let _ = disable_raw_mode();
@@ -141,6 +168,9 @@ pub fn restore_from_signal() {
 /// stuck in a write), CAN (0x18) first to end an escape sequence cut
 /// short, so the restoring ones are read as such.
 fn give_back_raw() {
+    if !foreground() {
+        return;
+    }
     let mut bytes = b"\x18".to_vec();
     let _ = queue!(
         bytes,
@@ -202,6 +232,9 @@ fn install_panic_hook() {
 /// Raw mode now; the screen switch is queued on `out`, to be written when
 /// `out` is flushed.
 fn setup(out: &mut impl Write, mouse: bool) -> io::Result<()> {
+    if !foreground() {
+        return Ok(());
+    }
     enable_raw_mode()?;
     queue!(out, EnterAlternateScreen, cursor::Hide)?;
     if mouse {

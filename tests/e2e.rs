@@ -1144,3 +1144,61 @@ fn a_chapter_of_several_checks_is_answered_and_remembered() {
     t.wait_gone("3/3 ✓");
     t.quit_cleanly();
 }
+
+/// All of Unicode's Cc, Cf, Zl and Zp characters in every field of a
+/// lesson, drawn by the reader on its page, its contents, its check with a
+/// wrong answer's explanation and its help: the bytes the terminal got
+/// hold none of them but the escape sequences' own ESC, CR, LF and BEL.
+/// (vt100 drops the U+FFFD that C1 controls become, so its screen is not
+/// the one to read rows from here; tmux shows them.)
+#[test]
+fn no_invisible_character_of_a_lesson_reaches_the_terminal() {
+    let bad: String = (0..=0x10ffff_u32)
+        .filter_map(char::from_u32)
+        .filter(|&c| c != '\n' && c != '\t' && lectern::model::sanitize::is_invisible(c))
+        .collect();
+    let t = |s: &str| format!("{s}{bad}X");
+    let lesson = serde_json::json!({
+        "course": {"slug": t("cs"), "title": t("Course")},
+        "module": {"title": t("Module"), "position": 1},
+        "lesson": {"slug": t("ls"), "title": t("Lesson"), "position": 1, "minutes": 1,
+                   "keyIdea": t("key")},
+        "body": {"format": "markdown", "text": format!(
+            "## {}\n\n{} soft{bad}word\n\n```{}\n{}\n```\n\n[{}](http://x/{bad})\n",
+            t("Head"), t("para"), t("lang"), t("code"), t("link"))},
+        "check": {"question": t("Q"), "options": [
+            {"text": t("right"), "correct": true},
+            {"text": t("wrong"), "correct": false, "tempting": t("why")}]},
+        "authorship": t("by"),
+    });
+    let data = data_dir();
+    let course = tempfile::tempdir().unwrap();
+    let file = course.path().join("every.json");
+    std::fs::write(&file, lesson.to_string()).unwrap();
+    let mut t = Term::spawn(&[file.as_path()], data.path(), 100, 30);
+    t.wait_for("q quit");
+    t.press("\t");
+    t.wait_for("Contents");
+    t.press("\t");
+    t.wait_gone("Contents");
+    t.press("c");
+    t.press("2");
+    t.wait_for("Not quite");
+    // The explanation, below the long question and options.
+    t.press("G");
+    t.press("?");
+    t.wait_for("Help · Esc to close");
+    t.esc();
+    t.quit_cleanly();
+    let raw = t.screen.lock().unwrap().raw.clone();
+    let text = String::from_utf8_lossy(&raw);
+    let reached: Vec<String> = text
+        .chars()
+        .filter(|&c| {
+            !matches!(c, '\u{1b}' | '\r' | '\n' | '\u{7}')
+                && lectern::model::sanitize::is_invisible(c)
+        })
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect();
+    assert_eq!(reached, Vec::<String>::new());
+}

@@ -359,3 +359,98 @@ fn a_fifo_as_a_chapter_or_an_include_is_named_for_what_it_is() {
         pipe.status
     );
 }
+
+/// Every Cc, Cf, Zl and Zp character of Unicode but tab and newline.
+fn invisible_chars() -> Vec<char> {
+    (0..=0x10ffff_u32)
+        .filter_map(char::from_u32)
+        .filter(|&c| c != '\n' && c != '\t' && lectern::model::sanitize::is_invisible(c))
+        .collect()
+}
+
+/// A lesson holding `bad` in every field a learner can see.
+fn lesson_of_every_field(bad: &str) -> serde_json::Value {
+    let t = |s: &str| format!("{s}{bad}X");
+    serde_json::json!({
+        "course": {"slug": t("cs"), "title": t("Course")},
+        "module": {"title": t("Module"), "position": 1},
+        "lesson": {"slug": t("ls"), "title": t("Lesson"), "position": 1, "minutes": 1,
+                   "answer": t("answer"), "keyIdea": t("key")},
+        "body": {"format": "markdown", "text": format!(
+            "## {}\n\n{} findme soft{bad}word\n\n```{}\n{}\n```\n\n[{}](http://x/{bad})\n",
+            t("Head"), t("para"), t("lang"), t("code"), t("link"))},
+        "check": {"question": t("Q"), "options": [
+            {"text": t("right"), "correct": true},
+            {"text": t("wrong"), "correct": false, "tempting": t("why")}]},
+        "prev": {"slug": t("p"), "title": t("Prev")},
+        "next": {"slug": t("n"), "title": t("Next")},
+        "authorship": t("by"), "cite": t("cite"),
+        "licence": {"name": t("licence"), "url": "http://x"},
+    })
+}
+
+/// What a terminal would act on or hide, found in `text` (newlines and
+/// tabs are layout's).
+fn raw_invisible(text: &str) -> Vec<String> {
+    text.chars()
+        .filter(|&c| c != '\n' && c != '\t' && lectern::model::sanitize::is_invisible(c))
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect()
+}
+
+/// All of Unicode's Cc, Cf, Zl and Zp characters (but tab and newline) in
+/// every field of a lesson and in its file names: none reaches the output
+/// of render (page and contents), lint or search raw.
+#[test]
+fn no_invisible_character_in_any_field_or_file_name_reaches_the_output() {
+    let all = invisible_chars();
+    assert!(all.len() > 200, "{}", all.len());
+    let bad: String = all.iter().collect();
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let file = dir.path().join("every.json");
+    std::fs::write(&file, lesson_of_every_field(&bad).to_string()).unwrap();
+    // File names: every character but NUL, in names of at most 40 of
+    // them, each a broken lesson so that lint and the contents name it.
+    for (i, chunk) in all
+        .iter()
+        .filter(|&&c| c != '\0')
+        .collect::<Vec<_>>()
+        .chunks(40)
+        .enumerate()
+    {
+        let name: String = chunk.iter().copied().collect();
+        std::fs::write(dir.path().join(format!("{i}{name}.json")), "{\"x\":").unwrap();
+    }
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .args(args)
+            .env("LECTERN_DATA_DIR", cache.path().join("data"))
+            .env("LECTERN_CACHE_DIR", cache.path().join("cache"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!text.is_empty(), "{args:?}");
+        text
+    };
+    let d = dir.path().as_os_str();
+    for args in [
+        vec!["render".as_ref(), "--answers".as_ref(), file.as_os_str()],
+        vec!["render".as_ref(), "--width=400".as_ref(), d],
+        vec!["lint".as_ref(), d],
+        vec!["search".as_ref(), d, "findme".as_ref()],
+        vec!["search".as_ref(), d, "findme".as_ref(), "--json".as_ref()],
+    ] {
+        let text = run(&args);
+        assert_eq!(
+            raw_invisible(&text),
+            Vec::<String>::new(),
+            "{args:?}: {text}"
+        );
+    }
+}

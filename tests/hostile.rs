@@ -454,3 +454,52 @@ fn no_invisible_character_in_any_field_or_file_name_reaches_the_output() {
         );
     }
 }
+
+/// Paths from the environment (`XDG_CONFIG_HOME`, `LECTERN_CONFIG`, the
+/// data dir) are shown sanitised wherever a command quotes them.
+#[test]
+fn paths_from_the_environment_are_shown_sanitised() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = dir.path().join("x\u{1b}]0;PWNED\u{7}\u{202e}");
+    std::fs::create_dir_all(hostile.join("lectern")).unwrap();
+    std::fs::write(hostile.join("lectern/config.toml"), "theme = 5\n").unwrap();
+    let run = |args: &[&str], env: (&str, &Path)| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .args(args)
+            .env_remove("LECTERN_CONFIG")
+            .env(env.0, env.1)
+            .env("LECTERN_DATA_DIR", dir.path().join("data"))
+            .env("LECTERN_CACHE_DIR", dir.path().join("cache"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains("]0;PWNED"),
+            "{args:?}: the path is not quoted: {text}"
+        );
+        text
+    };
+    for (args, env) in [
+        (
+            &["config", "--show"][..],
+            ("XDG_CONFIG_HOME", hostile.as_path()),
+        ),
+        (&["stats"][..], ("XDG_CONFIG_HOME", hostile.as_path())),
+        (
+            &["config", "--show"][..],
+            ("LECTERN_CONFIG", &hostile.join("none.toml")),
+        ),
+    ] {
+        let text = run(args, env);
+        assert_eq!(
+            raw_invisible(&text),
+            Vec::<String>::new(),
+            "{args:?}: {text}"
+        );
+    }
+}

@@ -98,7 +98,30 @@ pub fn on_forced_exit(rescue: impl Fn() -> Option<String> + Send + Sync + 'stati
 pub fn listen(tx: &Sender<Incoming>) {
     let term_tx = tx.clone();
     std::thread::spawn(move || {
-        while let Ok(ev) = event::read() {
+        loop {
+            // In the background (`bg`, or continued by `kill %1`) a read of
+            // the terminal would stop the whole process (SIGTTIN), one
+            // quitting too; it waits for `fg` instead.
+            if !crate::tui::terminal::foreground() {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                continue;
+            }
+            // Back in the foreground without a SIGCONT (`fg` of a job
+            // running in the background): the terminal is taken again.
+            if crate::tui::terminal::owed() && term_tx.send(Incoming::Resumed).is_err() {
+                break;
+            }
+            match event::poll(std::time::Duration::from_millis(250)) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(_) => break,
+            }
+            // Stopped and sent to the background while it waited: the
+            // input is the shell's now.
+            if !crate::tui::terminal::foreground() {
+                continue;
+            }
+            let Ok(ev) = event::read() else { break };
             if term_tx.send(Incoming::Term(ev)).is_err() {
                 break;
             }
@@ -132,6 +155,9 @@ mod signals {
             let mut stopping = false;
             for sig in signals.forever() {
                 match sig {
+                    // Asked to quit (`kill %1`: SIGTERM, then SIGCONT): a
+                    // suspension still pending must not stop the quitting.
+                    SIGTSTP if stopping => {}
                     SIGTSTP => {
                         terminal::stop_from_signal();
                         let _ = tx.send(Incoming::Resumed);

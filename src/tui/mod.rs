@@ -72,10 +72,13 @@ fn run(
     // can take a while, and signals must end it meanwhile.
     let alone =
         matches!(paths, [p] if p.metadata().is_ok_and(|m| m.is_file() && m.len() < QUICK_FILE));
+    // Asked before the watch starts, which takes what it was given: asked
+    // after, a folder's reader took Ctrl-Z for uncaught and took the
+    // terminal again at once, racing the signal thread's stop.
+    let caught = watch.caught();
     if !alone {
         watch.start();
     }
-    let caught = watch.caught();
     // A folder read for the first time can take seconds: its count shows
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");

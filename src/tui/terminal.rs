@@ -25,6 +25,15 @@ pub const MAX_ROWS: u16 = 500;
 /// the mouse is captured: what the signal thread must know to give the
 /// terminal back and take it again, whatever the main loop is doing.
 static TAKEN: AtomicBool = AtomicBool::new(false);
+/// The terminal was to be taken while this process was in the background
+/// (`bg`, `lectern &`): it is taken once the process is in the foreground
+/// again, which `fg` of a running job does not signal.
+static OWED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the terminal is owed a taking (see `OWED`), cleared.
+pub fn owed() -> bool {
+    OWED.swap(false, Ordering::SeqCst)
+}
 static MOUSE: AtomicBool = AtomicBool::new(false);
 /// Held while a frame is written, and by the signal thread from giving
 /// the terminal back to taking it again, so no frame lands on the shell's
@@ -233,6 +242,7 @@ fn install_panic_hook() {
 /// `out` is flushed.
 fn setup(out: &mut impl Write, mouse: bool) -> io::Result<()> {
     if !foreground() {
+        OWED.store(true, Ordering::SeqCst);
         return Ok(());
     }
     enable_raw_mode()?;
@@ -324,6 +334,12 @@ impl Term {
     /// Takes the terminal again and redraws everything. Also called on
     /// SIGCONT, since the shell may reset the terminal after waking us.
     pub fn resume(&mut self) -> io::Result<()> {
+        // Continued in the background: the screen is the shell's until the
+        // SIGCONT of `fg`.
+        if !foreground() {
+            OWED.store(true, Ordering::SeqCst);
+            return Ok(());
+        }
         let mut out = io::stdout();
         setup(&mut out, self.mouse)?;
         out.flush()?;

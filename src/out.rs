@@ -33,6 +33,26 @@ pub(crate) fn stderr(message: &str) {
     let _ = write(&mut std::io::stderr().lock(), lines.as_bytes());
 }
 
+/// JSON text (serde_json's) safe for a terminal with the same value: it
+/// escapes only the C0 controls, so DEL, C1 controls, bidi overrides,
+/// zero-width and tag characters in a string (a file name's path, kept
+/// exact for scripts) would reach the terminal raw. Each becomes a
+/// `\uXXXX` escape; outside strings JSON holds nothing but ASCII.
+pub(crate) fn json(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut units = [0u16; 2];
+    for c in text.chars() {
+        if c >= '\u{7f}' && crate::model::sanitize::is_invisible(c) {
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `message`'s lines, each sanitised, each ending in a newline.
 pub(crate) fn clean_lines(message: &str) -> String {
     let mut out = String::with_capacity(message.len() + 1);
@@ -80,6 +100,21 @@ mod tests {
         assert!(!m.contains('\u{1b}') && !m.contains('\u{7}'), "{m:?}");
         assert_eq!(m.lines().count(), 3);
         assert!(m.ends_with("Usage: x\n"));
+    }
+
+    #[test]
+    fn json_escapes_what_a_terminal_would_act_on_and_keeps_the_value() {
+        let value = serde_json::json!({"path": "a\u{7f}\u{9b}\u{202e}b\u{200b}\u{e0041}é"});
+        let text = json(&serde_json::to_string_pretty(&value).unwrap());
+        let raw = |c: char| c != '\n' && crate::model::sanitize::is_invisible(c);
+        assert!(!text.chars().any(raw), "{text:?}");
+        assert!(
+            text.contains("\\u202e") && text.contains("\\udb40\\udc41"),
+            "{text}"
+        );
+        assert!(text.contains('é') && text.contains('\n'), "{text}");
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, value);
     }
 
     #[test]

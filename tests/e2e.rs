@@ -58,11 +58,16 @@ fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
 impl Term {
     /// `lectern ARGS` in a `cols`×`rows` pty, progress kept in `data`.
     fn spawn(args: &[&Path], data: &Path, cols: u16, rows: u16) -> Term {
-        let pair = native_pty_system().openpty(size(rows, cols)).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lectern"));
         for a in args {
             cmd.arg(a);
         }
+        Term::spawn_command(cmd, data, cols, rows)
+    }
+
+    /// `cmd` (lectern, or a shell to run it under job control) in the pty.
+    fn spawn_command(mut cmd: CommandBuilder, data: &Path, cols: u16, rows: u16) -> Term {
+        let pair = native_pty_system().openpty(size(rows, cols)).unwrap();
         cmd.env("TERM", "xterm-256color");
         cmd.env("LECTERN_DATA_DIR", data);
         cmd.env("LECTERN_CACHE_DIR", data.join("cache"));
@@ -466,21 +471,20 @@ fn resize_rewraps_and_keeps_the_heading_on_top() {
     t.quit_cleanly();
 }
 
+/// Each signal that ends the reader: the terminal given back first, then
+/// the status a shell expects of a process ended by it (128 + its number),
+/// not 0 as if the learner had quit.
 #[test]
-fn sigterm_restores_the_terminal() {
-    let data = data_dir();
-    let mut t = builtin(data.path());
-    t.press("j");
-    let pid = t.child.process_id().expect("a process id");
-    let st = std::process::Command::new("kill")
-        .arg("-TERM")
-        .arg(pid.to_string())
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let status = t.wait_exit();
-    assert!(status.success(), "exit status after SIGTERM: {status:?}");
-    t.assert_restored();
+fn each_ending_signal_restores_the_terminal_and_exits_128_plus_it() {
+    for (sig, status) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)] {
+        let data = data_dir();
+        let mut t = builtin(data.path());
+        t.press("j");
+        kill(&t, sig);
+        let got = t.wait_exit();
+        assert_eq!(got.exit_code(), status, "SIG{sig}: {got:?}");
+        t.assert_restored();
+    }
 }
 
 #[test]
@@ -873,15 +877,6 @@ fn wait_flags(t: &Term, want: (bool, bool, vt100::MouseProtocolMode)) {
     }
 }
 
-#[test]
-fn sigquit_restores_the_terminal() {
-    let data = data_dir();
-    let mut t = builtin(data.path());
-    kill(&t, "QUIT");
-    t.wait_exit();
-    t.assert_restored();
-}
-
 /// `kill -TSTP` from outside: the terminal is given back before the stop,
 /// and on SIGCONT taken again (alternate screen, raw keys) and redrawn.
 #[test]
@@ -920,6 +915,54 @@ fn an_outside_sigtstp_suspends_and_sigcont_resumes() {
     t.quit_cleanly();
 }
 
+/// A suspended reader under a shell's job control: `bg` leaves the shell
+/// its screen and `fg` gives the reader its own back. Continued in the
+/// background it must not touch the terminal's modes (the kernel's SIGTTOU
+/// would stop it again each time a call is retried, for good) nor read
+/// it (SIGTTIN). `kill %1` (SIGTERM, then SIGCONT) after Ctrl-Z is not
+/// asserted here: the reader always ends, with 143, but under load about
+/// one `wait %1` in ten reports a stop first (147), cause not yet found.
+#[test]
+fn a_suspended_reader_can_be_sent_to_the_background_and_back() {
+    let data = data_dir();
+    let mut cmd = CommandBuilder::new("bash");
+    cmd.args(["--norc", "--noprofile", "-i"]);
+    cmd.env("PS1", "$ ");
+    let mut t = Term::spawn_command(cmd, data.path(), 100, 30);
+    let lectern = env!("CARGO_BIN_EXE_lectern");
+    t.wait_for("$ ");
+    t.press(&format!("{lectern}\r"));
+    t.wait_for("q quit");
+    let taken = flags(&t);
+    t.press("\x1a");
+    t.wait_for("Stopped");
+    // Quoted so that the line typed does not hold what it prints.
+    t.press("bg; sleep 0.5; echo 'in the'' background'\r");
+    t.wait_for("in the background");
+    assert_eq!(flags(&t), (false, false, vt100::MouseProtocolMode::None));
+    assert!(!t.contents().contains("q quit"), "{}", t.contents());
+    t.press("fg\r");
+    wait_flags(&t, taken);
+    t.wait_for("q quit");
+    t.press("q");
+    wait_flags(&t, (false, false, vt100::MouseProtocolMode::None));
+    // Gone before the shell's next line is typed, which it would read.
+    let bash = t.child.process_id().unwrap();
+    let children = format!("/proc/{bash}/task/{bash}/children");
+    let start = Instant::now();
+    while !std::fs::read_to_string(&children)
+        .unwrap()
+        .trim()
+        .is_empty()
+    {
+        assert!(start.elapsed() < WAIT, "lectern did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    t.press("echo rc=$?; exit\r");
+    t.wait_for("rc=0");
+    t.wait_exit();
+}
+
 /// A resize to 65535x65535 would ask for hundreds of gigabytes of screen
 /// buffer; the viewport is capped, and the reader goes on.
 #[test]
@@ -939,26 +982,30 @@ fn a_huge_resize_does_not_abort() {
     t.quit_cleanly();
 }
 
-/// SIGTERM while the first frame of a pathological lesson is being laid
-/// out (styled runs inside one word): the signal thread ends the process
-/// with the terminal given back, whatever the main thread is doing.
+/// SIGTERM while a pathological lesson (styled runs inside one word, 1.2
+/// MB of markdown: seconds of layout in a debug build) is being laid out:
+/// the signal thread ends the process with the terminal given back,
+/// whatever the main thread is doing, named alone (past the size read
+/// before signals are watched) or inside its folder.
 #[test]
-fn sigterm_acts_while_the_main_thread_is_busy() {
-    let data = data_dir();
+fn sigterm_acts_while_a_long_layout_runs() {
     let course = tempfile::tempdir().unwrap();
-    let mut lesson = common::crafted("busy", "Busy", 1, (1, "One"), "busy");
-    let runs: Vec<_> = (0..100_000)
-        .map(|i| serde_json::json!({"text": "a", "b": i % 2 == 0}))
-        .collect();
-    lesson["reader"]["blocks"] = serde_json::json!([{"t": "p", "runs": runs}]);
-    let file = course.path().join("busy.json");
-    std::fs::write(&file, lesson.to_string()).unwrap();
-    let mut t = Term::spawn(&[file.as_path()], data.path(), 100, 30);
-    std::thread::sleep(Duration::from_millis(300));
-    kill(&t, "TERM");
-    t.wait_exit();
-    let (alt, hidden, mouse) = flags(&t);
-    assert!(!alt && !hidden && mouse == vt100::MouseProtocolMode::None);
+    let file = course.path().join("busy.md");
+    std::fs::write(&file, format!("# Busy\n\n{}\n", "*a".repeat(600_000))).unwrap();
+    // Early: while the file is parsed; later: while its paragraph is laid
+    // out for the first frame.
+    for path in [file.as_path(), course.path()] {
+        for after in [300, 1500] {
+            let data = data_dir();
+            let mut t = Term::spawn(&[path], data.path(), 100, 30);
+            std::thread::sleep(Duration::from_millis(after));
+            kill(&t, "TERM");
+            let status = t.wait_exit();
+            assert_eq!(status.exit_code(), 143, "{path:?} {after} ms: {status:?}");
+            let (alt, hidden, mouse) = flags(&t);
+            assert!(!alt && !hidden && mouse == vt100::MouseProtocolMode::None);
+        }
+    }
 }
 
 /// A large folder read for the first time shows a count on stderr (a
@@ -1105,4 +1152,62 @@ fn a_chapter_of_several_checks_is_answered_and_remembered() {
     t.press("\t");
     t.wait_gone("3/3 ✓");
     t.quit_cleanly();
+}
+
+/// All of Unicode's Cc, Cf, Zl and Zp characters in every field of a
+/// lesson, drawn by the reader on its page, its contents, its check with a
+/// wrong answer's explanation and its help: the bytes the terminal got
+/// hold none of them but the escape sequences' own ESC, CR, LF and BEL.
+/// (vt100 drops the U+FFFD that C1 controls become, so its screen is not
+/// the one to read rows from here; tmux shows them.)
+#[test]
+fn no_invisible_character_of_a_lesson_reaches_the_terminal() {
+    let bad: String = (0..=0x10ffff_u32)
+        .filter_map(char::from_u32)
+        .filter(|&c| c != '\n' && c != '\t' && lectern::model::sanitize::is_invisible(c))
+        .collect();
+    let t = |s: &str| format!("{s}{bad}X");
+    let lesson = serde_json::json!({
+        "course": {"slug": t("cs"), "title": t("Course")},
+        "module": {"title": t("Module"), "position": 1},
+        "lesson": {"slug": t("ls"), "title": t("Lesson"), "position": 1, "minutes": 1,
+                   "keyIdea": t("key")},
+        "body": {"format": "markdown", "text": format!(
+            "## {}\n\n{} soft{bad}word\n\n```{}\n{}\n```\n\n[{}](http://x/{bad})\n",
+            t("Head"), t("para"), t("lang"), t("code"), t("link"))},
+        "check": {"question": t("Q"), "options": [
+            {"text": t("right"), "correct": true},
+            {"text": t("wrong"), "correct": false, "tempting": t("why")}]},
+        "authorship": t("by"),
+    });
+    let data = data_dir();
+    let course = tempfile::tempdir().unwrap();
+    let file = course.path().join("every.json");
+    std::fs::write(&file, lesson.to_string()).unwrap();
+    let mut t = Term::spawn(&[file.as_path()], data.path(), 100, 30);
+    t.wait_for("q quit");
+    t.press("\t");
+    t.wait_for("Contents");
+    t.press("\t");
+    t.wait_gone("Contents");
+    t.press("c");
+    t.press("2");
+    t.wait_for("Not quite");
+    // The explanation, below the long question and options.
+    t.press("G");
+    t.press("?");
+    t.wait_for("Help · Esc to close");
+    t.esc();
+    t.quit_cleanly();
+    let raw = t.screen.lock().unwrap().raw.clone();
+    let text = String::from_utf8_lossy(&raw);
+    let reached: Vec<String> = text
+        .chars()
+        .filter(|&c| {
+            !matches!(c, '\u{1b}' | '\r' | '\n' | '\u{7}')
+                && lectern::model::sanitize::is_invisible(c)
+        })
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect();
+    assert_eq!(reached, Vec::<String>::new());
 }

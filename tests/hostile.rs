@@ -277,3 +277,229 @@ fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
     let idle = Runner::new(None, lectern::index::Index::in_memory(), Work::Inline);
     assert_eq!(idle.unwritten().rescue(Some(data.path())), None);
 }
+
+/// `search --json` keeps a file's path exact for scripts, and still no
+/// character a terminal acts on or hides (DEL, a bidi override, a
+/// zero-width space) reaches it raw: each is a `\uXXXX` escape. Output
+/// that cannot be written (a full disk) fails the command.
+#[test]
+fn search_output_is_escaped_for_the_terminal_and_its_write_errors_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    lesson(dir.path(), "bidi\u{202e}z\u{7f}\u{200b}.json", "a", 1);
+    let search = |json: bool, out: std::process::Stdio| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"));
+        cmd.arg("search").arg(dir.path()).arg("hello");
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.env("LECTERN_DATA_DIR", cache.path().join("data"))
+            .env("LECTERN_CACHE_DIR", cache.path().join("cache"))
+            .stdin(std::process::Stdio::null())
+            .stdout(out)
+            .output()
+            .unwrap()
+    };
+    let out = search(true, std::process::Stdio::piped());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(r"bidi\u202ez\u007f\u200b.json"), "{text}");
+    let raw = |c: char| c != '\n' && lectern::model::sanitize::is_invisible(c);
+    assert!(!text.chars().any(raw), "{text:?}");
+    let path: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let want = dir.path().join("bidi\u{202e}z\u{7f}\u{200b}.json");
+    assert_eq!(path[0]["path"], want.to_str().unwrap());
+    for json in [false, true] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = search(json, full.into());
+        assert!(!out.status.success(), "a write to a full disk went unsaid");
+    }
+}
+
+/// A FIFO named as a book's chapter, and one named by an `{{#include}}`:
+/// neither is opened (nothing blocks), and each is said to be what it is,
+/// not "not found".
+#[test]
+fn a_fifo_as_a_chapter_or_an_include_is_named_for_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir(&src).unwrap();
+    std::fs::write(dir.path().join("book.toml"), "[book]\ntitle = \"B\"\n").unwrap();
+    std::fs::write(
+        src.join("SUMMARY.md"),
+        "# Summary\n- [One](one.md)\n- [Pipe](pipe.md)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("one.md"),
+        "# One\n\n```rust\n{{#include f.rs}}\n```\n",
+    )
+    .unwrap();
+    mkfifo(&src.join("pipe.md"));
+    mkfifo(&src.join("f.rs"));
+    std::os::unix::fs::symlink(".", src.join("loop")).unwrap();
+    let root = dir.path().to_path_buf();
+    let out = within(move || lectern(&["lint".as_ref(), root.as_os_str()]));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("SUMMARY.md:3:3: error: chapter file pipe.md: not a regular file (a FIFO)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cannot include `f.rs`: not a regular file (a FIFO)"),
+        "{text}"
+    );
+    let lib = within(move || loader::open_paths(&[dir.path().to_path_buf()]).unwrap());
+    let pipe = &lib.courses[0].lessons[1];
+    assert!(
+        matches!(&pipe.status, lectern::model::LessonStatus::Broken(d) if d.message.contains("a FIFO")),
+        "{:?}",
+        pipe.status
+    );
+}
+
+/// Every Cc, Cf, Zl and Zp character of Unicode but tab and newline.
+fn invisible_chars() -> Vec<char> {
+    (0..=0x10ffff_u32)
+        .filter_map(char::from_u32)
+        .filter(|&c| c != '\n' && c != '\t' && lectern::model::sanitize::is_invisible(c))
+        .collect()
+}
+
+/// A lesson holding `bad` in every field a learner can see.
+fn lesson_of_every_field(bad: &str) -> serde_json::Value {
+    let t = |s: &str| format!("{s}{bad}X");
+    serde_json::json!({
+        "course": {"slug": t("cs"), "title": t("Course")},
+        "module": {"title": t("Module"), "position": 1},
+        "lesson": {"slug": t("ls"), "title": t("Lesson"), "position": 1, "minutes": 1,
+                   "answer": t("answer"), "keyIdea": t("key")},
+        "body": {"format": "markdown", "text": format!(
+            "## {}\n\n{} findme soft{bad}word\n\n```{}\n{}\n```\n\n[{}](http://x/{bad})\n",
+            t("Head"), t("para"), t("lang"), t("code"), t("link"))},
+        "check": {"question": t("Q"), "options": [
+            {"text": t("right"), "correct": true},
+            {"text": t("wrong"), "correct": false, "tempting": t("why")}]},
+        "prev": {"slug": t("p"), "title": t("Prev")},
+        "next": {"slug": t("n"), "title": t("Next")},
+        "authorship": t("by"), "cite": t("cite"),
+        "licence": {"name": t("licence"), "url": "http://x"},
+    })
+}
+
+/// What a terminal would act on or hide, found in `text` (newlines and
+/// tabs are layout's).
+fn raw_invisible(text: &str) -> Vec<String> {
+    text.chars()
+        .filter(|&c| c != '\n' && c != '\t' && lectern::model::sanitize::is_invisible(c))
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect()
+}
+
+/// All of Unicode's Cc, Cf, Zl and Zp characters (but tab and newline) in
+/// every field of a lesson and in its file names: none reaches the output
+/// of render (page and contents), lint or search raw.
+#[test]
+fn no_invisible_character_in_any_field_or_file_name_reaches_the_output() {
+    let all = invisible_chars();
+    assert!(all.len() > 200, "{}", all.len());
+    let bad: String = all.iter().collect();
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let file = dir.path().join("every.json");
+    std::fs::write(&file, lesson_of_every_field(&bad).to_string()).unwrap();
+    // File names: every character but NUL, in names of at most 40 of
+    // them, each a broken lesson so that lint and the contents name it.
+    for (i, chunk) in all
+        .iter()
+        .filter(|&&c| c != '\0')
+        .collect::<Vec<_>>()
+        .chunks(40)
+        .enumerate()
+    {
+        let name: String = chunk.iter().copied().collect();
+        std::fs::write(dir.path().join(format!("{i}{name}.json")), "{\"x\":").unwrap();
+    }
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .args(args)
+            .env("LECTERN_DATA_DIR", cache.path().join("data"))
+            .env("LECTERN_CACHE_DIR", cache.path().join("cache"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!text.is_empty(), "{args:?}");
+        text
+    };
+    let d = dir.path().as_os_str();
+    for args in [
+        vec!["render".as_ref(), "--answers".as_ref(), file.as_os_str()],
+        vec!["render".as_ref(), "--width=400".as_ref(), d],
+        vec!["lint".as_ref(), d],
+        vec!["search".as_ref(), d, "findme".as_ref()],
+        vec!["search".as_ref(), d, "findme".as_ref(), "--json".as_ref()],
+    ] {
+        let text = run(&args);
+        assert_eq!(
+            raw_invisible(&text),
+            Vec::<String>::new(),
+            "{args:?}: {text}"
+        );
+    }
+}
+
+/// Paths from the environment (`XDG_CONFIG_HOME`, `LECTERN_CONFIG`, the
+/// data dir) are shown sanitised wherever a command quotes them.
+#[test]
+fn paths_from_the_environment_are_shown_sanitised() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = dir.path().join("x\u{1b}]0;PWNED\u{7}\u{202e}");
+    std::fs::create_dir_all(hostile.join("lectern")).unwrap();
+    std::fs::write(hostile.join("lectern/config.toml"), "theme = 5\n").unwrap();
+    let run = |args: &[&str], env: (&str, &Path)| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .args(args)
+            .env_remove("LECTERN_CONFIG")
+            .env(env.0, env.1)
+            .env("LECTERN_DATA_DIR", dir.path().join("data"))
+            .env("LECTERN_CACHE_DIR", dir.path().join("cache"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains("]0;PWNED"),
+            "{args:?}: the path is not quoted: {text}"
+        );
+        text
+    };
+    for (args, env) in [
+        (
+            &["config", "--show"][..],
+            ("XDG_CONFIG_HOME", hostile.as_path()),
+        ),
+        (&["stats"][..], ("XDG_CONFIG_HOME", hostile.as_path())),
+        (
+            &["config", "--show"][..],
+            ("LECTERN_CONFIG", &hostile.join("none.toml")),
+        ),
+    ] {
+        let text = run(args, env);
+        assert_eq!(
+            raw_invisible(&text),
+            Vec::<String>::new(),
+            "{args:?}: {text}"
+        );
+    }
+}

@@ -6,5 +6,7 @@ use crate::config::Settings;
 
 pub(super) fn run(common: &Common) -> super::Outcome {
     let s = Settings::load(common.config.as_deref(), common.theme, common.no_mouse);
-    super::render::write(&s.show())
+    // Sanitised line by line: it quotes the config file's path, which
+    // comes from the environment (`XDG_CONFIG_HOME`) and may hold anything.
+    super::render::write(&crate::out::clean_lines(&s.show()))
 }

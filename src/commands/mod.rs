@@ -75,6 +75,11 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Some(Command::Completions { shell }) => completions::run(shell),
         None => read::run(&cli.paths, common, &settings()),
     };
+    // A reader ended by SIGTERM, SIGHUP, SIGINT or SIGQUIT quits in order,
+    // then reports the signal as a shell expects (128 + its number).
+    if let Some(status) = crate::tui::signal_status() {
+        return ExitCode::from(status);
+    }
     crate::out::status(match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -150,8 +150,10 @@ fn searched(
 fn fill(index: &mut Index, stale: &[Origin]) {
     let tty = std::io::stderr().is_terminal();
     index.fill_stale(stale, &mut |done, total| {
+        // Not eprint!: a terminal gone (a closed pane) would panic it.
         if tty {
-            eprint!(
+            let _ = write!(
+                std::io::stderr(),
                 "\rindexed {} of {}",
                 crate::ui::thousands(done),
                 crate::ui::thousands(total)
@@ -160,7 +162,7 @@ fn fill(index: &mut Index, stale: &[Origin]) {
     });
     if tty {
         // The count line, cleared.
-        eprint!("\r\x1b[K");
+        let _ = write!(std::io::stderr(), "\r\x1b[K");
     }
 }
 
@@ -211,9 +213,8 @@ pub(super) fn run(
     } else {
         to_text(&found, &shown, std::io::stdout().is_terminal())
     };
-    let mut stdout = std::io::stdout().lock();
-    // A closed pipe (`| head`) is not an error worth a word.
-    let _ = stdout.write_all(out.as_bytes());
+    // A closed pipe (`| head`) ends it quietly; a full disk is an error.
+    crate::out::stdout(&out)?;
     if found.hits.is_empty() && !json {
         return Err(format!("nothing matches every word of: {}", words.join(" ")).into());
     }
@@ -295,7 +296,8 @@ fn to_json(found: &Found, shown: &[Shown]) -> String {
             })
         })
         .collect();
-    let mut s = serde_json::to_string_pretty(&hits).unwrap_or_else(|_| "[]".into());
+    let mut s =
+        crate::out::json(&serde_json::to_string_pretty(&hits).unwrap_or_else(|_| "[]".into()));
     s.push('\n');
     s
 }

@@ -57,7 +57,7 @@ pub(super) fn run(
     let out = if json {
         let courses: Vec<Value> = summaries.iter().map(|(_, s)| to_json(s)).collect();
         let v = json!({"courses": courses, "streak_days": streak});
-        format!("{}\n", serde_json::to_string_pretty(&v)?)
+        format!("{}\n", crate::out::json(&serde_json::to_string_pretty(&v)?))
     } else {
         text(&store, &summaries, streak)
     };

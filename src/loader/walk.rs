@@ -57,6 +57,15 @@ fn is_lesson_name(name: &OsStr) -> bool {
     super::source::format_of(name).is_some()
 }
 
+/// What a chapter named in a book's SUMMARY.md is wrong with, `None` for
+/// a regular file: a FIFO there is not "not found".
+pub fn chapter_problem(book: &str, path: &Path) -> Option<String> {
+    match std::fs::metadata(path) {
+        Err(_) => Some(format!("chapter file not found: {book}")),
+        Ok(meta) => refusal(&meta).map(|why| format!("chapter file {book}: {why}")),
+    }
+}
+
 /// Why a file of this type is not read, or `None` for a regular file.
 fn refusal(meta: &Metadata) -> Option<&'static str> {
     use std::os::unix::fs::FileTypeExt;

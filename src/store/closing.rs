@@ -2,6 +2,8 @@
 
 use super::{Fault, Store, fault};
 
+use super::write::Op;
+
 impl Store {
     /// The end of the session: a last try for writes the file refused
     /// earlier (the lock or the disk space may be back by now), and one
@@ -9,7 +11,7 @@ impl Store {
     pub fn close(&mut self) -> Option<String> {
         self.closed = true;
         if self.pending.is_empty() {
-            return None;
+            return self.memory_only_word();
         }
         self.retry_at = None;
         if self.flush(None) {
@@ -33,5 +35,31 @@ impl Store {
                 fault::short(failed.as_deref().unwrap_or("no journal"))
             ),
         })
+    }
+}
+
+/// A change the learner would miss: an answer, a lesson read or completed
+/// (not where the page stood).
+pub(super) fn is_progress(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Attempt { .. } | Op::Read { .. } | Op::Completed { .. }
+    )
+}
+
+impl Store {
+    /// The closing word of a session the file could not take at all.
+    fn memory_only_word(&self) -> Option<String> {
+        let n = self.kept_in_memory;
+        let why = match self.memory_only? {
+            _ if n == 0 => return None,
+            Fault::Newer => "the progress store is a newer lectern's",
+            Fault::ReadOnly => "the progress store is read-only",
+            _ => "the progress store could not be used",
+        };
+        let changes = if n == 1 { "change" } else { "changes" };
+        Some(format!(
+            "{n} {changes} to your progress not saved ({why}): they were kept in memory only"
+        ))
     }
 }

@@ -33,6 +33,13 @@ pub(crate) enum Fault {
 impl Fault {
     /// The kind of a failed write or read, from SQLite's result code.
     pub(crate) fn of(err: &rusqlite::Error, otherwise: Fault) -> Fault {
+        // No room to grow the WAL's shared-memory file: a full disk, met at
+        // the first read of a session, before any write could say SQLITE_FULL.
+        if let rusqlite::Error::SqliteFailure(e, _) = err
+            && e.extended_code == rusqlite::ffi::SQLITE_IOERR_SHMSIZE
+        {
+            return Fault::Full;
+        }
         match err.sqlite_error_code() {
             Some(ErrorCode::DiskFull) => Fault::Full,
             Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Fault::Busy,
@@ -200,6 +207,15 @@ pub(crate) fn sidecar(db: &Path, suffix: &str) -> PathBuf {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn no_room_for_the_shared_memory_file_is_a_full_disk() {
+        let e = |code| rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
+        let shm = e(rusqlite::ffi::SQLITE_IOERR_SHMSIZE);
+        assert_eq!(Fault::of(&shm, Fault::Unopenable), Fault::Full);
+        let other = e(rusqlite::ffi::SQLITE_IOERR_READ);
+        assert_eq!(Fault::of(&other, Fault::Unopenable), Fault::Unopenable);
+    }
 
     #[test]
     fn each_kind_is_told_once() {

@@ -113,6 +113,11 @@ pub struct Store {
     journal_failed: Option<String>,
     /// What the file last refused writes for, for the closing word.
     refused: Option<Fault>,
+    /// Why a store opened from a file keeps the session in memory only
+    /// (newer, read-only, unusable), and how many changes to the learner's
+    /// progress only memory holds: said again at quit, not lost unsaid.
+    memory_only: Option<Fault>,
+    kept_in_memory: usize,
     closed: bool,
 }
 
@@ -168,6 +173,8 @@ impl Store {
             journal: None,
             journal_failed: None,
             refused: None,
+            memory_only: None,
+            kept_in_memory: 0,
             closed: false,
         }
     }
@@ -188,6 +195,10 @@ impl Store {
             if matches!(fault, Fault::Busy | Fault::Full) {
                 store.refused = Some(fault);
                 store.retry_at = Some(Instant::now() + RETRY_AFTER);
+            }
+            if matches!(fault, Fault::Newer | Fault::ReadOnly | Fault::Unopenable) && !store.reopen
+            {
+                store.memory_only.get_or_insert(fault);
             }
             store.warn(fault, &detail);
         }
@@ -367,6 +378,8 @@ impl Store {
                 self.journal_failed = Some(e.to_string());
             }
             self.pending.push(op);
+        } else if self.memory_only.is_some() && closing::is_progress(&op) {
+            self.kept_in_memory += 1;
         }
     }
 
@@ -465,7 +478,8 @@ impl Drop for Store {
         if !self.closed
             && let Some(line) = self.close()
         {
-            eprintln!("lectern: {line}");
+            // Sanitised (it quotes paths), and quiet on a closed stderr.
+            crate::out::stderr(&format!("lectern: {line}"));
         }
     }
 }

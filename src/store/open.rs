@@ -288,6 +288,23 @@ fn uri_path(path: &Path) -> String {
 mod tests {
     use super::*;
 
+    /// A disk too full for the WAL's shared memory at start: the session
+    /// reads the file and opens it again for writing once there is room,
+    /// not memory-only to the end as for a read-only file.
+    #[test]
+    fn a_full_disk_at_start_is_tried_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        drop(writable(&path).unwrap());
+        let full = rusqlite::Error::SqliteFailure(
+            ffi::Error::new(ffi::SQLITE_IOERR_SHMSIZE),
+            Some("disk I/O error".into()),
+        );
+        let opened = settle(&path, Utc::now(), Err(full));
+        assert!(opened.retry && !opened.writable && opened.disk.is_some());
+        assert_eq!(opened.faults[0].0, Fault::Full);
+    }
+
     #[test]
     fn uri_path_escapes_what_would_end_the_path() {
         assert_eq!(uri_path(Path::new("/a b/c?d#e%f")), "/a%20b/c%3Fd%23e%25f");

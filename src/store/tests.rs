@@ -149,6 +149,43 @@ fn newer_schema_is_left_unchanged() {
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
 
+/// A session the file could not take at all (a newer lectern's, or a
+/// read-only file) is told so again at quit when it changed the
+/// learner's progress, not left to the warning at its start.
+#[test]
+fn progress_kept_in_memory_only_is_said_at_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    saved_store(dir.path());
+    let conn = Connection::open(dir.path().join(open::FILE)).unwrap();
+    conn.pragma_update(None, "user_version", schema::CURRENT + 1)
+        .unwrap();
+    drop(conn);
+    let mut store = Store::open(Some(dir.path()));
+    store.save_position("c", "l", Anchor::default());
+    assert_eq!(
+        store.close(),
+        None,
+        "a page's place alone is not worth a word"
+    );
+    let mut store = Store::open(Some(dir.path()));
+    store.record_attempt("c", "l", 0, true, false, t0());
+    store.mark_read("c", "l2");
+    let word = store.close().expect("a closing word");
+    assert!(
+        word.starts_with("2 changes to your progress not saved"),
+        "{word}"
+    );
+    assert!(word.contains("newer lectern"), "{word}");
+
+    let mut store = Store::open_with(dir.path(), options(true));
+    store.record_attempt("c", "l", 0, true, false, t0());
+    let word = store.close().expect("a closing word");
+    assert!(
+        word.contains("1 change ") && word.contains("read-only"),
+        "{word}"
+    );
+}
+
 #[test]
 fn unusable_directory_falls_back_to_memory() {
     let dir = tempfile::tempdir().unwrap();

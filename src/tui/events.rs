@@ -4,7 +4,7 @@
 use crate::effects::{Reply, Sink};
 use ratatui::crossterm::event::{self, Event};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 
 pub enum Incoming {
@@ -69,6 +69,19 @@ pub fn leaving() {
 
 static LEAVING: AtomicBool = AtomicBool::new(false);
 
+/// The signal that asked the reader to quit, if one did: the process then
+/// ends with the status a shell expects of a process it ends (128 + the
+/// signal), after the orderly quit has given the terminal back.
+static ENDED_BY: AtomicI32 = AtomicI32::new(0);
+
+/// The exit status owed to the signal that ended the reader, if one did.
+pub fn signal_status() -> Option<u8> {
+    match ENDED_BY.load(Ordering::SeqCst) {
+        0 => None,
+        sig => u8::try_from(128 + sig).ok(),
+    }
+}
+
 /// What the signal thread does last when it ends the process itself: the
 /// writes still held kept aside (a line to print, if any).
 type Rescue = Box<dyn Fn() -> Option<String> + Send + Sync>;
@@ -85,7 +98,30 @@ pub fn on_forced_exit(rescue: impl Fn() -> Option<String> + Send + Sync + 'stati
 pub fn listen(tx: &Sender<Incoming>) {
     let term_tx = tx.clone();
     std::thread::spawn(move || {
-        while let Ok(ev) = event::read() {
+        loop {
+            // In the background (`bg`, or continued by `kill %1`) a read of
+            // the terminal would stop the whole process (SIGTTIN), one
+            // quitting too; it waits for `fg` instead.
+            if !crate::tui::terminal::foreground() {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                continue;
+            }
+            // Back in the foreground without a SIGCONT (`fg` of a job
+            // running in the background): the terminal is taken again.
+            if crate::tui::terminal::owed() && term_tx.send(Incoming::Resumed).is_err() {
+                break;
+            }
+            match event::poll(std::time::Duration::from_millis(250)) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(_) => break,
+            }
+            // Stopped and sent to the background while it waited: the
+            // input is the shell's now.
+            if !crate::tui::terminal::foreground() {
+                continue;
+            }
+            let Ok(ev) = event::read() else { break };
             if term_tx.send(Incoming::Term(ev)).is_err() {
                 break;
             }
@@ -95,7 +131,7 @@ pub fn listen(tx: &Sender<Incoming>) {
 
 #[cfg(unix)]
 mod signals {
-    use super::{Incoming, LEAVING, RESCUE};
+    use super::{ENDED_BY, Incoming, LEAVING, RESCUE};
     use crate::tui::terminal;
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
     use std::sync::atomic::Ordering;
@@ -119,6 +155,9 @@ mod signals {
             let mut stopping = false;
             for sig in signals.forever() {
                 match sig {
+                    // Asked to quit (`kill %1`: SIGTERM, then SIGCONT): a
+                    // suspension still pending must not stop the quitting.
+                    SIGTSTP if stopping => {}
                     SIGTSTP => {
                         terminal::stop_from_signal();
                         let _ = tx.send(Incoming::Resumed);
@@ -130,6 +169,7 @@ mod signals {
                     _ if stopping => exit(sig),
                     _ => {
                         stopping = true;
+                        ENDED_BY.store(sig, Ordering::SeqCst);
                         let _ = tx.send(Incoming::Stop);
                         std::thread::spawn(move || {
                             std::thread::sleep(GRACE);

@@ -26,9 +26,12 @@ type Res = Result<(), Box<dyn std::error::Error>>;
 /// A lone lesson file under this size is read before signals are acted
 /// on (the thread that acts on them starts after the first frame, see
 /// [`events::Watch`]); a larger one starts it first. The largest lesson a
-/// person writes is well under it.
-const QUICK_FILE: u64 = 1 << 20;
+/// person writes is well under it (the benchmarks' are 10-30 KB); a
+/// crafted one of 800 KB took 1.4 s of a debug build to reach its first
+/// frame, a SIGTERM waiting all that time at 1 MiB.
+const QUICK_FILE: u64 = 256 << 10;
 
+pub use events::signal_status;
 pub use startup::BUILTIN;
 
 /// The reader. With no paths, it opens the course read last (any course
@@ -69,10 +72,13 @@ fn run(
     // can take a while, and signals must end it meanwhile.
     let alone =
         matches!(paths, [p] if p.metadata().is_ok_and(|m| m.is_file() && m.len() < QUICK_FILE));
+    // Asked before the watch starts, which takes what it was given: asked
+    // after, a folder's reader took Ctrl-Z for uncaught and took the
+    // terminal again at once, racing the signal thread's stop.
+    let caught = watch.caught();
     if !alone {
         watch.start();
     }
-    let caught = watch.caught();
     // A folder read for the first time can take seconds: its count shows
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");
@@ -123,7 +129,9 @@ fn run(
     r.runner.loads_inline = false;
     // Asked before the key reader starts, which would take the answer for
     // keys; the first frame was drawn with the guess.
-    if ask && r.ask_background(&tx) {
+    // Not from the background (`lectern &`): the answer would land in the
+    // shell's input.
+    if ask && terminal::foreground() && r.ask_background(&tx) {
         drawn = false;
     }
     events::listen(&tx);

@@ -25,6 +25,15 @@ pub const MAX_ROWS: u16 = 500;
 /// the mouse is captured: what the signal thread must know to give the
 /// terminal back and take it again, whatever the main loop is doing.
 static TAKEN: AtomicBool = AtomicBool::new(false);
+/// The terminal was to be taken while this process was in the background
+/// (`bg`, `lectern &`): it is taken once the process is in the foreground
+/// again, which `fg` of a running job does not signal.
+static OWED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the terminal is owed a taking (see `OWED`), cleared.
+pub fn owed() -> bool {
+    OWED.swap(false, Ordering::SeqCst)
+}
 static MOUSE: AtomicBool = AtomicBool::new(false);
 /// Held while a frame is written, and by the signal thread from giving
 /// the terminal back to taking it again, so no frame lands on the shell's
@@ -73,6 +82,12 @@ impl Write for FrameOut {
 
     fn flush(&mut self) -> io::Result<()> {
         let _writing = writing();
+        if !foreground() {
+            // Continued in the background (`bg`): the shell has the screen.
+            // The SIGCONT of `fg` redraws everything.
+            self.buf.clear();
+            return Ok(());
+        }
         let mut out = io::stdout().lock();
         let written = out.write_all(&self.buf);
         self.buf.clear();
@@ -119,9 +134,30 @@ impl ratatui::crossterm::Command for ButtonMouse {
     }
 }
 
+/// Whether this process group owns the terminal. One continued in the
+/// background (`bg`, or the SIGCONT that follows `kill %1`) must not
+/// change its modes: the kernel would stop it with SIGTTOU, for good each
+/// time the call is retried, so that a suspended reader could not be
+/// ended but by SIGKILL. It gave the terminal back when it was stopped.
+#[cfg(unix)]
+pub fn foreground() -> bool {
+    let Ok(owner) = rustix::termios::tcgetpgrp(rustix::stdio::stdout()) else {
+        return true;
+    };
+    owner == rustix::process::getpgrp()
+}
+
+#[cfg(not(unix))]
+pub fn foreground() -> bool {
+    true
+}
+
 /// Puts the terminal back: mouse off, main screen, cursor shown, cooked
 /// mode. Safe to call more than once.
 pub fn restore() {
+    if !foreground() {
+        return;
+    }
     let mut out = io::stdout();
     let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
     let _ = disable_raw_mode();
@@ -141,6 +177,9 @@ pub fn restore_from_signal() {
 /// stuck in a write), CAN (0x18) first to end an escape sequence cut
 /// short, so the restoring ones are read as such.
 fn give_back_raw() {
+    if !foreground() {
+        return;
+    }
     let mut bytes = b"\x18".to_vec();
     let _ = queue!(
         bytes,
@@ -202,6 +241,10 @@ fn install_panic_hook() {
 /// Raw mode now; the screen switch is queued on `out`, to be written when
 /// `out` is flushed.
 fn setup(out: &mut impl Write, mouse: bool) -> io::Result<()> {
+    if !foreground() {
+        OWED.store(true, Ordering::SeqCst);
+        return Ok(());
+    }
     enable_raw_mode()?;
     queue!(out, EnterAlternateScreen, cursor::Hide)?;
     if mouse {
@@ -291,6 +334,12 @@ impl Term {
     /// Takes the terminal again and redraws everything. Also called on
     /// SIGCONT, since the shell may reset the terminal after waking us.
     pub fn resume(&mut self) -> io::Result<()> {
+        // Continued in the background: the screen is the shell's until the
+        // SIGCONT of `fg`.
+        if !foreground() {
+            OWED.store(true, Ordering::SeqCst);
+            return Ok(());
+        }
         let mut out = io::stdout();
         setup(&mut out, self.mouse)?;
         out.flush()?;

@@ -305,13 +305,8 @@ pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
                 Severity::Error,
                 format!("duplicate chapter file: {}", p.display()),
             ));
-        } else if !file.is_file() {
-            out.push(at(
-                e.line,
-                e.column,
-                Severity::Error,
-                format!("chapter file not found: {}", p.display()),
-            ));
+        } else if let Some(problem) = walk::chapter_problem(&p.display().to_string(), &file) {
+            out.push(at(e.line, e.column, Severity::Error, problem));
         } else {
             crate::loader::progress::tick();
             out.extend(lint_chapter(&book, &file));

@@ -232,15 +232,21 @@ impl Book {
                             .ok()
                             .filter(|m| m.is_file())
                             .map(|m| m.len());
-                        let status = match size {
-                            Some(_) => LessonStatus::Ok,
-                            None => LessonStatus::Broken(Diagnostic {
+                        let problem = size
+                            .is_none()
+                            .then(|| {
+                                crate::loader::walk::chapter_problem(
+                                    &p.display().to_string(),
+                                    &file,
+                                )
+                            })
+                            .flatten();
+                        let status = match problem {
+                            None => LessonStatus::Ok,
+                            Some(problem) => LessonStatus::Broken(Diagnostic {
                                 line: e.line,
                                 column: e.column,
-                                ..Diagnostic::error(
-                                    &summary_name,
-                                    format!("chapter file not found: {}", p.display()),
-                                )
+                                ..Diagnostic::error(&summary_name, problem)
                             }),
                         };
                         // About 6 bytes a word, 200 words a minute.

@@ -53,7 +53,7 @@ impl Index {
                 let _ = tx.send(Some(listed));
                 stamps(&origins, &next)
             });
-            let matches = self.matches_or_none(q);
+            let matches = self.matches_or_none(q, limit);
             let stored = self.stored();
             let Ok(Some(listed)) = rx.recv() else {
                 let _ = reader.join();

@@ -32,12 +32,21 @@ pub(super) struct Ranked {
 /// Which text rows match a query, found before it is known which of
 /// them are the lessons asked about (so that it can run while their
 /// listing is read): every term in the title, in the title or a heading
-/// (scored), anywhere.
+/// (scored), and anywhere: scored too when the title and heading matches
+/// cannot fill the hits, else only found.
 #[derive(Debug, Default)]
 pub(super) struct Matches {
     title: Vec<i64>,
     heading: Vec<(i64, f64)>,
-    all: Vec<i64>,
+    anywhere: Anywhere,
+}
+
+#[derive(Debug, Default)]
+enum Anywhere {
+    #[default]
+    None,
+    Found(Vec<i64>),
+    Scored(Vec<(i64, f64)>),
 }
 
 impl Index {
@@ -50,20 +59,30 @@ impl Index {
         ids: &HashMap<i64, usize>,
         need: usize,
     ) -> Ranked {
-        let m = self.matches_or_none(q);
+        let m = self.matches_or_none(q, need);
         self.rank(q, m, ids, need)
     }
 
-    /// See [`Matches`]; none if the index cannot be read.
-    pub(super) fn matches_or_none(&mut self, q: &Query) -> Matches {
+    /// See [`Matches`], for the best `need` hits; none if the index cannot
+    /// be read.
+    pub(super) fn matches_or_none(&mut self, q: &Query, need: usize) -> Matches {
         if q.is_empty() {
             return Matches::default();
         }
         let found = (|| {
+            let title = self.matching(&q.fts_in("title"))?;
+            let heading = self.scored(&q.fts_in("title heading"))?;
+            // Some of these rows may be other courses' lessons: fewer
+            // than `need` here are fewer among the lessons too.
+            let anywhere = if heading.len() < need {
+                Anywhere::Scored(self.scored(&q.fts())?)
+            } else {
+                Anywhere::Found(self.matching(&q.fts())?)
+            };
             Ok(Matches {
-                title: self.matching(&q.fts_in("title"))?,
-                heading: self.scored(&q.fts_in("title heading"))?,
-                all: self.matching(&q.fts())?,
+                title,
+                heading,
+                anywhere,
             })
         })();
         found.unwrap_or_else(|e: rusqlite::Error| {
@@ -83,34 +102,26 @@ impl Index {
         let title: HashSet<i64> = m.title.into_iter().collect();
         let mut heading = m.heading;
         heading.retain(|h| ids.contains_key(&h.0));
-        let total = m.all.iter().filter(|id| ids.contains_key(id)).count();
-        let mut body = Vec::new();
-        if heading.len() < need && total > heading.len() {
-            let top: HashSet<i64> = heading.iter().map(|h| h.0).collect();
-            match self.scored(&q.fts()) {
-                Ok(all) => body = all,
-                Err(e) => {
-                    self.drop_if_damaged(&e);
+        let mut body = match m.anywhere {
+            Anywhere::Found(all) => {
+                let total = all.iter().filter(|id| ids.contains_key(id)).count();
+                if heading.len() >= need || total == heading.len() {
+                    return tiered(heading, Vec::new(), &title, ids, total);
                 }
+                // Too few among the lessons after all.
+                self.scored(&q.fts()).unwrap_or_else(|e| {
+                    self.drop_if_damaged(&e);
+                    Vec::new()
+                })
             }
-            body.retain(|b| ids.contains_key(&b.0) && !top.contains(&b.0));
-        }
-        let tiered = heading
-            .into_iter()
-            .map(|(id, s)| {
-                let f = if title.contains(&id) {
-                    Field::Title
-                } else {
-                    Field::Heading
-                };
-                (id, f, s)
-            })
-            .chain(body.into_iter().map(|(id, s)| (id, Field::Body, s)));
-        let mut best: Vec<_> = tiered
-            .filter_map(|(id, f, s)| Some((*ids.get(&id)?, f, s)))
-            .collect();
-        best.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
-        Ranked { best, total }
+            Anywhere::Scored(all) => all,
+            Anywhere::None => Vec::new(),
+        };
+        body.retain(|b| ids.contains_key(&b.0));
+        let total = body.len().max(heading.len());
+        let top: HashSet<i64> = heading.iter().map(|h| h.0).collect();
+        body.retain(|b| !top.contains(&b.0));
+        tiered(heading, body, &title, ids, total)
     }
 
     /// The text rows that match `expr`.
@@ -131,4 +142,31 @@ impl Index {
         let rows = all.query_map([expr], |r| Ok((r.get::<_, i64>(0)?, -r.get::<_, f64>(1)?)))?;
         rows.collect()
     }
+}
+
+/// Title matches, then heading ones, then `body`, each by score, ties in
+/// course order.
+fn tiered(
+    heading: Vec<(i64, f64)>,
+    body: Vec<(i64, f64)>,
+    title: &HashSet<i64>,
+    ids: &HashMap<i64, usize>,
+    total: usize,
+) -> Ranked {
+    let tiers = heading
+        .into_iter()
+        .map(|(id, s)| {
+            let f = if title.contains(&id) {
+                Field::Title
+            } else {
+                Field::Heading
+            };
+            (id, f, s)
+        })
+        .chain(body.into_iter().map(|(id, s)| (id, Field::Body, s)));
+    let mut best: Vec<_> = tiers
+        .filter_map(|(id, f, s)| Some((*ids.get(&id)?, f, s)))
+        .collect();
+    best.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
+    Ranked { best, total }
 }

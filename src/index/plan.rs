@@ -135,12 +135,14 @@ pub(super) struct Stored {
 impl Stored {
     /// What is stored of `origins`: the row of each, matched by path.
     pub(super) fn plan<'a>(&self, origins: &'a [Origin]) -> Plan<'a> {
-        let by_path: HashMap<&[u8], usize> = self
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(i, ((s, e), _, _))| (&self.paths[*s..*e], i))
-            .collect();
+        let mut by_path: HashMap<&[u8], usize, foldhash::fast::RandomState> =
+            HashMap::with_capacity_and_hasher(self.rows.len(), Default::default());
+        by_path.extend(
+            self.rows
+                .iter()
+                .enumerate()
+                .map(|(i, ((s, e), _, _))| (&self.paths[*s..*e], i)),
+        );
         let mut plan = Plan {
             origins,
             ids: HashMap::with_capacity(origins.len()),

@@ -116,6 +116,30 @@ fn a_name_that_is_not_utf8_opens_and_is_shown_sanitised() {
     );
 }
 
+/// What lectern printed (stdout, then stderr) for `args`, its data and
+/// cache under `home`, no config file but one `env` may name.
+fn text_of(
+    home: &Path,
+    args: &[&std::ffi::OsStr],
+    env: Option<(&str, &std::ffi::OsStr)>,
+) -> String {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"));
+    cmd.args(args)
+        .env_remove("LECTERN_CONFIG")
+        .env("LECTERN_DATA_DIR", home.join("data"))
+        .env("LECTERN_CACHE_DIR", home.join("cache"))
+        .stdin(std::process::Stdio::null());
+    if let Some((k, v)) = env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 fn lectern(args: &[&std::ffi::OsStr]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
         .args(args)
@@ -423,18 +447,7 @@ fn no_invisible_character_in_any_field_or_file_name_reaches_the_output() {
         std::fs::write(dir.path().join(format!("{i}{name}.json")), "{\"x\":").unwrap();
     }
     let run = |args: &[&std::ffi::OsStr]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-            .args(args)
-            .env("LECTERN_DATA_DIR", cache.path().join("data"))
-            .env("LECTERN_CACHE_DIR", cache.path().join("cache"))
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let text = text_of(cache.path(), args, None);
         assert!(!text.is_empty(), "{args:?}");
         text
     };
@@ -464,20 +477,8 @@ fn paths_from_the_environment_are_shown_sanitised() {
     std::fs::create_dir_all(hostile.join("lectern")).unwrap();
     std::fs::write(hostile.join("lectern/config.toml"), "theme = 5\n").unwrap();
     let run = |args: &[&str], env: (&str, &Path)| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-            .args(args)
-            .env_remove("LECTERN_CONFIG")
-            .env(env.0, env.1)
-            .env("LECTERN_DATA_DIR", dir.path().join("data"))
-            .env("LECTERN_CACHE_DIR", dir.path().join("cache"))
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        let text = text_of(dir.path(), &args, Some((env.0, env.1.as_os_str())));
         assert!(
             text.contains("]0;PWNED"),
             "{args:?}: the path is not quoted: {text}"

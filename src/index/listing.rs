@@ -130,16 +130,19 @@ pub fn head_checks(prefix: &[u8], head: &[u8]) -> bool {
     digests(prefix).is_some_and(|(h, _)| h == digest(head))
 }
 
+/// A listing's head and body, if both are what its digests say.
+fn checked_parts(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
+    let n = head_len(bytes.get(..PREFIX)?)?;
+    let head = bytes.get(PREFIX..PREFIX.checked_add(n)?)?;
+    let (head_sum, body_sum) = digests(&bytes[..PREFIX])?;
+    let body = &bytes[PREFIX + n..];
+    (head_sum == digest(head) && body_sum == digest(body)).then_some((head, body))
+}
+
 /// The courses of `dir` encoded by [`encode`]; `None` unless `bytes` is
 /// exactly one well-formed listing.
 pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
-    let n = head_len(bytes.get(..PREFIX)?)?;
-    let head_bytes = bytes.get(PREFIX..PREFIX.checked_add(n)?)?;
-    let (head_sum, body_sum) = digests(&bytes[..PREFIX])?;
-    let body_bytes = &bytes[PREFIX + n..];
-    if head_sum != digest(head_bytes) || body_sum != digest(body_bytes) {
-        return None;
-    }
+    let (head_bytes, body_bytes) = checked_parts(bytes)?;
     let mut body = In(body_bytes);
     let mut courses = Vec::new();
     for h in heads(head_bytes, dir)? {
@@ -165,13 +168,8 @@ pub type FileAt = (PathBuf, Range<usize>);
 /// body; the records themselves are decoded only for the lessons shown
 /// ([`entry`]). Of 10,000 lessons a search needs every file but shows 20.
 pub fn decode_files(bytes: &[u8], dir: &Path) -> Option<(Vec<Head>, Vec<FileAt>)> {
-    let n = head_len(bytes.get(..PREFIX)?)?;
-    let head_bytes = bytes.get(PREFIX..PREFIX.checked_add(n)?)?;
-    let (head_sum, body_sum) = digests(&bytes[..PREFIX])?;
-    let body = &bytes[PREFIX + n..];
-    if head_sum != digest(head_bytes) || body_sum != digest(body) {
-        return None;
-    }
+    let (head_bytes, body) = checked_parts(bytes)?;
+    let n = head_bytes.len();
     let heads = heads(head_bytes, dir)?;
     let mut files = Vec::with_capacity(heads.iter().map(|h| h.count).sum());
     for h in &heads {

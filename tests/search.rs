@@ -236,3 +236,29 @@ fn a_search_before_the_index_is_complete_shows_the_count() {
     });
     assert!(!screen(&r).contains("indexed"));
 }
+
+#[test]
+fn a_course_is_indexed_once_open_and_a_lesson_alone_only_when_searched() {
+    let dir = course();
+    let mut r = Reader::folder(dir.path(), 90, 24);
+    r.open(0);
+    assert!(r.s.library.indexing.is_some() || r.s.library.index_ready);
+    // A lesson named alone: its page is its search, and a second parse
+    // beside the reader's copy would double the peak of a large one.
+    let apart = tempfile::tempdir().unwrap();
+    let one = apart.path().join("salt.json");
+    std::fs::copy(dir.path().join("salt.json"), &one).unwrap();
+    let mut alone = Reader::folder(&one, 90, 24);
+    alone.open(0);
+    assert_eq!(alone.s.course().lessons.len(), 1);
+    assert!(alone.s.library.indexing.is_none() && !alone.s.library.index_ready);
+    // Its course search still indexes it, and finds it.
+    alone.keys("s");
+    assert_eq!(alone.s.screen(), Screen::CourseSearch);
+    assert!(alone.s.library.indexing.is_some() || alone.s.library.index_ready);
+    alone.keys("schedule");
+    let Some(Overlay::CourseSearch(cs)) = &alone.s.overlay else {
+        panic!("no course search")
+    };
+    assert_eq!(cs.results.len(), 1);
+}

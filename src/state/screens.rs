@@ -152,7 +152,10 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::Background(_) => {}
         Msg::Loaded(opened) => {
             open::loaded(s, *opened, &mut fx);
-            if !s.library.index_ready {
+            // A lesson alone is searched on its page: indexing it would
+            // parse it a second time beside the reader's copy (twice the
+            // peak for a large one). Its course search still indexes it.
+            if !s.library.index_ready && s.course().lessons.len() > 1 {
                 want_index(s, &mut fx);
             }
         }

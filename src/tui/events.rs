@@ -191,7 +191,8 @@ mod signals {
     )]
     fn exit(sig: i32) -> ! {
         crate::loader::progress::abandon();
-        terminal::restore_from_signal();
+        // Held to the exit: nothing may take the terminal again.
+        let _restored = terminal::restore_from_signal();
         // After the terminal is back, so the line is seen.
         if let Some(line) = RESCUE.get().and_then(|rescue| rescue()) {
             crate::out::stderr(&format!("lectern: {line}"));

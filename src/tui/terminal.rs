@@ -163,14 +163,22 @@ pub fn restore() {
     let _ = disable_raw_mode();
 }
 
-/// The signal thread's restore: the main loop may be anywhere, even in
-/// the middle of writing a frame.
-pub fn restore_from_signal() {
-    if !TAKEN.load(Ordering::SeqCst) {
-        return;
+/// Set once the process is ending: the terminal is not to be taken again.
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// The signal thread's restore before the process exits: the main loop
+/// may be anywhere, even in the middle of writing a frame or of taking
+/// the terminal. The lock comes back to be held until the exit, so that
+/// no frame (and no taking, which waits on it too) lands after the
+/// restore: one did, once in a while, when SIGTERM came as the first
+/// frame was drawn.
+pub fn restore_from_signal() -> Option<MutexGuard<'static, ()>> {
+    let writing = writing_within(Duration::from_millis(100));
+    ENDING.store(true, Ordering::SeqCst);
+    if TAKEN.load(Ordering::SeqCst) {
+        give_back_raw();
     }
-    let _writing = writing_within(Duration::from_millis(100));
-    give_back_raw();
+    writing
 }
 
 /// [`restore`] written past stdout's lock (the main thread may hold it,
@@ -258,6 +266,11 @@ impl Term {
     /// in the same write.
     pub fn enter(mouse: bool) -> io::Result<Term> {
         install_panic_hook();
+        // Not while the signal thread gives the terminal back for good.
+        let _writing = writing();
+        if ENDING.load(Ordering::SeqCst) {
+            return Err(io::Error::other("the process is ending"));
+        }
         let mut out = FrameOut::default();
         if let Err(e) = setup(&mut out, mouse) {
             restore();

@@ -160,7 +160,13 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             }
         }
         Msg::ProgressRead(progress) => open::progress_read(s, progress),
-        Msg::Highlighted(slug, code) => s.reader.set_code(&slug, code, &g),
+        Msg::Highlighted(slug, mut code) => {
+            // Hidden lines shown (`#`) before the colours came stay shown.
+            if let Some(doc) = &s.reader.doc {
+                code.show_hidden = doc.code.show_hidden;
+            }
+            s.reader.set_code(&slug, code, &g)
+        }
         Msg::Indexed {
             course,
             done,

@@ -34,23 +34,6 @@ impl Store {
         review: bool,
         now: DateTime<Utc>,
     ) {
-        self.record_answer(course, lesson, option, correct, review, false, now);
-    }
-
-    /// [`Store::record_attempt`], saying whether the answer had been
-    /// revealed first: such an answer is never a right first try, and a
-    /// card it creates starts as a lapse.
-    #[allow(clippy::too_many_arguments)]
-    pub fn record_answer(
-        &mut self,
-        course: &str,
-        lesson: &str,
-        option: u32,
-        correct: bool,
-        review: bool,
-        revealed: bool,
-        now: DateTime<Utc>,
-    ) {
         self.record_check(
             &CheckAnswer {
                 course,
@@ -60,7 +43,7 @@ impl Store {
                 answer: None,
                 correct,
                 review,
-                revealed,
+                revealed: false,
             },
             now,
         );

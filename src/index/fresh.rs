@@ -46,10 +46,20 @@ pub(super) struct Stamper {
 }
 
 impl Stamper {
-    // The fields' widths differ from one platform to another.
-    #[allow(trivial_numeric_casts)]
     pub(super) fn stamp(&mut self, path: &Path) -> Option<Stamp> {
-        use rustix::fs::{AtFlags, Mode, OFlags};
+        use rustix::fs::{Mode, OFlags};
+        // Most files are in the folder of the one before: its name is the
+        // rest of its path (parsing the path into parts cost a tenth of
+        // the stat).
+        if let Some((d, Some(fd))) = &self.dir
+            && let Some(name) = walk::os_bytes(path.as_os_str())
+                .strip_prefix(walk::os_bytes(d.as_os_str()))
+                .and_then(|r| r.strip_prefix(b"/"))
+                .filter(|n| !n.is_empty() && !n.contains(&b'/'))
+        {
+            use std::os::unix::ffi::OsStrExt;
+            return stamp_at(fd, std::ffi::OsStr::from_bytes(name));
+        }
         let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
             return stamp(path);
         };
@@ -65,15 +75,21 @@ impl Stamper {
         let Some((_, Some(fd))) = &self.dir else {
             return stamp(path);
         };
-        // Following a symlink, as `std::fs::metadata` does.
-        let m = rustix::fs::statat(fd, name, AtFlags::empty()).ok()?;
-        Some(Stamp {
-            size: m.st_size as i64,
-            mtime_ns: nanos(m.st_mtime as i64, m.st_mtime_nsec as i64),
-            ctime_ns: nanos(m.st_ctime as i64, m.st_ctime_nsec as i64),
-            ino: m.st_ino as i64,
-        })
+        stamp_at(fd, name)
     }
+}
+
+// The fields' widths differ from one platform to another.
+#[allow(trivial_numeric_casts)]
+fn stamp_at(dir: &std::os::fd::OwnedFd, name: &std::ffi::OsStr) -> Option<Stamp> {
+    // Following a symlink, as `std::fs::metadata` does.
+    let m = rustix::fs::statat(dir, name, rustix::fs::AtFlags::empty()).ok()?;
+    Some(Stamp {
+        size: m.st_size as i64,
+        mtime_ns: nanos(m.st_mtime as i64, m.st_mtime_nsec as i64),
+        ctime_ns: nanos(m.st_ctime as i64, m.st_ctime_nsec as i64),
+        ino: m.st_ino as i64,
+    })
 }
 
 pub(super) fn now_ns() -> i64 {
@@ -129,7 +145,8 @@ mod tests {
         let link = dir.path().join("l.json");
         std::os::unix::fs::symlink(&b, &link).unwrap();
         let mut s = Stamper::default();
-        for p in [&a, &b, &a, &link] {
+        let (here, up) = (dir.path().join("."), dir.path().join(".."));
+        for p in [&a, &b, &a, &link, &here, &a, &up, &a] {
             assert_eq!(s.stamp(p), stamp(p), "{}", p.display());
             assert!(s.stamp(p).is_some());
         }

@@ -2,13 +2,16 @@
 //! listed: its listing is read and decoded, and then every lesson file
 //! stat-ed, on a thread, while the query runs on this one. Each of the
 //! three is 10-15 ms for 10,000 lessons; one after the other they were
-//! most of a later search (see BENCHMARKS.md, issue 12).
+//! most of a later search (see BENCHMARKS.md, issue 12). Which text row
+//! is which lesson's comes from the plan kept with the listing
+//! ([`kept`]) when it is still the index's.
 
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
 use super::Index;
+use super::kept;
 use super::listing;
 use super::plan::stamps;
 use super::query::Query;
@@ -49,22 +52,37 @@ impl Index {
                     let _ = tx.send(None);
                     return Vec::new();
                 };
+                let kept = kept::read(&kept::file_of(&file));
                 let origins = Arc::clone(&listed.origins);
-                let _ = tx.send(Some(listed));
+                let _ = tx.send(Some((listed, kept)));
                 stamps(&origins, &next)
             });
+            // One read of the index: the generation vouches for the text
+            // rows the query matched and the plan was made from.
+            let together = self.conn().execute_batch("BEGIN").is_ok();
+            let generation = self.generation();
             let matches = self.matches_or_none(q, limit);
-            let stored = self.stored();
-            let Ok(Some(listed)) = rx.recv() else {
+            let Ok(Some((listed, kept))) = rx.recv() else {
                 let _ = reader.join();
                 return None;
             };
-            let plan = stored.plan(&listed.origins);
+            let kept = kept.and_then(|k| k.plan(&listed.origins, listed.sums, generation));
+            let made = kept.is_none();
+            let plan = match kept {
+                Some(plan) => plan,
+                None => self.stored().plan(&listed.origins),
+            };
+            if together {
+                let _ = self.conn().execute_batch("COMMIT");
+            }
             let ranked = self.rank(q, matches, &plan.ids, limit);
             // Done with the query: help with the stats.
             let mut chunks = stamps(&listed.origins, &next);
             chunks.extend(reader.join().unwrap_or_default());
             let found = self.settle(q, &plan, ranked, chunks, limit);
+            if made && found.is_ok() {
+                kept::keep(&file, listed.sums, generation, &plan);
+            }
             Some(found.map(|f| {
                 let shown: Vec<Shown> = f
                     .hits
@@ -89,6 +107,8 @@ struct Files {
     bytes: Vec<u8>,
     heads: Vec<listing::Head>,
     origins: Arc<Vec<Origin>>,
+    /// Which listing it is ([`listing::sums`]).
+    sums: (u64, u64),
     records: Vec<std::ops::Range<usize>>,
 }
 
@@ -118,6 +138,7 @@ impl Files {
 fn read_flat(file: &Path, dir: &Path) -> Option<Files> {
     let bytes = std::fs::read(file).ok()?;
     let (heads, files) = listing::decode_files(&bytes, dir)?;
+    let sums = listing::sums(&bytes)?;
     let within = crate::loader::walk::os_bytes(dir.as_os_str()).len() + 1;
     let flat = files.iter().all(|(p, _)| {
         crate::loader::walk::os_bytes(p.as_os_str())
@@ -132,6 +153,7 @@ fn read_flat(file: &Path, dir: &Path) -> Option<Files> {
         bytes,
         heads,
         origins: Arc::new(paths.into_iter().map(Origin::File).collect()),
+        sums,
         records,
     })
 }

@@ -26,6 +26,7 @@ use crate::loader::walk::{self, os_bytes};
 
 mod folder;
 mod fresh;
+mod kept;
 mod listed;
 mod listing;
 mod plan;
@@ -48,7 +49,11 @@ pub use snapshot::Snapshot;
 pub use text::{Extract, extract};
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 8;
+const VERSION: i64 = 9;
+
+/// How long a write waits for another process's (the reader's indexing
+/// and a search side by side).
+const BUSY: std::time::Duration = std::time::Duration::from_secs(2);
 
 pub struct Index {
     /// Opened on first use: small folders never need it.
@@ -127,6 +132,7 @@ fn connect(dir: Option<&Path>) -> Connection {
     }
     let conn = Connection::open_in_memory().expect("SQLite can always open an in-memory database");
     let _ = conn.execute_batch(SCHEMA);
+    let _ = conn.execute_batch(kept::SCHEMA);
     conn
 }
 
@@ -143,7 +149,7 @@ fn is_damage(e: &rusqlite::Error) -> bool {
 }
 
 fn setup(conn: &Connection) -> rusqlite::Result<()> {
-    conn.busy_timeout(std::time::Duration::from_secs(2))?;
+    conn.busy_timeout(BUSY)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     // A cache: a commit need not reach the disk. An OS crash could leave
     // it damaged, which is found (`is_damage`) and rebuilt.
@@ -151,9 +157,10 @@ fn setup(conn: &Connection) -> rusqlite::Result<()> {
     let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if v != VERSION {
         conn.execute_batch(
-            "DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;\n             DROP TABLE IF EXISTS dir_listing; DROP TABLE IF EXISTS text_doc;\n             DROP TABLE IF EXISTS lesson_fts; DROP TABLE IF EXISTS folder;",
+            "DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;\n             DROP TABLE IF EXISTS dir_listing; DROP TABLE IF EXISTS text_doc;\n             DROP TABLE IF EXISTS lesson_fts; DROP TABLE IF EXISTS folder;\n             DROP TABLE IF EXISTS text_generation;",
         )?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(kept::SCHEMA)?;
         conn.pragma_update(None, "user_version", VERSION)?;
     }
     Ok(())

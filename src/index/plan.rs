@@ -32,6 +32,27 @@ impl Known {
         })
     }
 
+    /// As seven numbers, for a plan kept ([`super::kept`]).
+    pub(super) fn words(&self) -> [i64; 7] {
+        let s = self.stamp;
+        let (has, d) = self.digest.map_or((0, 0), |d| (1, d as i64));
+        [s.size, s.mtime_ns, s.ctime_ns, s.ino, self.seen_ns, has, d]
+    }
+
+    /// [`Known::words`] back.
+    pub(super) fn from_words(w: [i64; 7]) -> Known {
+        Known {
+            stamp: Stamp {
+                size: w[0],
+                mtime_ns: w[1],
+                ctime_ns: w[2],
+                ino: w[3],
+            },
+            seen_ns: w[4],
+            digest: (w[5] != 0).then_some(w[6] as u64),
+        }
+    }
+
     /// Whether the file at `origin` still holds the text stored for it.
     pub(super) fn holds(&self, origin: &Origin) -> bool {
         let now = match origin {

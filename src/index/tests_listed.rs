@@ -120,3 +120,112 @@ fn a_ranking_of_the_best_few_agrees_with_the_whole_ranking() {
         assert!(fields.is_sorted(), "{words}: {fields:?}");
     }
 }
+
+fn plan_file(idx: &Index, dir: &std::path::Path) -> std::path::PathBuf {
+    kept::file_of(&idx.listing_file(dir).unwrap())
+}
+
+#[test]
+fn a_kept_plan_is_used_while_the_index_holds_the_same_text_rows() {
+    let (dir, _cache, mut idx, courses) = listed_course();
+    let origins = origins(&courses);
+    let q = Query::parse("buffer worker", false);
+    let want = idx.search_fresh(&origins, &q, 50).unwrap();
+    let file = plan_file(&idx, dir.path());
+    assert!(!file.exists());
+    let first = idx.search_listed(dir.path(), &q, 50).unwrap();
+    assert_eq!(first.found.unwrap().0, want);
+    let kept = std::fs::read(&file).unwrap();
+    assert_eq!(
+        idx.search_listed(dir.path(), &q, 50)
+            .unwrap()
+            .found
+            .unwrap()
+            .0,
+        want
+    );
+    // A plan that checks out is believed: one whose text rows are moved
+    // one lesson on (as a plan made from another index would be) moves
+    // the hits with it...
+    let (head, rest) = kept.split_at(48);
+    let rows: Vec<&[u8]> = rest[..rest.len() - 8].chunks(64).collect();
+    let mut moved = head.to_vec();
+    for (i, r) in rows.iter().enumerate() {
+        moved.extend_from_slice(&rows[(i + 1) % rows.len()][..8]);
+        moved.extend_from_slice(&r[8..]);
+    }
+    moved.extend_from_slice(&crate::loader::walk::digest(&moved).to_le_bytes());
+    std::fs::write(&file, &moved).unwrap();
+    let believed = idx
+        .search_listed(dir.path(), &q, 50)
+        .unwrap()
+        .found
+        .unwrap()
+        .0;
+    assert_ne!(believed, want);
+    // ...until the index's text rows change: a lesson read again.
+    idx.insert(&[extract(&origins[2])]).unwrap();
+    assert_eq!(
+        idx.search_listed(dir.path(), &q, 50)
+            .unwrap()
+            .found
+            .unwrap()
+            .0,
+        want
+    );
+    assert_ne!(std::fs::read(&file).unwrap(), moved, "made again");
+}
+
+#[test]
+fn the_generation_moves_with_every_change_of_the_text_rows() {
+    let (_dir, cache, mut idx, courses) = listed_course();
+    let origins = origins(&courses);
+    let g0 = idx.generation().unwrap();
+    idx.insert(&[extract(&origins[0])]).unwrap();
+    let g1 = idx.generation().unwrap();
+    assert_ne!(g0, g1);
+    idx.conn()
+        .execute("UPDATE text_doc SET seen_ns = seen_ns + 1", [])
+        .unwrap();
+    let g2 = idx.generation().unwrap();
+    assert_ne!(g1, g2);
+    idx.conn()
+        .execute(
+            "DELETE FROM text_doc WHERE rowid = (SELECT max(rowid) FROM text_doc)",
+            [],
+        )
+        .unwrap();
+    assert_ne!(idx.generation().unwrap(), g2);
+    // Another process sees the same generation; an index made again a
+    // new one, whatever its count.
+    let other = Index::open(Some(cache.path()));
+    assert_eq!(other.generation(), idx.generation());
+    drop((idx, other));
+    remove(cache.path());
+    let fresh = Index::open(Some(cache.path()));
+    assert_ne!(fresh.generation().unwrap(), g0);
+}
+
+#[test]
+fn a_kept_plan_that_does_not_check_out_is_made_again() {
+    let (dir, _cache, mut idx, courses) = listed_course();
+    let origins = origins(&courses);
+    let q = Query::parse("stale", false);
+    let want = idx.search_fresh(&origins, &q, 50).unwrap();
+    idx.search_listed(dir.path(), &q, 50).unwrap();
+    let file = plan_file(&idx, dir.path());
+    let good = std::fs::read(&file).unwrap();
+    let mut flipped = good.clone();
+    flipped[100] ^= 4;
+    for bad in [
+        b"".to_vec(),
+        good[..good.len() / 2].to_vec(),
+        flipped,
+        vec![0; good.len()],
+    ] {
+        std::fs::write(&file, &bad).unwrap();
+        let got = idx.search_listed(dir.path(), &q, 50).unwrap();
+        assert_eq!(got.found.unwrap().0, want);
+        assert_eq!(std::fs::read(&file).unwrap(), good, "made again");
+    }
+}

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
 use super::Index;
+use super::fresh::now_ns;
 use super::kept;
 use super::listing;
 use super::plan::stamps;
@@ -45,6 +46,9 @@ impl Index {
         }
         let file = self.listing_file(dir)?;
         let next = AtomicUsize::new(0);
+        // Before any file is stat-ed: see
+        // [`super::plan::Plan::trust_verified`].
+        let looked = now_ns();
         let (tx, rx) = std::sync::mpsc::channel();
         let found = std::thread::scope(|s| {
             let reader = s.spawn(|| {
@@ -68,7 +72,7 @@ impl Index {
             };
             let kept = kept.and_then(|k| k.plan(&listed.origins, listed.sums, generation));
             let made = kept.is_none();
-            let plan = match kept {
+            let mut plan = match kept {
                 Some(plan) => plan,
                 None => self.stored().plan(&listed.origins),
             };
@@ -80,7 +84,7 @@ impl Index {
             let mut chunks = stamps(&listed.origins, &next);
             chunks.extend(reader.join().unwrap_or_default());
             let found = self.settle(q, &plan, ranked, chunks, limit);
-            if made && found.is_ok() {
+            if found.is_ok() && (plan.trust_verified(looked) > 0 || made) {
                 kept::keep(&file, listed.sums, generation, &plan);
             }
             Some(found.map(|f| {

@@ -118,6 +118,26 @@ impl Plan<'_> {
     }
 }
 
+impl Plan<'_> {
+    /// Once every lesson was found to hold what is stored (a racy one by
+    /// its bytes), with stats taken after `looked`: the racy ones whose
+    /// last change was long before `looked` are to be trusted by their
+    /// stamp from now on, as if read at `looked` (a change since would
+    /// have moved their ctime). How many there were. Without it a lesson
+    /// indexed just after it was written is read again by every search.
+    pub fn trust_verified(&mut self, looked: i64) -> usize {
+        let mut n = 0;
+        for (_, k) in &mut self.check {
+            let racy = k.stamp.ctime_ns.saturating_add(RACY_NS) >= k.seen_ns;
+            if racy && k.stamp.ctime_ns.saturating_add(RACY_NS) < looked {
+                k.seen_ns = looked;
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
 /// The stamps of `origins` now, by chunks claimed from `next`, so that
 /// threads done with other work join in: `(first place, stamps)` each.
 pub(super) fn stamps(
@@ -216,5 +236,42 @@ impl Index {
             out.rows.push(((at, out.paths.len()), r.get(7)?, known));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn known(ctime_ns: i64, seen_ns: i64) -> Known {
+        Known::from_words([10, ctime_ns, ctime_ns, 1, seen_ns, 1, 99])
+    }
+
+    #[test]
+    fn a_racy_lesson_verified_long_after_its_change_is_trusted_from_then_on() {
+        let s = 1_000_000_000;
+        let origins = vec![Origin::File("/c/a.json".into()); 4];
+        let mut plan = Plan {
+            origins: &origins,
+            ids: HashMap::new(),
+            check: vec![
+                // Racy (indexed just after it was written), changed long ago.
+                (0, known(100 * s, 100 * s + 1)),
+                // Racy, and changed just before the stats were taken.
+                (1, known(199 * s, 199 * s + 1)),
+                // Not racy: left as it was.
+                (2, known(10 * s, 50 * s)),
+                // Racy, read in the same instant as its change.
+                (3, known(150 * s, 150 * s)),
+            ],
+            missing: Vec::new(),
+        };
+        assert_eq!(plan.trust_verified(200 * s), 2);
+        let seen: Vec<i64> = plan.check.iter().map(|(_, k)| k.seen_ns).collect();
+        assert_eq!(seen, [200 * s, 199 * s + 1, 50 * s, 200 * s]);
+        // Trusted now: no second time.
+        assert_eq!(plan.trust_verified(200 * s), 0);
+        let racy = |k: &Known| k.stamp.ctime_ns.saturating_add(RACY_NS) >= k.seen_ns;
+        assert!(!racy(&plan.check[0].1) && racy(&plan.check[1].1));
     }
 }

@@ -127,6 +127,10 @@ impl Index {
 
     /// Stores lessons' text, in one transaction, replacing what a key had.
     pub fn insert(&mut self, docs: &[Extract]) -> rusqlite::Result<()> {
+        // Nothing changes: the plans kept stay good.
+        if docs.is_empty() {
+            return Ok(());
+        }
         let r = self.insert_once(docs);
         match r {
             Err(e) if self.drop_if_damaged(&e) => self.insert_once(docs),
@@ -136,6 +140,8 @@ impl Index {
 
     fn insert_once(&mut self, docs: &[Extract]) -> rusqlite::Result<()> {
         let tx = self.conn_mut().transaction()?;
+        // The one writer of text rows: see `kept`.
+        super::kept::moved(&tx)?;
         {
             let mut old = tx.prepare_cached("SELECT rowid FROM text_doc WHERE path = ?1")?;
             let mut drop_doc = tx.prepare_cached("DELETE FROM text_doc WHERE rowid = ?1")?;

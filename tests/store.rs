@@ -409,7 +409,9 @@ fn a_version_1_file_is_migrated_with_its_data() {
 /// Writes `LECTERN_STORE_CHILD_COUNT` attempts (0: until killed) to the
 /// store in `LECTERN_STORE_CHILD_DIR`, all on one lesson, all reviews, so
 /// that every one of them reads and rewrites the same review card. Prints
-/// `committed N` after each write the file has taken.
+/// `committed N` after each write the file has taken, `kept N` after one
+/// only its journal has (the other writer held the lock past the busy
+/// timeout, as a loaded disk's fsync can): either is on disk.
 #[test]
 fn child_writer() {
     let Some(dir) = std::env::var_os("LECTERN_STORE_CHILD_DIR") else {
@@ -433,11 +435,23 @@ fn child_writer() {
             t0() + Days::seconds(i.into()),
         );
         s.save_position("race", &tag, Anchor { block: i, line: 0 });
-        assert!(s.is_persistent(), "write {i}: {:?}", s.take_warning());
-        println!("committed {i}");
+        // A lock held too long is the only trouble two writers may have.
+        while let Some(warning) = s.take_warning() {
+            assert!(warning.contains("busy"), "write {i}: {warning}");
+        }
+        let kept = if s.is_persistent() {
+            "committed"
+        } else {
+            "kept"
+        };
+        println!("{kept} {i}");
         i += 1;
     }
-    assert_eq!(s.take_warning(), None);
+    // What the file still refuses at the end is in the journal, for the
+    // next start.
+    if let Some(said) = s.close() {
+        assert!(said.contains("kept in"), "{said}");
+    }
 }
 
 #[test]
@@ -500,6 +514,14 @@ fn two_processes_writing_at_once_lose_nothing() {
     assert_eq!(reps, 400);
 }
 
+/// The write a `child_writer` line says is on disk (in the file or in its
+/// journal).
+fn written(line: &str) -> Option<u32> {
+    after(line, "committed ")
+        .or_else(|| after(line, "kept "))
+        .map(|n| n.trim().parse().unwrap())
+}
+
 #[test]
 fn a_writer_killed_mid_write_leaves_every_committed_row() {
     let dir = tempfile::tempdir().unwrap();
@@ -528,8 +550,8 @@ fn a_writer_killed_mid_write_leaves_every_committed_row() {
         let Some(line) = lines.next() else {
             panic!("child ended early");
         };
-        if let Some(n) = after(&line.unwrap(), "committed ") {
-            last = Some(n.parse::<u32>().unwrap());
+        if let Some(n) = written(&line.unwrap()) {
+            last = Some(n);
         }
     }
     std::thread::sleep(Duration::from_millis(7));
@@ -537,8 +559,8 @@ fn a_writer_killed_mid_write_leaves_every_committed_row() {
     proc.wait().unwrap();
     // whatever it printed before dying was committed too
     for line in lines {
-        if let Some(n) = after(&line.unwrap(), "committed ") {
-            last = Some(n.parse().unwrap());
+        if let Some(n) = written(&line.unwrap()) {
+            last = Some(n);
         }
     }
     let last = last.unwrap();

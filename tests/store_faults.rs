@@ -45,23 +45,46 @@ fn racing_starts_on_a_garbage_store_keep_the_original_and_set_aside_nothing_heal
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(db(dir.path()), &garbage).unwrap();
         let starts: Vec<_> = (0..6)
-            .map(|_| {
+            .map(|i| {
                 let dir = dir.path().to_path_buf();
                 std::thread::spawn(move || {
                     let mut s = Store::open(Some(&dir));
-                    s.mark_read("c", "l");
-                    s.is_persistent()
+                    s.mark_read("c", &format!("l{i}"));
+                    (s.is_persistent(), s.take_warning())
                 })
             })
             .collect();
+        let mut told = Vec::new();
         for start in starts {
-            assert!(start.join().unwrap(), "round {round}");
+            let (persistent, warning) = start.join().unwrap();
+            assert!(persistent, "round {round}: {warning:?}");
+            told.extend(warning);
         }
+        // One start found the damage and said so; the others found the
+        // fresh store and had nothing to say.
+        assert_eq!(told.len(), 1, "round {round}: {told:?}");
+        assert!(told[0].contains("damaged"), "round {round}: {told:?}");
         let copies = named(dir.path(), "progress.db.corrupt-");
         assert_eq!(copies.len(), 1, "round {round}: {copies:?}");
         assert_eq!(std::fs::read(&copies[0]).unwrap(), garbage);
-        let s = Store::open(Some(dir.path()));
-        assert!(s.progress("c", "l").read, "round {round}");
+        // Nothing of the fresh store (its WAL, its shared memory) went
+        // aside with it, and nothing else is beside it.
+        let mut beside: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("progress.db.") || n.ends_with("-journal"))
+            .collect();
+        beside.sort();
+        let copy = copies[0].file_name().unwrap().to_string_lossy();
+        assert_eq!(beside, [copy.as_ref()], "round {round}");
+        let mut s = Store::open(Some(dir.path()));
+        assert_eq!(s.take_warning(), None, "round {round}");
+        for i in 0..6 {
+            assert!(
+                s.progress("c", &format!("l{i}")).read,
+                "round {round}: l{i}"
+            );
+        }
     }
 }
 

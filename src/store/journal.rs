@@ -137,6 +137,11 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
         if !lock(&file, false) {
             continue;
         }
+        // Its session saved it and removed it between our open and our
+        // lock: what it holds is in the file already.
+        if path.symlink_metadata().is_err() {
+            continue;
+        }
         let Ok(text) = std::io::read_to_string(&file) else {
             continue;
         };

@@ -139,13 +139,7 @@ impl Store {
     /// Never fails: see [`Store::take_warning`] for what went wrong.
     pub fn open(dir: Option<&Path>) -> Store {
         match dir {
-            Some(dir) => Store::open_with(
-                dir,
-                open::Options {
-                    read_only: false,
-                    now: Utc::now(),
-                },
-            ),
+            Some(dir) => Store::open_with(dir, open::Options::at(Utc::now())),
             None => Store::in_memory(),
         }
     }
@@ -190,6 +184,7 @@ impl Store {
         if let Some(disk) = store.disk.as_mut().filter(|_| opened.writable) {
             journal::replay(&db, disk);
         }
+        drop(opened.lock);
         store.journal = Some(journal::Journal::new(&db));
         for (fault, detail) in opened.faults {
             if matches!(fault, Fault::Busy | Fault::Full) {
@@ -388,13 +383,7 @@ impl Store {
         let Some(dir) = self.dir.clone().filter(|_| self.reopen) else {
             return false;
         };
-        let opened = open::open(
-            &dir,
-            open::Options {
-                read_only: false,
-                now: Utc::now(),
-            },
-        );
+        let opened = open::open(&dir, open::Options::at(Utc::now()));
         if !opened.writable {
             return false;
         }

@@ -3,7 +3,7 @@
 //! works in memory). A damaged file is moved aside, never deleted.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use rusqlite::config::DbConfig;
@@ -20,6 +20,9 @@ pub(crate) const FILE: &str = "progress.db";
 /// reader should not wait on it.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// Between two tries of a busy file, or of the directory's lock.
+const PAUSE: Duration = Duration::from_millis(5);
+
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Options {
     /// Open as a read-only file would be opened. Tests use it: as root,
@@ -27,6 +30,21 @@ pub(crate) struct Options {
     pub read_only: bool,
     /// Stamps the name a damaged file is moved to.
     pub now: DateTime<Utc>,
+    /// How long a start waits for a file another lectern is busy with
+    /// ([`BUSY_TIMEOUT`]); it waits up to three times that for the
+    /// directory, which a start holds while it may itself wait that long.
+    pub patience: Duration,
+}
+
+impl Options {
+    /// A start as the reader makes it.
+    pub(crate) fn at(now: DateTime<Utc>) -> Options {
+        Options {
+            read_only: false,
+            now,
+            patience: BUSY_TIMEOUT,
+        }
+    }
 }
 
 /// What could be made of the directory.
@@ -37,6 +55,10 @@ pub(crate) struct Opened {
     /// held lock, a full disk): worth trying again later in the session.
     pub retry: bool,
     pub faults: Vec<(Fault, String)>,
+    /// Held until the caller has replayed the journals of ended sessions:
+    /// two starts replaying the same journal would record its answers
+    /// twice.
+    pub lock: DirLock,
 }
 
 impl Opened {
@@ -46,98 +68,116 @@ impl Opened {
             writable: false,
             retry: false,
             faults,
+            lock: DirLock::None,
         }
     }
 }
 
+/// Opens the store in `dir`. Everything from the first look at the file to
+/// a fresh store in place of a damaged one is done by one lectern at a
+/// time, under the directory's lock. SQLite names a file's journal, WAL and
+/// shared memory after its path, so a start that opened the damaged file a
+/// moment before another moved it aside would go on with the fresh file's
+/// companions as if they were its own: racing starts failed on the fresh
+/// store with SQLITE_IOERR_DELETE_NOENT (a WAL deleted under it), or lost
+/// the switch to WAL with an SQLITE_BUSY that no busy timeout waits out,
+/// and went memory-only.
 pub(crate) fn open(dir: &Path, options: Options) -> Opened {
     if let Err(e) = std::fs::create_dir_all(dir) {
         return Opened::nothing(vec![(Fault::Unopenable, format!("{}: {e}", dir.display()))]);
     }
     let path = dir.join(FILE);
-    if options.read_only {
+    let lock = DirLock::take(dir, options.patience * 3);
+    let mut opened = if options.read_only {
         let refused = format!("{}: opened read-only", path.display());
-        return fall_back(&path, options.now, (Fault::ReadOnly, refused), false);
-    }
-    match writable(&path) {
-        Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
-            // Lecterns started together on a damaged file must not each
-            // set aside what the one before them just made: one at a time,
-            // and each looks again once it holds the lock.
-            let _lock = DirLock::take(dir);
-            match writable(&path) {
-                Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
-                    recover(&path, options.now, &e)
-                }
-                other => settle(&path, options.now, other),
+        fall_back(&path, options, (Fault::ReadOnly, refused), false, &lock)
+    } else {
+        match patiently(&path, options.patience) {
+            Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
+                recover(&path, options, &e, &lock)
             }
+            other => settle(&path, options, other, &lock),
         }
-        other => settle(&path, options.now, other),
+    };
+    opened.lock = lock;
+    opened
+}
+
+/// [`writable`], tried again while the file is busy, up to `patience`.
+/// SQLite's busy timeout does not cover every wait: a connection that must
+/// turn its read into a write while another holds the write lock is told
+/// SQLITE_BUSY at once (switching a file to WAL is such a write).
+fn patiently(path: &Path, patience: Duration) -> rusqlite::Result<(Connection, Migrated)> {
+    let until = Instant::now() + patience;
+    loop {
+        let result = writable(path);
+        match &result {
+            Err(e) if Fault::of(e, Fault::Unopenable) == Fault::Busy && Instant::now() < until => {
+                std::thread::sleep(PAUSE);
+            }
+            _ => return result,
+        }
     }
 }
 
 /// What the writable open came to, when the file was not damaged.
 fn settle(
     path: &Path,
-    now: DateTime<Utc>,
+    options: Options,
     result: rusqlite::Result<(Connection, Migrated)>,
+    lock: &DirLock,
 ) -> Opened {
     let e = match result {
         Ok((conn, Migrated::Current)) => {
             return Opened {
                 disk: Some(conn),
                 writable: true,
-                retry: false,
-                faults: Vec::new(),
+                ..Opened::nothing(Vec::new())
             };
         }
         // The file is fine, just not ours to change: read it as is.
         Ok((conn, Migrated::Newer(v))) => {
             return Opened {
                 disk: Some(conn),
-                writable: false,
-                retry: false,
-                faults: vec![(Fault::Newer, format!("schema version {v}"))],
+                ..Opened::nothing(vec![(Fault::Newer, format!("schema version {v}"))])
             };
         }
         Err(e) => e,
     };
+    let detail = format!("{}: {e}", path.display());
     match Fault::of(&e, Fault::Unopenable) {
-        // Waiting at startup would be worse than starting in memory; the
-        // file is tried again on a later write.
+        // Waited for as long as a start may wait: better to start in
+        // memory, and try the file again on a later write.
         fault @ (Fault::Busy | Fault::Full) => {
-            fall_back(path, now, (fault, format!("{}: {e}", path.display())), true)
+            fall_back(path, options, (fault, detail), true, lock)
         }
-        _ => fall_back(
-            path,
-            now,
-            (Fault::ReadOnly, format!("{}: {e}", path.display())),
-            false,
-        ),
+        _ => fall_back(path, options, (Fault::ReadOnly, detail), false, lock),
     }
 }
 
 /// The file read only, to show what it holds, told as `fault`.
-fn fall_back(path: &Path, now: DateTime<Utc>, fault: (Fault, String), retry: bool) -> Opened {
+fn fall_back(
+    path: &Path,
+    options: Options,
+    fault: (Fault, String),
+    retry: bool,
+    lock: &DirLock,
+) -> Opened {
     match read_only(path) {
         Ok(conn) => Opened {
             disk: Some(conn),
-            writable: false,
             retry,
-            faults: vec![fault],
+            ..Opened::nothing(vec![fault])
         },
-        Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
-            let _lock = DirLock::take(path.parent().unwrap_or(Path::new(".")));
-            match writable(path) {
-                Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
-                    recover(path, now, &e)
-                }
-                _ => Opened {
-                    retry,
-                    ..Opened::nothing(vec![fault])
-                },
+        Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => match writable(path) {
+            Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
+                recover(path, options, &e, lock)
             }
-        }
+            _ => Opened {
+                retry,
+                ..Opened::nothing(vec![fault])
+            },
+        },
         // Told as what it is when it passes; else nothing can be read.
         Err(_) if retry => Opened {
             retry,
@@ -148,24 +188,42 @@ fn fall_back(path: &Path, now: DateTime<Utc>, fault: (Fault, String), retry: boo
 }
 
 /// An exclusive lock on the data directory while it is held (`flock` on
-/// the directory itself: no lock file to leave behind). Best effort: a
-/// file system without locks goes unlocked, as before.
-struct DirLock(Option<std::fs::File>);
+/// the directory itself: no lock file to leave behind).
+pub(crate) enum DirLock {
+    Held(std::fs::File),
+    /// The file system has no locks: starts go unlocked, as before locks.
+    Unsupported,
+    /// Another start held it past the wait (stopped, or stuck on a busy
+    /// file): this one may read and write the file, never move it aside.
+    Missed,
+    /// Not taken (nothing was opened).
+    None,
+}
 
 impl DirLock {
-    fn take(dir: &Path) -> DirLock {
+    fn take(dir: &Path, wait: Duration) -> DirLock {
         let Ok(file) = std::fs::File::open(dir) else {
-            return DirLock(None);
+            return DirLock::Unsupported;
         };
-        // Held for the few milliseconds a recovery takes.
-        let locked = file.lock().is_ok();
-        DirLock(locked.then_some(file))
+        // `flock` has no timed wait: tried until `wait` runs out. A start
+        // holds it for the few milliseconds an open takes.
+        let until = Instant::now() + wait;
+        loop {
+            match file.try_lock() {
+                Ok(()) => return DirLock::Held(file),
+                Err(std::fs::TryLockError::WouldBlock) if Instant::now() < until => {
+                    std::thread::sleep(PAUSE);
+                }
+                Err(std::fs::TryLockError::WouldBlock) => return DirLock::Missed,
+                Err(std::fs::TryLockError::Error(_)) => return DirLock::Unsupported,
+            }
+        }
     }
 }
 
 impl Drop for DirLock {
     fn drop(&mut self) {
-        if let Some(file) = &self.0 {
+        if let DirLock::Held(file) = self {
             let _ = file.unlock();
         }
     }
@@ -237,17 +295,28 @@ fn check(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// A damaged file: moved aside with its WAL, and a fresh store in its
-/// place.
-fn recover(path: &Path, now: DateTime<Utc>, damage: &rusqlite::Error) -> Opened {
-    match fault::set_aside(path, now) {
+/// place. Only under the directory's lock: the start holding it may be in
+/// the middle of the same.
+fn recover(path: &Path, options: Options, damage: &rusqlite::Error, lock: &DirLock) -> Opened {
+    if let DirLock::Missed = lock {
+        // Left for the start that holds the lock, or for a later write of
+        // this session to find repaired.
+        return Opened {
+            retry: true,
+            ..Opened::nothing(vec![(
+                Fault::Busy,
+                format!("{} is being repaired by another lectern", path.display()),
+            )])
+        };
+    }
+    match fault::set_aside(path, options.now) {
         Ok(moved) => {
             let mut faults = vec![(Fault::Corrupt, moved.display().to_string())];
-            match writable(path) {
+            match patiently(path, options.patience) {
                 Ok((conn, _)) => Opened {
                     disk: Some(conn),
                     writable: true,
-                    retry: false,
-                    faults,
+                    ..Opened::nothing(faults)
                 },
                 Err(e) => {
                     faults.push((Fault::Unopenable, e.to_string()));
@@ -300,9 +369,119 @@ mod tests {
             ffi::Error::new(ffi::SQLITE_IOERR_SHMSIZE),
             Some("disk I/O error".into()),
         );
-        let opened = settle(&path, Utc::now(), Err(full));
+        let opened = settle(&path, Options::at(Utc::now()), Err(full), &DirLock::None);
         assert!(opened.retry && !opened.writable && opened.disk.is_some());
         assert_eq!(opened.faults[0].0, Fault::Full);
+    }
+
+    fn patient(patience: Duration) -> Options {
+        Options {
+            patience,
+            ..Options::at(Utc::now())
+        }
+    }
+
+    fn beside(dir: &Path) -> Vec<String> {
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("progress.db."))
+            .collect();
+        names.sort();
+        names
+    }
+
+    const GARBAGE: &[u8] = &[0x5a; 8192];
+
+    /// A start that cannot have the directory (another start holds it)
+    /// must not move the file aside: the holder may be repairing it.
+    #[test]
+    fn a_start_without_the_directory_sets_nothing_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        std::fs::write(&path, GARBAGE).unwrap();
+        let held = DirLock::take(dir.path(), Duration::ZERO);
+        assert!(matches!(held, DirLock::Held(_)));
+        let opened = open(dir.path(), patient(Duration::from_millis(10)));
+        assert!(opened.disk.is_none() && opened.retry, "tried again later");
+        assert_eq!(opened.faults[0].0, Fault::Busy);
+        assert_eq!(std::fs::read(&path).unwrap(), GARBAGE);
+        assert!(beside(dir.path()).is_empty());
+        drop(held);
+        // Once it is free, the damaged file is set aside, once.
+        let opened = open(dir.path(), patient(BUSY_TIMEOUT));
+        assert!(opened.writable);
+        assert_eq!(opened.faults[0].0, Fault::Corrupt);
+        assert_eq!(beside(dir.path()).len(), 1);
+    }
+
+    /// The race that made racing starts go memory-only, in order: a start
+    /// comes while another holds the directory to repair the file. It waits,
+    /// then finds the repaired store, and has nothing to repair or say.
+    #[test]
+    fn a_start_waits_for_the_start_repairing_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        std::fs::write(&path, GARBAGE).unwrap();
+        let held = DirLock::take(dir.path(), Duration::ZERO);
+        let racer = {
+            let dir = dir.path().to_path_buf();
+            std::thread::spawn(move || open(&dir, patient(Duration::from_secs(30))))
+        };
+        // What the holder does: the damaged file aside, a fresh store with
+        // a first change in it.
+        fault::set_aside(&path, Utc::now()).unwrap();
+        let (fresh, _) = writable(&path).unwrap();
+        fresh
+            .execute("INSERT INTO course_state VALUES ('c', 'l')", [])
+            .unwrap();
+        drop(held);
+        let opened = racer.join().unwrap();
+        assert!(opened.writable, "{:?}", opened.faults);
+        assert!(opened.faults.is_empty(), "{:?}", opened.faults);
+        assert_eq!(beside(dir.path()).len(), 1, "the fresh store stays");
+        let kept: i64 = opened
+            .disk
+            .unwrap()
+            .query_row("SELECT count(*) FROM course_state", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(kept, 1);
+    }
+
+    /// Switching a file to WAL while another connection holds its write
+    /// lock is refused at once, with no busy timeout: a start tries again
+    /// until the lock is gone instead of going memory-only.
+    #[test]
+    fn a_start_waits_out_a_write_lock_the_busy_timeout_does_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        {
+            let (conn, _) = writable(&path).unwrap();
+            let mode: String = conn
+                .pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get(0))
+                .unwrap();
+            assert_eq!(mode, "delete");
+        }
+        let mut other = Connection::open(&path).unwrap();
+        let (locked, release) = (std::sync::mpsc::channel(), std::sync::mpsc::channel());
+        let holder = std::thread::spawn(move || {
+            let tx = other
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+                .unwrap();
+            locked.0.send(()).unwrap();
+            release.1.recv().unwrap();
+            // Held a moment past the start's first try.
+            std::thread::sleep(Duration::from_millis(50));
+            tx.commit().unwrap();
+        });
+        locked.1.recv().unwrap();
+        let e = writable(&path).expect_err("refused while the lock is held");
+        assert_eq!(Fault::of(&e, Fault::Unopenable), Fault::Busy);
+        release.0.send(()).unwrap();
+        let opened = open(dir.path(), patient(Duration::from_secs(30)));
+        holder.join().unwrap();
+        assert!(opened.writable, "{:?}", opened.faults);
+        assert!(opened.faults.is_empty(), "{:?}", opened.faults);
     }
 
     #[test]

@@ -142,12 +142,12 @@ pub(crate) mod tests {
     }
 
     fn code(text: &str) -> Block {
-        Block::Code {
+        Block::code(crate::model::CodeBlock {
             lang: Some("rust".into()),
             label: None,
             text: text.into(),
             badges: Vec::new(),
-        }
+        })
     }
 
     /// Code at the top level, in a list item, in a quote and in a list

@@ -61,12 +61,14 @@ pub fn columns(lesson: &Lesson) -> Columns {
         title: lesson.meta.title.clone(),
         ..Columns::default()
     };
+    let first = anchor_block(lesson, 0);
     for (at, text) in sections(lesson).into_iter().skip(1) {
-        let heading = lesson
-            .blocks
-            .iter()
-            .enumerate()
-            .any(|(i, b)| anchor_block(lesson, i) == at && matches!(b, Block::Heading { .. }));
+        // The block at that section, found by its place: looking for it
+        // among all blocks made a long lesson's columns quadratic.
+        let block = at
+            .checked_sub(first)
+            .and_then(|i| lesson.blocks.get(i as usize));
+        let heading = matches!(block, Some(Block::Heading { .. }));
         let col = if heading { &mut c.heading } else { &mut c.body };
         col.push_str(&text);
         col.push('\n');

@@ -384,7 +384,7 @@ impl Runner {
         if !checks_code && !crate::highlight::lesson_wants(&doc.lesson) {
             return;
         }
-        let lesson = doc.lesson.clone();
+        let lesson = doc.lesson.code_only();
         let dark = s.prefs.dark;
         self.background(move |send| {
             let mut code = crate::highlight::highlight_lesson(&lesson, dark);

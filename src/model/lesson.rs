@@ -166,11 +166,50 @@ impl Lesson {
         self.checks.first()
     }
 
+    /// The lesson's code where its page has it, and nothing else: each
+    /// block without code is a rule in its place, so a code block's path
+    /// (its place among blocks, items and quotes) stays the same. What the
+    /// highlighter takes to its thread: the whole lesson cloned there was
+    /// its model twice over.
+    pub fn code_only(&self) -> Lesson {
+        Lesson {
+            meta: self.meta.clone(),
+            source: self.source,
+            hero: None,
+            blocks: code_only(&self.blocks),
+            checks: self.checks.clone(),
+        }
+    }
+
     /// Every top-level block's text, for search.
     pub fn block_text(block: &Block) -> String {
         let mut out = String::new();
         collect_block_text(block, &mut out);
         out
+    }
+}
+
+fn code_only(blocks: &[Block]) -> Vec<Block> {
+    // Past the last block with code, no place is needed at all.
+    let end = blocks.iter().rposition(has_code).map_or(0, |i| i + 1);
+    let kept = blocks[..end].iter().map(|b| match b {
+        Block::Code(_) => b.clone(),
+        Block::List { start, items } if has_code(b) => Block::List {
+            start: *start,
+            items: items.iter().map(|item| code_only(item)).collect(),
+        },
+        Block::Quote(inner) if has_code(b) => Block::Quote(code_only(inner)),
+        _ => Block::Rule,
+    });
+    kept.collect()
+}
+
+fn has_code(block: &Block) -> bool {
+    match block {
+        Block::Code(_) => true,
+        Block::List { items, .. } => items.iter().flatten().any(has_code),
+        Block::Quote(inner) => inner.iter().any(has_code),
+        _ => false,
     }
 }
 

@@ -250,6 +250,7 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
         origin: Origin::File(dir.path().join("elsewhere.json")),
         index: b,
         lesson: Box::new(Err(lectern::model::Diagnostic::error("x", "x"))),
+        read: None,
     };
     assert!(runner.take(&s, stale).is_none());
 }

@@ -137,24 +137,27 @@ fn peak_memory_is_linear_and_bounded_by_the_caps() {
     }
     // Measured (debug build, the larger size), bytes per byte of file,
     // loaded / loaded and laid out at 80 columns:
-    // - tiny blocks: 10.8 / 11.6 (55 while the whole file was first a
-    //   serde_json tree);
-    // - table rows: 9.3 / 9.9 (78 / 83 while pulldown-cmark built a tree
-    //   of the whole body, each cell was a vector of runs and each line a
+    // - tiny blocks: 7.6 / 8.2 (55 while the whole file was first a
+    //   serde_json tree; 10.8 / 11.6 while a block was 96 bytes);
+    // - table rows: 10.7 / 11.2, the allocator's moods at a few hundred
+    //   KB give or take one (78 / 83 while pulldown-cmark built a tree of
+    //   the whole body, each cell was a vector of runs and each line a
     //   vector of spans with a string each);
-    // - ordinary prose and lists: 6.3 / 7.2;
+    // - ordinary prose and lists: 4.1 / 4.6 (6.3 / 7.2 with a copy of
+    //   the body held through the parse and the page's vectors doubled);
     // - dense markup, a style or link every few words and lists of short
-    //   items: 16.4 / 17.7, over the 12 aimed at: a run is 56 bytes and
-    //   a string of its own, and most of such a lesson is runs.
+    //   items: 10.2 / 11.2 (16.4 / 17.7 while a run was 56 bytes and a
+    //   string of its own, a block 96 bytes, the body held twice, and
+    //   the page's vectors grown by doubling, each old copy left behind).
     // The bounds leave a few percent for the allocator's moods.
     linear("blocks", 10_000, 12.0);
     linear("table", 10_000, 12.0);
     linear("prose", 2_000, 12.0);
-    linear("markup", 2_000, 17.5);
+    linear("markup", 2_000, 12.0);
     linear("blocks+layout", 10_000, 12.5);
     linear("table+layout", 10_000, 12.5);
     linear("prose+layout", 2_000, 12.5);
-    linear("markup+layout", 2_000, 19.0);
+    linear("markup+layout", 2_000, 12.5);
     refused("blocks", 400_000);
     refused("table", 200_000);
 }

@@ -500,7 +500,7 @@ fn the_fixture_holds_every_kind_the_format_defines() {
     assert!(has(&|b| matches!(b, Block::List { start: None, .. })));
     assert!(has(&|b| matches!(b, Block::List { start: Some(8), .. })));
     assert!(has(
-        &|b| matches!(b, Block::Code { lang: Some(l), label: Some(_), .. } if l == "python")
+        &|b| matches!(b, Block::Code(c) if c.lang.as_deref() == Some("python") && c.label.is_some())
     ));
     assert!(has(&|b| matches!(b, Block::Quote(_))));
     assert!(has(&|b| matches!(b, Block::Rule)));

@@ -4,6 +4,7 @@
 //! test use it; tests run its background work inline.
 
 mod background;
+mod indexing;
 mod opened;
 mod writes;
 
@@ -12,7 +13,7 @@ use opened::opened;
 pub use writes::Unwritten;
 use writes::write_to;
 
-use crate::index::{Extract, Index, Query};
+use crate::index::{Extract, Index, Query, ReadStamp};
 use crate::loader;
 use crate::model::{Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, State};
@@ -32,6 +33,7 @@ pub enum Reply {
         index: usize,
         /// Boxed: a lesson is far larger than any other reply.
         lesson: Box<Result<Lesson, Diagnostic>>,
+        read: Option<ReadStamp>,
     },
     /// Searchable text of some lessons of course `course` for the index,
     /// and how many of how many are done with it.
@@ -71,7 +73,12 @@ pub struct Runner {
     /// reach them (see [`Unwritten`]).
     unwritten: Unwritten,
     /// The named lesson, parsed before the terminal was set up.
-    preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
+    preloaded: Option<(Origin, Result<Lesson, Diagnostic>, Option<ReadStamp>)>,
+    /// The stamp of the open lesson's file as it was read, for the index
+    /// to take its text from the page (see [`ReadStamp`]).
+    read: Option<ReadStamp>,
+    /// Lessons the index took from the page rather than read (for tests).
+    pub indexed_from_page: usize,
     /// The time, fixed by tests; the clock's when `None`.
     pub clock: Option<DateTime<Utc>>,
     /// How the learner's days are cut (the rollover hour; local time).
@@ -94,6 +101,8 @@ impl Runner {
             held: Vec::new(),
             unwritten: Unwritten::default(),
             preloaded: None,
+            read: None,
+            indexed_from_page: 0,
             clock: None,
             days: Days::default(),
             loads_inline: true,
@@ -111,9 +120,15 @@ impl Runner {
         Runner::new(Some(Store::in_memory()), Index::in_memory(), Work::Inline)
     }
 
-    /// The first `Load` of `origin` takes this result instead of reading.
-    pub fn preload(&mut self, origin: Origin, lesson: Result<Lesson, Diagnostic>) {
-        self.preloaded = Some((origin, lesson));
+    /// The first `Load` of `origin` takes this result instead of reading
+    /// (with the file's stamp taken before it was read, if it was).
+    pub fn preload(
+        &mut self,
+        origin: Origin,
+        lesson: Result<Lesson, Diagnostic>,
+        read: Option<ReadStamp>,
+    ) {
+        self.preloaded = Some((origin, lesson, read));
     }
 
     /// Carries out `fx` and what their replies ask for in turn. Returns
@@ -223,10 +238,15 @@ impl Runner {
                 origin,
                 index,
                 lesson,
+                read,
             } => {
                 self.loading = self.loading.saturating_sub(1);
                 let entry = s.course().lessons.get(index)?;
-                (entry.origin == origin).then(|| opened(s, index, *lesson))
+                if entry.origin != origin {
+                    return None;
+                }
+                self.read = read.filter(|_| lesson.is_ok());
+                Some(opened(s, index, *lesson))
             }
             Reply::IndexChunk {
                 course,
@@ -328,21 +348,26 @@ impl Runner {
     }
 
     fn load(&mut self, s: &State, origin: Origin, index: usize) -> Option<Msg> {
-        if let Some((o, lesson)) = self.preloaded.take() {
+        if let Some((o, lesson, read)) = self.preloaded.take() {
             if o == origin {
+                self.read = read.filter(|_| lesson.is_ok());
                 return Some(opened(s, index, lesson));
             }
         }
         if self.loads_inline {
-            return Some(opened(s, index, loader::load_lesson(&origin)));
+            let (lesson, read) = ReadStamp::load(&origin);
+            self.read = read.filter(|_| lesson.is_ok());
+            return Some(opened(s, index, lesson));
         }
         self.loading += 1;
         self.background_at(true, move |send| {
-            let lesson = Box::new(loader::load_lesson(&origin));
+            let (lesson, read) = ReadStamp::load(&origin);
+            let lesson = Box::new(lesson);
             send(Reply::Lesson {
                 origin,
                 index,
                 lesson,
+                read,
             });
         });
         None
@@ -359,7 +384,7 @@ impl Runner {
         if !checks_code && !crate::highlight::lesson_wants(&doc.lesson) {
             return;
         }
-        let lesson = doc.lesson.clone();
+        let lesson = doc.lesson.code_only();
         let dark = s.prefs.dark;
         self.background(move |send| {
             let mut code = crate::highlight::highlight_lesson(&lesson, dark);
@@ -390,42 +415,6 @@ impl Runner {
             })
             .collect();
         Msg::CourseResults(q, hits, found.total)
-    }
-
-    fn build_index(&mut self, s: &State) -> Option<Msg> {
-        let course = s.library.current;
-        let stale = self.index.stale(&s.course().origins());
-        let total = stale.len();
-        if total == 0 {
-            return Some(Msg::Indexed {
-                course,
-                done: 0,
-                total: 0,
-            });
-        }
-        // Parsing every lesson is the slow part: in the background, in
-        // chunks stored between key presses.
-        self.background(move |send| {
-            let mut done = 0;
-            for chunk in stale.chunks(INDEX_CHUNK) {
-                let texts: Vec<Extract> = chunk.iter().map(crate::index::extract).collect();
-                done += texts.len();
-                let reply = Reply::IndexChunk {
-                    course,
-                    texts,
-                    done,
-                    total,
-                };
-                if !send(reply) {
-                    return;
-                }
-            }
-        });
-        Some(Msg::Indexed {
-            course,
-            done: 0,
-            total,
-        })
     }
 
     fn write(&mut self, effect: Effect) {

@@ -9,7 +9,7 @@ use super::fresh::{RACY_NS, Stamp, now_ns, stamp};
 use super::plan::Known;
 use super::{Index, key_of};
 use crate::loader::{self, walk};
-use crate::model::{Block, Lesson, Origin};
+use crate::model::{Block, Diagnostic, Lesson, Origin};
 
 /// A lesson's text split into the columns ranked apart.
 #[derive(Debug, Clone, Default)]
@@ -61,17 +61,79 @@ pub fn columns(lesson: &Lesson) -> Columns {
         title: lesson.meta.title.clone(),
         ..Columns::default()
     };
+    let first = anchor_block(lesson, 0);
     for (at, text) in sections(lesson).into_iter().skip(1) {
-        let heading = lesson
-            .blocks
-            .iter()
-            .enumerate()
-            .any(|(i, b)| anchor_block(lesson, i) == at && matches!(b, Block::Heading { .. }));
+        // The block at that section, found by its place: looking for it
+        // among all blocks made a long lesson's columns quadratic.
+        let block = at
+            .checked_sub(first)
+            .and_then(|i| lesson.blocks.get(i as usize));
+        let heading = matches!(block, Some(Block::Heading { .. }));
         let col = if heading { &mut c.heading } else { &mut c.body };
         col.push_str(&text);
         col.push('\n');
     }
     c
+}
+
+/// A lesson file's stamp as the reader read it: the index takes that
+/// lesson's text from the open page rather than parse the file a second
+/// time beside it (a large lesson's model twice over), for as long as the
+/// file keeps this stamp.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadStamp {
+    origin: Origin,
+    stamp: Stamp,
+    seen_ns: i64,
+    /// The bytes' digest, for a file changed within the clock's grain of
+    /// the read: as [`extract`] stores it, the stamp alone is not trusted.
+    digest: Option<u64>,
+}
+
+impl ReadStamp {
+    /// The lesson at `origin`, as [`loader::load_lesson`] reads it, and
+    /// for a file the stamp taken just before its bytes were read (a
+    /// change while they are read leaves the stamp behind the file, so it
+    /// is read again).
+    pub fn load(origin: &Origin) -> (Result<Lesson, Diagnostic>, Option<ReadStamp>) {
+        let Origin::File(p) = origin else {
+            return (loader::load_lesson(origin), None);
+        };
+        let seen_ns = now_ns();
+        let (Some(stamp), Ok(bytes)) = (stamp(p), walk::read_regular(p)) else {
+            // The loader says why it cannot be read.
+            return (loader::load_lesson(origin), None);
+        };
+        let racy = stamp.ctime_ns.saturating_add(RACY_NS) >= seen_ns;
+        let read = ReadStamp {
+            origin: origin.clone(),
+            stamp,
+            seen_ns,
+            digest: racy.then(|| walk::digest(&bytes)),
+        };
+        let lesson = loader::load_from(origin, &bytes).map(|l| l.lesson);
+        (lesson, Some(read))
+    }
+
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// What [`extract`] would find, from `lesson` (the one read then),
+    /// if the file still has the stamp it had: never text of a file that
+    /// has changed since.
+    pub fn extract(&self, lesson: &Lesson) -> Option<Extract> {
+        let Origin::File(p) = &self.origin else {
+            return None;
+        };
+        (stamp(p)? == self.stamp).then(|| Extract {
+            key: key_of(&self.origin),
+            stamp: self.stamp,
+            seen_ns: self.seen_ns,
+            digest: self.digest,
+            text: columns(lesson),
+        })
+    }
 }
 
 /// The lesson at `origin` as it is now, with the stamp it was read at.

@@ -3,25 +3,27 @@
 //! as a vector of spans with a string each cost about 200 bytes a table
 //! row ("| 1 | 2 |"), thirty times the row in the file; here it costs its
 //! text and 6 bytes a span. A [`Line`] is made back when one is asked
-//! for (a screen's rows, one at a time for search and printing).
+//! for (a screen's rows, one at a time for search and printing). Each is
+//! kept in pieces that never move ([`Chunked`]).
 
+use super::chunked::{Chunked, ChunkedText};
 use super::style::{Line, Span, Style};
 use std::collections::HashMap;
 use std::ops::Range;
 
 #[derive(Debug, Clone, Default)]
 pub struct Lines {
-    text: String,
+    text: ChunkedText,
     /// Where each span's text ends in `text`.
-    spans: Vec<u32>,
+    spans: Chunked<u32>,
     /// Each span's style, by its place in `palette`: a page has a few
     /// dozen styles (roles, modifiers, a theme's colours), and a style is
     /// 5 bytes, padded to 8 beside an offset.
-    styles: Vec<u16>,
+    styles: Chunked<u16>,
     palette: Vec<Style>,
     places: HashMap<Style, u16>,
     /// Where each line's spans end in `spans`.
-    ends: Vec<u32>,
+    ends: Chunked<u32>,
 }
 
 impl Lines {
@@ -30,10 +32,13 @@ impl Lines {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.ends.len() == 0
     }
 
     pub fn push(&mut self, line: Line) {
+        // A line's text reads back as one string.
+        self.text
+            .reserve(line.spans.iter().map(|s| s.text.len()).sum());
         for span in line.spans {
             // Past 4 GiB of text (no lesson under the size cap lays out
             // so much) a span keeps its style and loses its text rather
@@ -67,16 +72,25 @@ impl Lines {
     fn span_range(&self, i: usize) -> Range<usize> {
         let start = match i {
             0 => 0,
-            _ => self.ends[i - 1] as usize,
+            _ => self.end(i - 1),
         };
-        start..self.ends[i] as usize
+        start..self.end(i)
+    }
+
+    fn end(&self, i: usize) -> usize {
+        self.ends.get(i).unwrap_or(0) as usize
+    }
+
+    /// Where span `s` ends in `text`.
+    fn span_end(&self, s: usize) -> usize {
+        self.spans.get(s).unwrap_or(0) as usize
     }
 
     /// Where span `s` starts in `text`.
     fn text_start(&self, s: usize) -> usize {
         match s {
             0 => 0,
-            _ => self.spans[s - 1] as usize,
+            _ => self.span_end(s - 1),
         }
     }
 
@@ -87,8 +101,9 @@ impl Lines {
         let spans = self
             .span_range(i)
             .map(|s| {
-                let text = &self.text[self.text_start(s)..self.spans[s] as usize];
-                Span::new(text, self.palette[usize::from(self.styles[s])])
+                let text = self.text.get(self.text_start(s), self.span_end(s));
+                let style = usize::from(self.styles.get(s).unwrap_or(0));
+                Span::new(text, self.palette[style])
             })
             .collect();
         Some(Line { spans })
@@ -99,7 +114,9 @@ impl Lines {
         let spans = self.span_range(i.min(self.len().checked_sub(1)?));
         (i < self.len()).then(|| match spans.is_empty() {
             true => "",
-            false => &self.text[self.text_start(spans.start)..self.spans[spans.end - 1] as usize],
+            false => self
+                .text
+                .get(self.text_start(spans.start), self.span_end(spans.end - 1)),
         })
     }
 
@@ -122,10 +139,10 @@ impl Lines {
 
     /// Frees what growing left spare: a page is kept while it is read.
     pub fn fit(&mut self) {
-        self.text.shrink_to_fit();
-        self.spans.shrink_to_fit();
-        self.styles.shrink_to_fit();
-        self.ends.shrink_to_fit();
+        self.text.fit();
+        self.spans.fit();
+        self.styles.fit();
+        self.ends.fit();
     }
 }
 

@@ -2,6 +2,7 @@
 //! so the document is parsed once and re-wrapped cheaply on resize.
 
 mod check;
+mod chunked;
 mod lines;
 mod page;
 mod style;

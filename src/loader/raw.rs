@@ -43,7 +43,32 @@ pub struct LessonInfo {
 #[derive(Debug, Deserialize)]
 pub struct Body {
     pub format: Option<Text>,
-    pub text: Text,
+    /// Checked here, read where it lies (see [`IsStr`]).
+    #[allow(dead_code)]
+    pub text: IsStr,
+}
+
+/// A string, checked to be one and not kept: a markdown body is most of
+/// its file, and a cleaned copy of it held all through the parse was a
+/// byte of memory per byte of file. The convert pass borrows the text
+/// from the value (cleaned, it is copied only where it holds a control).
+#[derive(Debug)]
+pub struct IsStr;
+
+impl<'de> Deserialize<'de> for IsStr {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = IsStr;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<IsStr, E> {
+                Ok(IsStr)
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -61,7 +61,7 @@ fn seed_loads_from_the_reader_tree() {
         lesson
             .blocks
             .iter()
-            .any(|b| matches!(b, Block::Code { lang: Some(l), .. } if l == "bash"))
+            .any(|b| matches!(b, Block::Code(c) if c.lang.as_deref() == Some("bash")))
     );
     let check = lesson.checks.into_iter().next().unwrap();
     assert_eq!(check.order, vec![0, 2, 3, 1]);

@@ -310,12 +310,12 @@ pub fn sample_checks() -> Vec<Check> {
                 accepted: vec!["let".into(), "let mut".into()],
             },
             anchor: Some(2),
-            body: vec![Block::Code {
+            body: vec![Block::code(crate::model::CodeBlock {
                 lang: Some("rust".into()),
                 label: None,
                 badges: Vec::new(),
                 text: "___ x = 5;".into(),
-            }],
+            })],
             question: text("Which keyword fills the blank?"),
             options: Vec::new(),
             order: Vec::new(),

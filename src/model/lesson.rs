@@ -1,19 +1,24 @@
 use super::table::Table;
+use compact_str::CompactString;
 
 /// A run of inline text with the flags the format defines.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Run {
-    pub text: String,
+    /// Inline up to 24 bytes, on the heap past them: most runs of a
+    /// styled lesson are a few words, and a `String` of its own made each
+    /// one an allocation of 32 bytes beside the run.
+    pub text: CompactString,
     pub bold: bool,
     pub italic: bool,
     pub strike: bool,
     pub code: bool,
     pub kbd: bool,
-    pub href: Option<String>,
+    /// Boxed to its length: a run is 48 bytes, not 56, and most have none.
+    pub href: Option<Box<str>>,
 }
 
 impl Run {
-    pub fn plain(text: impl Into<String>) -> Self {
+    pub fn plain(text: impl Into<CompactString>) -> Self {
         Run {
             text: text.into(),
             ..Run::default()
@@ -40,15 +45,9 @@ pub enum Block {
         start: Option<u64>,
         items: Vec<Vec<Block>>,
     },
-    Code {
-        lang: Option<String>,
-        label: Option<String>,
-        text: String,
-        /// What the source says of the code beside its language (mdBook
-        /// and rustdoc fence attributes: `ignore`, `does not compile`),
-        /// shown as small badges on the frame, never as its name.
-        badges: Vec<String>,
-    },
+    /// Boxed: four strings' worth, it made every block 96 bytes, and a
+    /// page of short paragraphs and list items is mostly blocks.
+    Code(Box<CodeBlock>),
     /// Boxed: the largest variant by far, it would make every block its size.
     Figure(Box<Figure>),
     Quote(Vec<Block>),
@@ -61,6 +60,23 @@ pub enum Block {
         kind: String,
         text: Vec<String>,
     },
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CodeBlock {
+    pub lang: Option<String>,
+    pub label: Option<String>,
+    pub text: String,
+    /// What the source says of the code beside its language (mdBook
+    /// and rustdoc fence attributes: `ignore`, `does not compile`),
+    /// shown as small badges on the frame, never as its name.
+    pub badges: Vec<String>,
+}
+
+impl Block {
+    pub fn code(code: CodeBlock) -> Block {
+        Block::Code(Box::new(code))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -150,11 +166,50 @@ impl Lesson {
         self.checks.first()
     }
 
+    /// The lesson's code where its page has it, and nothing else: each
+    /// block without code is a rule in its place, so a code block's path
+    /// (its place among blocks, items and quotes) stays the same. What the
+    /// highlighter takes to its thread: the whole lesson cloned there was
+    /// its model twice over.
+    pub fn code_only(&self) -> Lesson {
+        Lesson {
+            meta: self.meta.clone(),
+            source: self.source,
+            hero: None,
+            blocks: code_only(&self.blocks),
+            checks: self.checks.clone(),
+        }
+    }
+
     /// Every top-level block's text, for search.
     pub fn block_text(block: &Block) -> String {
         let mut out = String::new();
         collect_block_text(block, &mut out);
         out
+    }
+}
+
+fn code_only(blocks: &[Block]) -> Vec<Block> {
+    // Past the last block with code, no place is needed at all.
+    let end = blocks.iter().rposition(has_code).map_or(0, |i| i + 1);
+    let kept = blocks[..end].iter().map(|b| match b {
+        Block::Code(_) => b.clone(),
+        Block::List { start, items } if has_code(b) => Block::List {
+            start: *start,
+            items: items.iter().map(|item| code_only(item)).collect(),
+        },
+        Block::Quote(inner) if has_code(b) => Block::Quote(code_only(inner)),
+        _ => Block::Rule,
+    });
+    kept.collect()
+}
+
+fn has_code(block: &Block) -> bool {
+    match block {
+        Block::Code(_) => true,
+        Block::List { items, .. } => items.iter().flatten().any(has_code),
+        Block::Quote(inner) => inner.iter().any(has_code),
+        _ => false,
     }
 }
 
@@ -174,7 +229,7 @@ fn collect_block_text(block: &Block, out: &mut String) {
                 }
             }
         }
-        Block::Code { text, .. } => push(text),
+        Block::Code(c) => push(&c.text),
         Block::Figure(f) => push(&f.plain_text()),
         Block::Quote(blocks) => {
             for b in blocks {
@@ -209,4 +264,11 @@ impl Figure {
         parts.extend(self.caption.as_deref());
         parts.join(" ")
     }
+}
+#[cfg(test)]
+#[test]
+fn runs_and_blocks_stay_small() {
+    // Most of a styled lesson's memory is runs and blocks (tests/memory.rs):
+    // a field that grows one of them shows here first.
+    assert_eq!((size_of::<Run>(), size_of::<Block>()), (48, 56));
 }

@@ -22,7 +22,8 @@ pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};
 pub use lesson::{
-    Block, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source, runs_text,
+    Block, CodeBlock, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source,
+    runs_text,
 };
 pub use origin::Origin;
 pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};

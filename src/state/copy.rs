@@ -26,9 +26,7 @@ pub struct CopyPicker {
 /// The code of a top-level block (a list or quote may hold several).
 fn code_in(block: &Block, out: &mut Vec<(Option<String>, String)>) {
     match block {
-        Block::Code {
-            lang, label, text, ..
-        } => out.push((label.clone().or_else(|| lang.clone()), text.clone())),
+        Block::Code(c) => out.push((c.label.clone().or_else(|| c.lang.clone()), c.text.clone())),
         Block::List { items, .. } => items.iter().flatten().for_each(|b| code_in(b, out)),
         Block::Quote(inner) => inner.iter().for_each(|b| code_in(b, out)),
         _ => {}

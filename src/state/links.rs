@@ -37,8 +37,8 @@ fn runs(r: &[Run], out: &mut Vec<(String, String)>) {
         if let Some(href) = &run.href {
             match out.last_mut() {
                 // A link's text split into runs (bold inside it) is one link.
-                Some((text, h)) if h == href => text.push_str(&run.text),
-                _ => out.push((run.text.clone(), href.clone())),
+                Some((text, h)) if **h == **href => text.push_str(&run.text),
+                _ => out.push((run.text.to_string(), href.to_string())),
             }
         }
     }

@@ -21,8 +21,8 @@
 
 use super::startup::{self, Early, StoreOpening, library, outline, quick_start, resume_in};
 use crate::effects::Runner;
-use crate::index::{Index, Snapshot};
-use crate::loader::{self, Library};
+use crate::index::{Index, ReadStamp, Snapshot};
+use crate::loader::Library;
 use crate::model::{Diagnostic, Lesson, Origin};
 use crate::state::{CourseView, Msg, Prefs, Size, Start, State};
 use std::path::PathBuf;
@@ -49,7 +49,7 @@ pub(super) struct Boot {
     chosen: bool,
     index: Option<Index>,
     opening: Option<StoreOpening>,
-    preloaded: Option<(Origin, Result<Lesson, Diagnostic>)>,
+    preloaded: Option<(Origin, Result<Lesson, Diagnostic>, Option<ReadStamp>)>,
     later: Later,
     /// Folders shown from their last listing, to check against the files.
     pub stale: Vec<PathBuf>,
@@ -71,14 +71,14 @@ impl Boot {
         // one, 2.2 ms without, on two cores).
         let preloaded = first_file.filter(|_| named).map(|p| {
             let origin = Origin::File(p.clone());
-            let lesson = loader::load_lesson(&origin);
-            (origin, lesson)
+            let (lesson, read) = ReadStamp::load(&origin);
+            (origin, lesson, read)
         });
         // The store, opened on a thread alongside the course and the
         // terminal: the first frame waits for the slower, not for both.
         let opening = (!named).then(|| StoreOpening::start(data_dir.clone(), true));
         let alone = match (&preloaded, paths) {
-            (Some((origin, Ok(lesson))), [_]) => Some(startup::alone(origin, lesson)),
+            (Some((origin, Ok(lesson), _)), [_]) => Some(startup::alone(origin, lesson)),
             _ => None,
         };
         let mut index = Index::cached(data_dir.as_deref());
@@ -128,8 +128,8 @@ impl Boot {
         if let Some(index) = self.index.take() {
             runner.index = index;
         }
-        if let Some((origin, lesson)) = self.preloaded.take() {
-            runner.preload(origin, lesson);
+        if let Some((origin, lesson, read)) = self.preloaded.take() {
+            runner.preload(origin, lesson, read);
         }
     }
 

@@ -156,12 +156,12 @@ pub fn check_lines(
         CheckKind::Choice { multi: true } => choice::multi(&mut out, check, marks, w),
         CheckKind::Short { .. } => typed::short(&mut out, check, marks, w),
         CheckKind::Tracing { program, lang, .. } => {
-            let program = Block::Code {
+            let program = Block::code(crate::model::CodeBlock {
                 lang: Some(lang.clone()),
                 label: None,
                 badges: Vec::new(),
                 text: program.clone(),
-            };
+            });
             let path = [path[0], PROGRAM];
             out.lines
                 .extend(blocks_lines(&[program], width, code, &path));
@@ -258,12 +258,9 @@ pub fn each_check_code<'a>(lesson: &'a Lesson, mut f: impl FnMut(Vec<usize>, &'a
     for (k, check) in lesson.checks.iter().enumerate() {
         let base = CHECK_CODE.saturating_add(k);
         for (j, block) in check.body.iter().enumerate() {
-            if let Block::Code {
-                lang, label, text, ..
-            } = block
-            {
-                let lang = lang.as_deref().or(label.as_deref()).unwrap_or("");
-                f(vec![base, j], lang, text);
+            if let Block::Code(c) = block {
+                let lang = c.lang.as_deref().or(c.label.as_deref()).unwrap_or("");
+                f(vec![base, j], lang, &c.text);
             }
         }
         if let CheckKind::Tracing { program, lang, .. } = &check.kind {

@@ -52,9 +52,7 @@ pub(crate) fn each_code_block<'a>(
         for (i, b) in blocks.iter().enumerate() {
             path.push(i);
             match b {
-                Block::Code {
-                    lang, label, text, ..
-                } => f(path, lang.as_deref().or(label.as_deref()), text),
+                Block::Code(c) => f(path, c.lang.as_deref().or(c.label.as_deref()), &c.text),
                 Block::List { items, .. } => {
                     for (k, item) in items.iter().enumerate() {
                         path.push(k);
@@ -218,12 +216,12 @@ mod tests {
             meta: LessonMeta::default(),
             source: Source::Markdown,
             hero: None,
-            blocks: vec![Block::Code {
+            blocks: vec![Block::code(crate::model::CodeBlock {
                 lang: Some(lang.into()),
                 label: None,
                 text: text.into(),
                 badges: Vec::new(),
-            }],
+            })],
             checks: Vec::new(),
         };
         let code = Highlights {
@@ -244,12 +242,12 @@ mod tests {
             meta: LessonMeta::default(),
             source: Source::Markdown,
             hero: None,
-            blocks: vec![Block::Code {
+            blocks: vec![Block::code(crate::model::CodeBlock {
                 lang: Some("rust".into()),
                 label: None,
                 text: "fn main() {}".into(),
                 badges: vec!["ignore".into(), "edition 2021".into()],
-            }],
+            })],
             checks: Vec::new(),
         };
         let top = |width, plain| {

@@ -142,12 +142,12 @@ pub(crate) mod tests {
     }
 
     fn code(text: &str) -> Block {
-        Block::Code {
+        Block::code(crate::model::CodeBlock {
             lang: Some("rust".into()),
             label: None,
             text: text.into(),
             badges: Vec::new(),
-        }
+        })
     }
 
     /// Code at the top level, in a list item, in a quote and in a list
@@ -180,6 +180,26 @@ pub(crate) mod tests {
 
     fn text(p: &Page) -> Vec<String> {
         p.lines.iter().map(|l| l.text()).collect()
+    }
+
+    #[test]
+    fn the_code_only_lesson_has_each_code_block_where_the_lesson_has_it() {
+        let mut lesson = nested_code_lesson();
+        lesson
+            .blocks
+            .push(Block::Paragraph(vec![Run::plain("after")]));
+        fn all(l: &Lesson) -> Vec<(Vec<usize>, Option<&str>, String)> {
+            let mut out = Vec::new();
+            each_code_block(l, |path, lang, text| {
+                out.push((path.to_vec(), lang, text.to_string()))
+            });
+            out
+        }
+        let only = lesson.code_only();
+        assert_eq!(all(&only), all(&lesson));
+        // Nothing past the last code block; no text but code's.
+        assert_eq!(only.blocks.len(), 4);
+        assert!(!format!("{:?}", only.blocks).contains("Paragraph"));
     }
 
     #[test]

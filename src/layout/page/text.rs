@@ -43,7 +43,7 @@ type Flag = fn(&Run) -> bool;
 /// strike over several runs (`*a `code` b*`) open on the first and close
 /// on the last, as one would write them.
 fn marked(r: &Run, prev: Option<&Run>, next: Option<&Run>) -> String {
-    let mut t = r.text.clone();
+    let mut t = r.text.to_string();
     if r.code && !t.trim().is_empty() {
         t = code_span(&t);
     }
@@ -92,7 +92,8 @@ pub(crate) fn marked_runs(runs: &[Run]) -> Vec<Run> {
                 &runs[i],
                 i.checked_sub(1).and_then(|p| runs.get(p)),
                 runs.get(i + 1),
-            ),
+            )
+            .into(),
             ..runs[i].clone()
         })
         .collect()
@@ -112,7 +113,7 @@ pub(crate) fn marked_pieces(runs: &[Run], base: Style, plain: bool) -> Vec<(Stri
                 runs.get(i + 1),
             )
         } else {
-            r.text.clone()
+            r.text.to_string()
         };
         out.push((shown, run_style(r, base)));
         let Some(href) = &r.href else { continue };

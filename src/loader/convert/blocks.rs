@@ -122,12 +122,12 @@ fn known_block(n: &Node, t: &str, cx: &mut Cx, depth: usize) -> R<Block> {
             }
             Block::List { start, items }
         }
-        "code" => Block::Code {
+        "code" => Block::code(crate::model::CodeBlock {
             lang: n.opt_str("lang")?.filter(|s| !s.trim().is_empty()),
             label: n.opt_str("label")?.filter(|s| !s.trim().is_empty()),
             text: n.req_str("text")?,
             badges: Vec::new(),
-        },
+        }),
         "figure" => Block::Figure(Box::new(figure_block(n, cx)?)),
         "quote" | "blockquote" => {
             let mut inner = Vec::new();
@@ -204,13 +204,16 @@ pub(super) fn runs(n: &Node, cx: &mut Cx) -> R<Vec<Run>> {
         }
         r.obj()?;
         let mut run = Run {
-            text: r.req_str("text")?,
+            text: r.req_str("text")?.into(),
             bold: r.opt_bool("b")?.unwrap_or(false),
             italic: r.opt_bool("i")?.unwrap_or(false),
             strike: r.opt_bool("s")?.unwrap_or(false),
             code: r.opt_bool("code")?.unwrap_or(false),
             kbd: r.opt_bool("kbd")?.unwrap_or(false),
-            href: r.opt_str("href")?.filter(|h| !h.trim().is_empty()),
+            href: r
+                .opt_str("href")?
+                .filter(|h| !h.trim().is_empty())
+                .map(String::into_boxed_str),
         };
         for (key, extra) in r.extra_fields(RUN_FLAGS) {
             cx.warn(

@@ -15,6 +15,7 @@ use super::markdown;
 use super::node::{Fail, Finding, Level, Node, R};
 use super::path::JsonPath;
 use super::raw;
+use super::sanitize::clean;
 use crate::model::{Block, Check, Figure, Lesson, Source};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -178,8 +179,8 @@ fn markdown_body(root: &Node, cx: &mut Cx) -> R<Body> {
         "body",
         "an object with markdown `text` (or a `reader` tree)",
     )?;
-    let body: raw::Body = typed(&body)?;
-    if let Some(f) = body.format.as_ref().filter(|f| f.0 != "markdown") {
+    let raw: raw::Body = typed(&body)?;
+    if let Some(f) = raw.format.as_ref().filter(|f| f.0 != "markdown") {
         cx.warn(
             &root.path().key("body").key("format"),
             format!("body format `{}` read as markdown", f.0),
@@ -188,7 +189,10 @@ fn markdown_body(root: &Node, cx: &mut Cx) -> R<Body> {
     Ok(Body {
         source: Source::Markdown,
         hero: None,
-        blocks: markdown::parse(&body.text.0),
+        // Checked a string by `typed`.
+        blocks: markdown::parse(&clean(
+            body.get("text").and_then(|t| t.v.as_str()).unwrap_or(""),
+        )),
         check: None,
     })
 }

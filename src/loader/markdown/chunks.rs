@@ -149,7 +149,10 @@ pub(super) fn each_event(
                 Cut::Block(end, i) => (end, String::new(), i, false),
                 Cut::Row(end, header, i) => (end, header, i, true),
             };
-            let mut kept = events.into_iter().take(upto).map(|(e, _)| e);
+            let mut kept = events
+                .into_iter()
+                .take(upto)
+                .map(|(e, _)| as_in_whole(e, defs));
             if let Some(first) = kept.next() {
                 each(first, goes_on);
             }
@@ -248,6 +251,57 @@ pub(super) fn definitions(
         }
     }
     defs
+}
+
+/// A reference link or image with the target the whole text gives it:
+/// its label's first definition, which a later piece's own definition of
+/// the label must not replace.
+fn as_in_whole<'e>(event: Event<'e>, defs: &Definitions) -> Event<'e> {
+    use pulldown_cmark::LinkType::{
+        Collapsed, CollapsedUnknown, Reference, ReferenceUnknown, Shortcut, ShortcutUnknown,
+    };
+    let first = |link_type, id: &str| match link_type {
+        Reference | ReferenceUnknown | Collapsed | CollapsedUnknown | Shortcut
+        | ShortcutUnknown => defs.get(&label_key(id)),
+        _ => None,
+    };
+    match event {
+        Event::Start(Tag::Link {
+            link_type,
+            id,
+            dest_url,
+            title,
+        }) => {
+            let (dest_url, title) = match first(link_type, &id) {
+                Some((d, t)) => (d.clone().into(), t.clone().into()),
+                None => (dest_url, title),
+            };
+            Event::Start(Tag::Link {
+                link_type,
+                id,
+                dest_url,
+                title,
+            })
+        }
+        Event::Start(Tag::Image {
+            link_type,
+            id,
+            dest_url,
+            title,
+        }) => {
+            let (dest_url, title) = match first(link_type, &id) {
+                Some((d, t)) => (d.clone().into(), t.clone().into()),
+                None => (dest_url, title),
+            };
+            Event::Start(Tag::Image {
+                link_type,
+                id,
+                dest_url,
+                title,
+            })
+        }
+        e => e,
+    }
 }
 
 /// The definition of a reference its own piece does not define.
@@ -475,6 +529,8 @@ one | two
             "\n\n</pre>\n<!-- open\n\n<script>\nclose -->\ntext\n\ntext\n",
             "x\n\n    code\n\n- item\n",
             "\n\n\n~~~\n~~~\n[ref]: http://r.example\n</pre>\ntext\n> quote\n",
+            // A label defined again in a later piece: the first wins.
+            "[ref]: /u\n\ntext\n\n- [ref]: http://r.example\n\n  see [ref] and ![i][ref]\n",
         ] {
             for size in [1, 3, 7] {
                 assert_eq!(parse_in(text, size), parse_in(text, usize::MAX), "{text}");

@@ -15,7 +15,7 @@ pub(super) struct Inline {
     code: usize,
     sup: usize,
     sub: usize,
-    pub(super) links: Vec<Option<String>>,
+    pub(super) links: Vec<Option<Box<str>>>,
     /// The last run is the text of the open `<code>` element so far: the
     /// parser splits it at entities (`<code>&amp;&amp;</code>`), and it is
     /// one code span all the same.
@@ -38,7 +38,7 @@ impl Inline {
             text
         };
         let run = Run {
-            text: text.to_string(),
+            text: text.into(),
             bold: self.bold > 0,
             italic: self.italic > 0,
             strike: self.strike > 0,
@@ -89,7 +89,7 @@ impl Inline {
                 Known::Sub => self.sub += 1,
                 Known::Plain | Known::Listing => {}
                 Known::Line | Known::Pre => self.newline(),
-                Known::A => self.links.push(value.map(|v| clean_owned(&v))),
+                Known::A => self.links.push(value.map(|v| clean_owned(&v).into())),
                 Known::Br => self.push("\n", false),
                 Known::Img => image(self, value.as_deref().unwrap_or("")),
                 Known::Figcaption => {

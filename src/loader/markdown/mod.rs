@@ -334,7 +334,7 @@ fn start(b: &mut Builder, tag: Tag) {
         Tag::Strikethrough => b.inline().strike += 1,
         Tag::Link { dest_url, .. } => {
             let url = clean_owned(&dest_url);
-            b.inline().links.push(Some(url));
+            b.inline().links.push(Some(url.into()));
         }
         Tag::Image { .. } => b.alt = Some(String::new()),
         Tag::FootnoteDefinition(name) => b.open(Frame::Note(name.to_string(), Vec::new())),
@@ -358,12 +358,12 @@ fn end(b: &mut Builder, tag: TagEnd) {
                 if text.ends_with('\n') {
                     text.pop();
                 }
-                b.top().push(Block::Code {
+                b.top().push(Block::code(crate::model::CodeBlock {
                     lang,
                     label: None,
                     text,
                     badges,
-                });
+                }));
             }
         }
         TagEnd::TableCell => {
@@ -449,12 +449,12 @@ mod tests {
         let blocks = parse("```rust title\nfn main() {}\n```\n\n|a|b|\n|-|-|\n|1|2|\n\n---\n");
         assert_eq!(
             blocks[0],
-            Block::Code {
+            Block::code(crate::model::CodeBlock {
                 lang: Some("rust".into()),
                 label: None,
                 text: "fn main() {}".into(),
                 badges: Vec::new(),
-            }
+            })
         );
         let Block::Table(table) = &blocks[1] else {
             panic!("{blocks:?}")

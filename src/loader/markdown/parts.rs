@@ -135,7 +135,7 @@ pub(super) fn html_event(b: &mut Builder, t: &str, block: bool) {
 fn open_listing(b: &mut Builder, l: html::Listing) {
     b.flush();
     let italic = |text: String| Run {
-        text,
+        text: text.into(),
         italic: true,
         ..Run::default()
     };
@@ -154,7 +154,7 @@ fn open_listing(b: &mut Builder, l: html::Listing) {
         .filter(|n| !n.is_empty())
     {
         caption.push(Run {
-            text: format!("Listing {n}"),
+            text: format!("Listing {n}").into(),
             bold: true,
             italic: true,
             ..Run::default()
@@ -183,12 +183,12 @@ pub(super) fn end_pre(b: &mut Builder) {
     if text.trim().is_empty() {
         return;
     }
-    b.top().push(Block::Code {
+    b.top().push(Block::code(crate::model::CodeBlock {
         lang: None,
         label: None,
         text: text.to_string(),
         badges: Vec::new(),
-    });
+    }));
 }
 
 /// A GitHub alert's label, the first line of its callout.

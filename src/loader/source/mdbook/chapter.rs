@@ -184,7 +184,7 @@ pub(super) fn chapter_links(blocks: &mut [Block]) {
             }
             let end = href.find(['#', '?']).unwrap_or(href.len());
             if href[..end].ends_with(".html") {
-                href.replace_range(end - 5..end, ".md");
+                *href = format!("{}.md{}", &href[..end - 5], &href[end..]).into();
             }
         }
     }

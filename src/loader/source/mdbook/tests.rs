@@ -213,7 +213,7 @@ fn links_to_chapter_pages_name_their_sources() {
         for b in blocks {
             match b {
                 crate::model::Block::Paragraph(r) => {
-                    out.extend(r.iter().filter_map(|r| r.href.clone()))
+                    out.extend(r.iter().filter_map(|r| r.href.as_deref().map(String::from)))
                 }
                 crate::model::Block::List { items, .. } => items.iter().for_each(|i| hrefs(i, out)),
                 _ => {}

@@ -152,12 +152,12 @@ shared = "These questions share a program."
     );
     assert_eq!(
         c.body[2],
-        Block::Code {
+        Block::code(crate::model::CodeBlock {
             lang: Some("rust".into()),
             label: None,
             text: "# fn main() {\nlet x = 1;\n# }".into(),
             badges: Vec::new(),
-        }
+        })
     );
 }
 

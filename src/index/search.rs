@@ -268,10 +268,10 @@ pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
 
 /// Whether page section `at` of `lesson` is a code block.
 fn is_code(lesson: &Lesson, at: u32) -> bool {
-    (0..lesson.blocks.len()).any(|i| {
-        super::text::anchor_block(lesson, i) == at
-            && matches!(lesson.blocks[i], crate::model::Block::Code { .. })
-    })
+    matches!(
+        super::text::block_at(lesson, at),
+        Some(crate::model::Block::Code { .. })
+    )
 }
 
 /// About [`SNIPPET`] characters of `text` around its first mark, on one

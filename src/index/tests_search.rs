@@ -257,3 +257,36 @@ fn a_snippet_comes_from_prose_before_code() {
     assert_eq!(hit.snippet, "A check question comes last.");
     assert!(hit.score > 0.0);
 }
+
+#[test]
+fn a_section_names_its_block_by_place_with_a_hero_or_without() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "# Head\n\nSome prose.\n\n```rust\nfn main() {}\n```\n\nMore prose.";
+    let o = lesson(dir.path(), "a", 1, "T", text);
+    let mut l = crate::loader::load_lesson(&o).unwrap();
+    for hero in [false, true] {
+        if hero {
+            l.hero = Some(crate::model::Figure {
+                label: None,
+                title: Some("A hero".into()),
+                caption: None,
+                alt: None,
+                body: crate::model::FigureBody::Unknown {
+                    kind: "x".into(),
+                    text: Vec::new(),
+                },
+            });
+        }
+        for (at, _) in text::sections(&l) {
+            // What a scan of every block finds.
+            let scanned = (0..l.blocks.len())
+                .find(|&i| text::anchor_block(&l, i) == at)
+                .map(|i| &l.blocks[i]);
+            assert_eq!(
+                format!("{:?}", text::block_at(&l, at)),
+                format!("{scanned:?}"),
+                "section {at}, hero {hero}"
+            );
+        }
+    }
+}

@@ -35,6 +35,14 @@ pub fn anchor_block(lesson: &Lesson, i: usize) -> u32 {
     (1 + usize::from(lesson.hero.is_some()) + i) as u32
 }
 
+/// The block at page section `at`, found by its place (looking for it
+/// among all blocks made a long lesson's search quadratic); `None` for the
+/// title, the hero and checks.
+pub fn block_at(lesson: &Lesson, at: u32) -> Option<&Block> {
+    let i = at.checked_sub(anchor_block(lesson, 0))?;
+    lesson.blocks.get(i as usize)
+}
+
 /// The texts a search looks in, each with the page section it is at.
 pub fn sections(lesson: &Lesson) -> Vec<(u32, String)> {
     let mut out = Vec::with_capacity(lesson.blocks.len() + 3);
@@ -61,14 +69,8 @@ pub fn columns(lesson: &Lesson) -> Columns {
         title: lesson.meta.title.clone(),
         ..Columns::default()
     };
-    let first = anchor_block(lesson, 0);
     for (at, text) in sections(lesson).into_iter().skip(1) {
-        // The block at that section, found by its place: looking for it
-        // among all blocks made a long lesson's columns quadratic.
-        let block = at
-            .checked_sub(first)
-            .and_then(|i| lesson.blocks.get(i as usize));
-        let heading = matches!(block, Some(Block::Heading { .. }));
+        let heading = matches!(block_at(lesson, at), Some(Block::Heading { .. }));
         let col = if heading { &mut c.heading } else { &mut c.body };
         col.push_str(&text);
         col.push('\n');

@@ -322,6 +322,36 @@ fn a_journal_saved_at_quit_but_not_removed_before_a_kill_counts_once() {
 }
 
 #[test]
+fn a_journal_cut_short_by_a_crash_keeps_every_whole_line() {
+    let typed = Some("déjà — vu");
+    let answers = [wrong("q", typed), wrong("q", typed), wrong("q", typed)];
+    // A kill inside a character of the last line; a crash that also left
+    // zeros past the end, as some file systems do.
+    for tail in [&b""[..], &[0u8; 512][..]] {
+        let dir = tempfile::tempdir().unwrap();
+        answered(dir.path());
+        let (journal, mut bytes) = kept(dir.path(), &answers);
+        let last = bytes[..bytes.len() - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .unwrap();
+        let inside = last + bytes[last..].iter().position(|&b| b >= 0x80).unwrap() + 1;
+        bytes.truncate(inside);
+        bytes.extend_from_slice(tail);
+        std::fs::write(&journal, &bytes).unwrap();
+        let mut s = Store::open(Some(dir.path()));
+        assert_eq!(s.take_warning(), None, "dropped without a word");
+        let attempts = s.attempts("c", "l");
+        assert_eq!(attempts.len(), 3, "the whole lines, and the one before");
+        let answers: Vec<_> = attempts.iter().map(|a| a.answer.as_deref()).collect();
+        assert_eq!(answers, [None, typed, typed]);
+        drop(s);
+        assert!(named(dir.path(), "progress.db.pending-").is_empty());
+        assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 3);
+    }
+}
+
+#[test]
 fn an_older_store_with_a_journal_beside_it_is_adopted_and_replayed_once() {
     let dir = tempfile::tempdir().unwrap();
     answered(dir.path());

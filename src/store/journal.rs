@@ -10,10 +10,11 @@
 //! replayed (its answers counted twice), that commit also records the
 //! journal's name in the file (`journal_replayed`), and a replay skips a
 //! journal whose name is recorded; names are forgotten once their journal
-//! is gone.
+//! is gone. A kill while a line is being appended leaves at most that line
+//! cut short: it was never said to be kept, and replay drops it.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
@@ -31,6 +32,9 @@ pub(crate) struct Journal {
     file: Option<(PathBuf, File)>,
     /// Changes written to it and not yet in the file.
     pub kept: usize,
+    /// An append failed part way: the next line starts on a line of its
+    /// own, not glued to the piece (which would spoil both).
+    torn: bool,
 }
 
 fn prefix(db: &Path) -> String {
@@ -56,6 +60,7 @@ impl Journal {
             db: db.to_path_buf(),
             file: None,
             kept: 0,
+            torn: false,
         }
     }
 
@@ -84,10 +89,13 @@ impl Journal {
         let Some((_, file)) = self.file.as_mut() else {
             return Ok(());
         };
-        let mut line = encode(op).to_string();
+        let mut line = if self.torn { "\n" } else { "" }.to_string();
+        line.push_str(&encode(op).to_string());
         line.push('\n');
+        self.torn = true;
         file.write_all(line.as_bytes())?;
         file.sync_data()?;
+        self.torn = false;
         self.kept += 1;
         Ok(())
     }
@@ -98,6 +106,7 @@ impl Journal {
             let _ = std::fs::remove_file(path);
         }
         self.kept = 0;
+        self.torn = false;
     }
 }
 
@@ -171,17 +180,12 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
 /// recorded there already (0): how many changes, or `None` when it is to
 /// be left where it is (empty, unreadable, or the file refused).
 fn save(conn: &mut Connection, path: &Path, file: &File) -> Option<usize> {
-    let text = std::io::read_to_string(file).ok()?;
+    let mut bytes = Vec::new();
     // Empty: its session may not have locked it yet (see `keep`).
-    if text.is_empty() {
+    if (&*file).read_to_end(&mut bytes).is_err() || bytes.is_empty() {
         return None;
     }
-    // A line cut short by a crash is the change that was being kept
-    // when it happened, never one that was kept.
-    let ops: Vec<Op> = text
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok().as_ref().and_then(decode))
-        .collect();
+    let ops = read_ops(&bytes);
     let applied = write::replay_kept(conn, &ops, &name_of(path)).ok()?;
     Some(if applied { ops.len() } else { 0 })
 }
@@ -191,6 +195,18 @@ fn name_of(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+/// The changes of a journal's lines. A line that is not one (cut short by
+/// a kill or a crash, or what a failed append left) is the change that was
+/// being kept when it happened, never one that was kept: it is dropped, and
+/// the lines around it are kept. Bytes, not text: a line cut inside a
+/// character must not cost the whole journal.
+fn read_ops(bytes: &[u8]) -> Vec<Op> {
+    bytes
+        .split(|&b| b == b'\n')
+        .filter_map(|l| serde_json::from_slice(l).ok().as_ref().and_then(decode))
+        .collect()
 }
 
 fn encode(op: &Op) -> Value {
@@ -355,6 +371,35 @@ mod tests {
         assert!(!path.exists());
         assert_eq!(count(&conn, "SELECT count(*) FROM journal_replayed"), 0);
         assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 1);
+    }
+
+    #[test]
+    fn a_line_a_failed_append_cut_short_spoils_no_other() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, _conn) = store(dir.path());
+        let mut journal = Journal::new(&db);
+        journal.keep(&answer(1)).unwrap();
+        let path = journal.path().unwrap().to_path_buf();
+        // What a full disk let through of the next line, then the error.
+        let line = encode(&answer(2)).to_string();
+        let mut file = File::options().append(true).open(&path).unwrap();
+        file.write_all(&line.as_bytes()[..line.len() / 2]).unwrap();
+        journal.torn = true;
+        journal.keep(&answer(3)).unwrap();
+        let ops = read_ops(&std::fs::read(&path).unwrap());
+        assert_eq!(ops, [answer(1), answer(3)]);
+    }
+
+    #[test]
+    fn lines_cut_inside_a_character_or_followed_by_zeros_are_dropped_alone() {
+        let whole = format!("{}\n{}\n", encode(&answer(1)), encode(&answer(2)));
+        let cut = encode(&answer(3)).to_string();
+        let inside = cut.find('é').unwrap() + 1;
+        let mut bytes = whole.into_bytes();
+        bytes.extend_from_slice(&cut.as_bytes()[..inside]);
+        assert_eq!(read_ops(&bytes), [answer(1), answer(2)]);
+        bytes.extend_from_slice(&[0; 300]);
+        assert_eq!(read_ops(&bytes), [answer(1), answer(2)]);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, TimeZone, Utc};
-use lectern::store::Store;
+use lectern::store::{CheckAnswer, Store};
 use rusqlite::{Connection, TransactionBehavior};
 
 fn t0() -> DateTime<Utc> {
@@ -117,7 +117,7 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
     let original = tempfile::tempdir().unwrap();
     answered(original.path());
     type Edit = fn(&Connection);
-    let edits: [(&str, Edit); 3] = [
+    let edits: [(&str, Edit); 4] = [
         ("version 0", |c| {
             c.pragma_update(None, "user_version", 0).unwrap()
         }),
@@ -126,6 +126,9 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
         }),
         ("no review table", |c| {
             c.execute_batch("DROP TABLE review").unwrap()
+        }),
+        ("no table of replayed journals", |c| {
+            c.execute_batch("DROP TABLE journal_replayed").unwrap()
         }),
     ];
     for (what, edit) in edits {
@@ -234,5 +237,141 @@ fn a_store_locked_at_start_is_written_once_the_lock_is_gone() {
     assert_eq!(s.close(), None, "the file has it now");
     drop(s);
     assert!(named(dir.path(), "progress.db.pending-").is_empty());
+    assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
+}
+
+// ------------------------------------------------- a journal replayed once
+
+/// Another program's write lock on the store, until dropped.
+fn locked(dir: &Path) -> Connection {
+    let other = Connection::open(db(dir)).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    other
+}
+
+/// A session that kept `answers` in its journal (the lock held) and ended;
+/// the journal's path and bytes.
+fn kept(dir: &Path, answers: &[CheckAnswer<'_>]) -> (PathBuf, Vec<u8>) {
+    let mut s = Store::open(Some(dir));
+    let other = locked(dir);
+    for a in answers {
+        s.record_check(a, t0());
+    }
+    let said = s.close().expect("kept aside");
+    assert!(said.contains("kept in"), "{said}");
+    drop((s, other));
+    let journals = named(dir, "progress.db.pending-");
+    assert_eq!(journals.len(), 1);
+    let bytes = std::fs::read(&journals[0]).unwrap();
+    (journals[0].clone(), bytes)
+}
+
+/// A wrong review answer: each one moves the card.
+fn wrong(check: &'static str, answer: Option<&'static str>) -> CheckAnswer<'static> {
+    CheckAnswer {
+        course: "c",
+        lesson: "l",
+        check,
+        option: 3,
+        answer,
+        correct: false,
+        review: true,
+        revealed: false,
+    }
+}
+
+/// The attempts, the card's repetitions and the journal names recorded.
+fn counted(dir: &Path) -> (i64, i64, i64) {
+    let conn = Connection::open(db(dir)).unwrap();
+    let n = |sql: &str| conn.query_row(sql, [], |r| r.get(0)).unwrap();
+    (
+        n("SELECT count(*) FROM attempt WHERE lesson = 'l'"),
+        n("SELECT sum(reps) FROM review WHERE lesson = 'l'"),
+        n("SELECT count(*) FROM journal_replayed"),
+    )
+}
+
+#[test]
+fn a_journal_saved_at_quit_but_not_removed_before_a_kill_counts_once() {
+    let dir = tempfile::tempdir().unwrap();
+    answered(dir.path());
+    let mut s = Store::open(Some(dir.path()));
+    let other = locked(dir.path());
+    // Two answers alike to the millisecond: both are real.
+    s.record_attempt("c", "l", 3, false, true, t0());
+    s.record_attempt("c", "l", 3, false, true, t0());
+    let journal = named(dir.path(), "progress.db.pending-");
+    assert_eq!(journal.len(), 1);
+    let bytes = std::fs::read(&journal[0]).unwrap();
+    drop(other);
+    assert_eq!(s.close(), None, "saved at quit");
+    drop(s);
+    let saved = counted(dir.path());
+    assert_eq!(saved.0, 3);
+    // The kill came after that commit, before the journal was removed.
+    std::fs::write(&journal[0], &bytes).unwrap();
+    let mut s = Store::open(Some(dir.path()));
+    assert_eq!(s.take_warning(), None);
+    assert_eq!(s.attempts("c", "l").len(), 3, "each answer once");
+    assert_eq!(s.progress("c", "l").attempts, 3);
+    drop(s);
+    assert!(named(dir.path(), "progress.db.pending-").is_empty());
+    // The card moved once per answer, and the name is forgotten with its
+    // journal.
+    assert_eq!(counted(dir.path()), (saved.0, saved.1, 0));
+}
+
+#[test]
+fn a_journal_cut_short_by_a_crash_keeps_every_whole_line() {
+    let typed = Some("déjà — vu");
+    let answers = [wrong("q", typed), wrong("q", typed), wrong("q", typed)];
+    // A kill inside a character of the last line; a crash that also left
+    // zeros past the end, as some file systems do.
+    for tail in [&b""[..], &[0u8; 512][..]] {
+        let dir = tempfile::tempdir().unwrap();
+        answered(dir.path());
+        let (journal, mut bytes) = kept(dir.path(), &answers);
+        let last = bytes[..bytes.len() - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .unwrap();
+        let inside = last + bytes[last..].iter().position(|&b| b >= 0x80).unwrap() + 1;
+        bytes.truncate(inside);
+        bytes.extend_from_slice(tail);
+        std::fs::write(&journal, &bytes).unwrap();
+        let mut s = Store::open(Some(dir.path()));
+        assert_eq!(s.take_warning(), None, "dropped without a word");
+        let attempts = s.attempts("c", "l");
+        assert_eq!(attempts.len(), 3, "the whole lines, and the one before");
+        let answers: Vec<_> = attempts.iter().map(|a| a.answer.as_deref()).collect();
+        assert_eq!(answers, [None, typed, typed]);
+        drop(s);
+        assert!(named(dir.path(), "progress.db.pending-").is_empty());
+        assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 3);
+    }
+}
+
+#[test]
+fn an_older_store_with_a_journal_beside_it_is_adopted_and_replayed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    answered(dir.path());
+    kept(dir.path(), &[wrong("", None)]);
+    // As the lectern before replayed journals were recorded left it.
+    let conn = Connection::open(db(dir.path())).unwrap();
+    conn.execute_batch("DROP TABLE journal_replayed; PRAGMA user_version = 4;")
+        .unwrap();
+    drop(conn);
+    let mut s = Store::open(Some(dir.path()));
+    assert_eq!(s.take_warning(), None);
+    assert!(s.is_persistent());
+    assert_eq!(s.attempts("c", "l").len(), 2);
+    drop(s);
+    assert!(named(dir.path(), "progress.db.pending-").is_empty());
+    let version: u32 = Connection::open(db(dir.path()))
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, lectern::store::SCHEMA_VERSION);
+    assert_eq!(counted(dir.path()).2, 0);
     assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
 }

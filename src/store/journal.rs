@@ -4,9 +4,17 @@
 //! while it runs, so the next lectern to start replays only the journals of
 //! sessions that are over, and a journal is removed only once its changes
 //! are in the file.
+//!
+//! A kill can come between the commit that puts a journal's changes in the
+//! file and the removal of the journal. So that such a journal is not
+//! replayed (its answers counted twice), that commit also records the
+//! journal's name in the file (`journal_replayed`), and a replay skips a
+//! journal whose name is recorded; names are forgotten once their journal
+//! is gone. A kill while a line is being appended leaves at most that line
+//! cut short: it was never said to be kept, and replay drops it.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
@@ -24,6 +32,9 @@ pub(crate) struct Journal {
     file: Option<(PathBuf, File)>,
     /// Changes written to it and not yet in the file.
     pub kept: usize,
+    /// An append failed part way: the next line starts on a line of its
+    /// own, not glued to the piece (which would spoil both).
+    torn: bool,
 }
 
 fn prefix(db: &Path) -> String {
@@ -49,12 +60,18 @@ impl Journal {
             db: db.to_path_buf(),
             file: None,
             kept: 0,
+            torn: false,
         }
     }
 
     /// Where the journal is, once there is one.
     pub(crate) fn path(&self) -> Option<&Path> {
         self.file.as_ref().map(|(p, _)| p.as_path())
+    }
+
+    /// Its file's name, which the file records with the changes it holds.
+    pub(crate) fn name(&self) -> Option<String> {
+        Some(name_of(self.path()?))
     }
 
     /// Appends `op`, durably: a kill or a crash after this loses nothing.
@@ -72,10 +89,13 @@ impl Journal {
         let Some((_, file)) = self.file.as_mut() else {
             return Ok(());
         };
-        let mut line = encode(op).to_string();
+        let mut line = if self.torn { "\n" } else { "" }.to_string();
+        line.push_str(&encode(op).to_string());
         line.push('\n');
+        self.torn = true;
         file.write_all(line.as_bytes())?;
         file.sync_data()?;
+        self.torn = false;
         self.kept += 1;
         Ok(())
     }
@@ -86,6 +106,7 @@ impl Journal {
             let _ = std::fs::remove_file(path);
         }
         self.kept = 0;
+        self.torn = false;
     }
 }
 
@@ -113,7 +134,9 @@ impl super::Store {
 }
 
 /// Applies every journal of an ended session to `conn`, each in one
-/// transaction, and removes it. Returns how many changes reached the file.
+/// transaction that also records its name, and removes it; one whose name
+/// is recorded already is only removed. Returns how many changes reached
+/// the file.
 pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
     let Some(dir) = db.parent() else { return 0 };
     let prefix = prefix(db);
@@ -142,24 +165,48 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
         if path.symlink_metadata().is_err() {
             continue;
         }
-        let Ok(text) = std::io::read_to_string(&file) else {
-            continue;
-        };
-        if text.is_empty() {
-            continue;
-        }
-        // A line cut short by a crash is the change that was being kept
-        // when it happened, never one that was kept.
-        let ops: Vec<Op> = text
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok().as_ref().and_then(decode))
-            .collect();
-        if write::commit(conn, &ops).is_ok() {
-            done += ops.len();
+        if let Some(n) = save(conn, &path, &file) {
+            done += n;
+            // A kill before this leaves a journal whose name is recorded.
             let _ = std::fs::remove_file(&path);
         }
     }
+    // Best effort: a name kept a while longer only costs a row.
+    let _ = write::forget_journals(conn, |name| dir.join(name).symlink_metadata().is_err());
     done
+}
+
+/// Puts what the journal at `path` holds in the file, unless its name is
+/// recorded there already (0): how many changes, or `None` when it is to
+/// be left where it is (empty, unreadable, or the file refused).
+fn save(conn: &mut Connection, path: &Path, file: &File) -> Option<usize> {
+    let mut bytes = Vec::new();
+    // Empty: its session may not have locked it yet (see `keep`).
+    if (&*file).read_to_end(&mut bytes).is_err() || bytes.is_empty() {
+        return None;
+    }
+    let ops = read_ops(&bytes);
+    let applied = write::replay_kept(conn, &ops, &name_of(path)).ok()?;
+    Some(if applied { ops.len() } else { 0 })
+}
+
+/// A journal's name as the file records it.
+fn name_of(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The changes of a journal's lines. A line that is not one (cut short by
+/// a kill or a crash, or what a failed append left) is the change that was
+/// being kept when it happened, never one that was kept: it is dropped, and
+/// the lines around it are kept. Bytes, not text: a line cut inside a
+/// character must not cost the whole journal.
+fn read_ops(bytes: &[u8]) -> Vec<Op> {
+    bytes
+        .split(|&b| b == b'\n')
+        .filter_map(|l| serde_json::from_slice(l).ok().as_ref().and_then(decode))
+        .collect()
 }
 
 fn encode(op: &Op) -> Value {
@@ -257,6 +304,103 @@ fn decode(v: &Value) -> Option<Op> {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    fn answer(option: u32) -> Op {
+        Op::Attempt {
+            course: "c".into(),
+            lesson: "l".into(),
+            check: "q".into(),
+            option,
+            answer: Some("déjà".into()),
+            correct: false,
+            review: true,
+            revealed: false,
+            at: chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap(),
+        }
+    }
+
+    fn store(dir: &Path) -> (PathBuf, Connection) {
+        let db = dir.join(super::super::open::FILE);
+        let mut conn = Connection::open(&db).unwrap();
+        super::super::schema::migrate(&mut conn).unwrap();
+        (db, conn)
+    }
+
+    fn count(conn: &Connection, sql: &str) -> i64 {
+        conn.query_row(sql, [], |r| r.get(0)).unwrap()
+    }
+
+    #[test]
+    fn a_start_killed_after_saving_a_journal_and_before_removing_it_counts_it_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, mut conn) = store(dir.path());
+        let mut journal = Journal::new(&db);
+        // Alike in everything: two answers all the same.
+        journal.keep(&answer(1)).unwrap();
+        journal.keep(&answer(1)).unwrap();
+        let path = journal.path().unwrap().to_path_buf();
+        drop(journal); // its session ends, the journal stays
+        // The start that saves it is killed before it removes it.
+        let file = File::open(&path).unwrap();
+        assert_eq!(save(&mut conn, &path, &file), Some(2));
+        drop(file);
+        let reps = count(&conn, "SELECT reps FROM review");
+        // The next start finds it saved: it only removes it.
+        assert_eq!(replay(&db, &mut conn), 0);
+        assert!(!path.exists());
+        assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 2);
+        assert_eq!(count(&conn, "SELECT reps FROM review"), reps);
+        assert_eq!(count(&conn, "SELECT count(*) FROM journal_replayed"), 0);
+    }
+
+    #[test]
+    fn a_replay_saves_a_journal_once_and_records_it_until_it_is_gone() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, mut conn) = store(dir.path());
+        let mut journal = Journal::new(&db);
+        journal.keep(&answer(1)).unwrap();
+        let path = journal.path().unwrap().to_path_buf();
+        drop(journal);
+        let saved = || File::open(&path).unwrap();
+        assert_eq!(save(&mut conn, &path, &saved()), Some(1));
+        assert_eq!(save(&mut conn, &path, &saved()), Some(0), "recorded");
+        assert_eq!(count(&conn, "SELECT count(*) FROM journal_replayed"), 1);
+        assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 1);
+        // Kept while the journal is there, forgotten once it is not.
+        assert_eq!(replay(&db, &mut conn), 0);
+        assert!(!path.exists());
+        assert_eq!(count(&conn, "SELECT count(*) FROM journal_replayed"), 0);
+        assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 1);
+    }
+
+    #[test]
+    fn a_line_a_failed_append_cut_short_spoils_no_other() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, _conn) = store(dir.path());
+        let mut journal = Journal::new(&db);
+        journal.keep(&answer(1)).unwrap();
+        let path = journal.path().unwrap().to_path_buf();
+        // What a full disk let through of the next line, then the error.
+        let line = encode(&answer(2)).to_string();
+        let mut file = File::options().append(true).open(&path).unwrap();
+        file.write_all(&line.as_bytes()[..line.len() / 2]).unwrap();
+        journal.torn = true;
+        journal.keep(&answer(3)).unwrap();
+        let ops = read_ops(&std::fs::read(&path).unwrap());
+        assert_eq!(ops, [answer(1), answer(3)]);
+    }
+
+    #[test]
+    fn lines_cut_inside_a_character_or_followed_by_zeros_are_dropped_alone() {
+        let whole = format!("{}\n{}\n", encode(&answer(1)), encode(&answer(2)));
+        let cut = encode(&answer(3)).to_string();
+        let inside = cut.find('é').unwrap() + 1;
+        let mut bytes = whole.into_bytes();
+        bytes.extend_from_slice(&cut.as_bytes()[..inside]);
+        assert_eq!(read_ops(&bytes), [answer(1), answer(2)]);
+        bytes.extend_from_slice(&[0; 300]);
+        assert_eq!(read_ops(&bytes), [answer(1), answer(2)]);
+    }
 
     #[test]
     fn an_attempt_kept_before_checks_had_ids_is_the_lessons_one_check() {

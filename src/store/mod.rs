@@ -409,7 +409,10 @@ impl Store {
         let Some(disk) = self.disk.as_mut() else {
             return false;
         };
-        match write::commit(disk, self.pending.iter().chain(op)) {
+        // Whatever the journal holds goes in with this commit, and so does
+        // its name: a kill before the journal is removed cannot replay it.
+        let journal = self.journal.as_ref().and_then(journal::Journal::name);
+        match write::commit_kept(disk, self.pending.iter().chain(op), journal.as_deref()) {
             Ok(()) => {
                 self.pending.clear();
                 if let Some(journal) = self.journal.as_mut() {

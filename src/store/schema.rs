@@ -15,7 +15,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::review;
 
 /// The schema version this build writes.
-pub(crate) const CURRENT: u32 = 4;
+pub(crate) const CURRENT: u32 = 5;
 
 /// One step: run inside a transaction that also bumps `user_version`, so a
 /// crash mid-migration leaves the file at the previous version, not between.
@@ -28,6 +28,7 @@ const MIGRATIONS: [Step; CURRENT as usize] = [
     v2_review_cards,
     v3_library,
     v4_checks,
+    v5_journals_replayed,
 ];
 
 /// Version 1: reading progress, the last lesson per course, and every
@@ -163,6 +164,21 @@ fn v4_checks(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Version 5: the journals (`progress.db.pending-*`) whose changes are in
+/// the file, by name, each recorded in the transaction that wrote them. A
+/// session killed after that commit and before it removed its journal
+/// leaves one the next start must not replay: its answers would count
+/// twice. Nothing about the changes themselves tells them apart, since two
+/// real answers may be alike to the millisecond. A name is dropped once its
+/// journal is gone.
+fn v5_journals_replayed(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS journal_replayed (
+             name TEXT PRIMARY KEY NOT NULL
+         ) WITHOUT ROWID;",
+    )
+}
+
 fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
     conn.query_row(
         "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
@@ -172,12 +188,13 @@ fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<
 }
 
 /// The tables this build reads and writes.
-const TABLES: [&str; 5] = [
+const TABLES: [&str; 6] = [
     "lesson_progress",
     "course_state",
     "attempt",
     "review",
     "library",
+    "journal_replayed",
 ];
 
 fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
@@ -212,7 +229,10 @@ pub(crate) fn effective_version(conn: &Connection) -> rusqlite::Result<u32> {
     if user_version(conn)? > i64::from(CURRENT) {
         return Ok(CURRENT);
     }
-    Ok(if has_column(conn, "review", "check_id")? {
+    let v4 = has_column(conn, "review", "check_id")?;
+    Ok(if v4 && has_table(conn, "journal_replayed")? {
+        5
+    } else if v4 {
         4
     } else if has_table(conn, "library")? {
         3

@@ -66,9 +66,79 @@ pub(crate) fn commit<'a>(
     conn: &mut Connection,
     ops: impl IntoIterator<Item = &'a Op>,
 ) -> rusqlite::Result<()> {
+    journaled(conn, ops, None, false).map(drop)
+}
+
+/// [`commit`], for a session's changes that are kept in its journal
+/// `name` too: the same transaction records that name, so whether the
+/// journal's changes are in the file is never in doubt, whenever a kill
+/// comes. Applied whatever is recorded: they are this session's own.
+pub(crate) fn commit_kept<'a>(
+    conn: &mut Connection,
+    ops: impl IntoIterator<Item = &'a Op>,
+    name: Option<&str>,
+) -> rusqlite::Result<()> {
+    journaled(conn, ops, name, false).map(drop)
+}
+
+/// The changes of an ended session's journal `name`, unless its name is
+/// recorded (then false: they are in the file already).
+pub(crate) fn replay_kept(conn: &mut Connection, ops: &[Op], name: &str) -> rusqlite::Result<bool> {
+    journaled(conn, ops, Some(name), true)
+}
+
+fn journaled<'a>(
+    conn: &mut Connection,
+    ops: impl IntoIterator<Item = &'a Op>,
+    name: Option<&str>,
+    unless_recorded: bool,
+) -> rusqlite::Result<bool> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    if let Some(name) = name.filter(|_| unless_recorded) {
+        // Read under the write lock: no other writer can record it between.
+        let done: bool = tx.query_row(
+            "SELECT count(*) > 0 FROM journal_replayed WHERE name = ?1",
+            [name],
+            |r| r.get(0),
+        )?;
+        if done {
+            return Ok(false);
+        }
+    }
     for op in ops {
         apply(&tx, op)?;
+    }
+    if let Some(name) = name {
+        tx.execute(
+            "INSERT OR IGNORE INTO journal_replayed (name) VALUES (?1)",
+            [name],
+        )?;
+    }
+    tx.commit()?;
+    Ok(true)
+}
+
+/// Forgets the recorded journals that `gone` says are no longer on disk: a
+/// journal's name is made only once (a random suffix, `create_new`), so a
+/// removed one never comes back to be skipped.
+pub(crate) fn forget_journals(
+    conn: &mut Connection,
+    gone: impl Fn(&str) -> bool,
+) -> rusqlite::Result<()> {
+    let gone: Vec<String> = {
+        let mut stmt = conn.prepare("SELECT name FROM journal_replayed")?;
+        let names = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        names
+            .filter(|n| n.as_ref().map_or(true, |n| gone(n)))
+            .collect::<rusqlite::Result<_>>()?
+    };
+    // Most starts have nothing to forget, and pay no write for it.
+    if gone.is_empty() {
+        return Ok(());
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    for name in &gone {
+        tx.execute("DELETE FROM journal_replayed WHERE name = ?1", [name])?;
     }
     tx.commit()
 }

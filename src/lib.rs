@@ -45,6 +45,8 @@ pub mod store;
 pub mod theme;
 pub mod tui;
 pub mod ui;
+#[cfg(test)]
+mod work;
 
 /// The program: this process's command line, run, as an exit status.
 pub fn run() -> std::process::ExitCode {

@@ -222,36 +222,12 @@ mod tests {
         // Another listing, generation or count of lessons: not this plan.
         let later = Generation { n: 4, ..AT };
         let other = Generation { epoch: 8, ..AT };
-        assert!(
-            decode(&body)
-                .unwrap()
-                .plan(&origins, (1, 3), Some(AT))
-                .is_none()
-        );
-        assert!(
-            decode(&body)
-                .unwrap()
-                .plan(&origins, (1, 2), Some(later))
-                .is_none()
-        );
-        assert!(
-            decode(&body)
-                .unwrap()
-                .plan(&origins, (1, 2), Some(other))
-                .is_none()
-        );
-        assert!(
-            decode(&body)
-                .unwrap()
-                .plan(&origins, (1, 2), None)
-                .is_none()
-        );
-        assert!(
-            decode(&body)
-                .unwrap()
-                .plan(&origins[..2], (1, 2), Some(AT))
-                .is_none()
-        );
+        let not = |o: &[Origin], listing, g| decode(&body).unwrap().plan(o, listing, g).is_none();
+        assert!(not(&origins, (1, 3), Some(AT)));
+        assert!(not(&origins, (1, 2), Some(later)));
+        assert!(not(&origins, (1, 2), Some(other)));
+        assert!(not(&origins, (1, 2), None));
+        assert!(not(&origins[..2], (1, 2), Some(AT)));
     }
 
     #[test]

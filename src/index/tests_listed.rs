@@ -125,6 +125,11 @@ fn plan_file(idx: &Index, dir: &std::path::Path) -> std::path::PathBuf {
     kept::file_of(&idx.listing_file(dir).unwrap())
 }
 
+/// The 50 best hits of a listed search that found no file changed.
+fn hits(idx: &mut Index, dir: &std::path::Path, q: &Query) -> Found {
+    idx.search_listed(dir, q, 50).unwrap().found.unwrap().0
+}
+
 #[test]
 fn a_kept_plan_is_used_while_the_index_holds_the_same_text_rows() {
     let (dir, _cache, mut idx, courses) = listed_course();
@@ -133,17 +138,9 @@ fn a_kept_plan_is_used_while_the_index_holds_the_same_text_rows() {
     let want = idx.search_fresh(&origins, &q, 50).unwrap();
     let file = plan_file(&idx, dir.path());
     assert!(!file.exists());
-    let first = idx.search_listed(dir.path(), &q, 50).unwrap();
-    assert_eq!(first.found.unwrap().0, want);
+    assert_eq!(hits(&mut idx, dir.path(), &q), want);
     let kept = std::fs::read(&file).unwrap();
-    assert_eq!(
-        idx.search_listed(dir.path(), &q, 50)
-            .unwrap()
-            .found
-            .unwrap()
-            .0,
-        want
-    );
+    assert_eq!(hits(&mut idx, dir.path(), &q), want);
     // A plan that checks out is believed: one whose text rows are moved
     // one lesson on (as a plan made from another index would be) moves
     // the hits with it...
@@ -156,23 +153,10 @@ fn a_kept_plan_is_used_while_the_index_holds_the_same_text_rows() {
     }
     moved.extend_from_slice(&crate::loader::walk::digest(&moved).to_le_bytes());
     std::fs::write(&file, &moved).unwrap();
-    let believed = idx
-        .search_listed(dir.path(), &q, 50)
-        .unwrap()
-        .found
-        .unwrap()
-        .0;
-    assert_ne!(believed, want);
+    assert_ne!(hits(&mut idx, dir.path(), &q), want);
     // ...until the index's text rows change: a lesson read again.
     idx.insert(&[extract(&origins[2])]).unwrap();
-    assert_eq!(
-        idx.search_listed(dir.path(), &q, 50)
-            .unwrap()
-            .found
-            .unwrap()
-            .0,
-        want
-    );
+    assert_eq!(hits(&mut idx, dir.path(), &q), want);
     assert_ne!(std::fs::read(&file).unwrap(), moved, "made again");
 }
 

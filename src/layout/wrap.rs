@@ -10,34 +10,11 @@ use unicode_width::UnicodeWidthStr;
 /// Display width of `s`, measured per grapheme as ratatui draws it.
 pub fn width(s: &str) -> usize {
     #[cfg(test)]
-    measured::add(s.len());
+    crate::work::add(s.len());
     if s.is_ascii() {
         return s.len();
     }
     s.graphemes(true).map(UnicodeWidthStr::width).sum()
-}
-
-/// Bytes [`width`] has measured on this thread: layout's scaling tests
-/// count the work it does rather than time it, so a busy machine cannot
-/// fail them.
-#[cfg(test)]
-pub(crate) mod measured {
-    use std::cell::Cell;
-
-    thread_local! {
-        static BYTES: Cell<usize> = const { Cell::new(0) };
-    }
-
-    pub(crate) fn add(n: usize) {
-        BYTES.with(|b| b.set(b.get() + n));
-    }
-
-    /// The bytes measured while `f` runs on this thread.
-    pub(crate) fn by(f: impl FnOnce()) -> usize {
-        let before = BYTES.with(Cell::get);
-        f();
-        BYTES.with(Cell::get) - before
-    }
 }
 
 /// The mark at the end of a line where a token too long for any line was

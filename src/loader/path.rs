@@ -82,7 +82,7 @@ pub fn line_cols(src: &[u8], at: &[usize]) -> Vec<(usize, usize)> {
     for i in order {
         let target = at[i].min(src.len());
         #[cfg(test)]
-        tests::steps::add(target.saturating_sub(pos));
+        crate::work::add(target.saturating_sub(pos));
         for &b in &src[pos..target] {
             if b == b'\n' {
                 line += 1;
@@ -155,7 +155,7 @@ struct Scanner<'a> {
 impl Scanner<'_> {
     fn peek(&self) -> Option<u8> {
         #[cfg(test)]
-        tests::steps::add(1);
+        crate::work::add(1);
         self.src.get(self.pos).copied()
     }
 
@@ -376,31 +376,10 @@ mod tests {
         (src, paths)
     }
 
-    /// Steps the locating takes (bytes looked at, each time it looks):
-    /// counted, not timed, so other work on the machine cannot change it.
-    pub(super) mod steps {
-        use std::cell::Cell;
-
-        thread_local! {
-            static STEPS: Cell<usize> = const { Cell::new(0) };
-        }
-
-        pub(crate) fn add(n: usize) {
-            STEPS.with(|s| s.set(s.get() + n));
-        }
-
-        /// The steps `f` takes on this thread.
-        pub(crate) fn of(f: impl FnOnce()) -> usize {
-            let before = STEPS.with(Cell::get);
-            f();
-            STEPS.with(Cell::get) - before
-        }
-    }
-
     fn steps_to_locate(n: usize) -> usize {
         let (src, paths) = blocks(n);
         let refs: Vec<&JsonPath> = paths.iter().collect();
-        steps::of(|| {
+        crate::work::of(|| {
             let found = line_cols(src.as_bytes(), &locate_all(src.as_bytes(), &refs));
             assert_eq!(found.len(), n);
             assert_eq!(found[n - 1].0, n + 1);

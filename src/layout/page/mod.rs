@@ -271,7 +271,7 @@ pub(crate) mod tests {
     /// Bytes measured to lay `lesson` out: the work of wrapping it,
     /// counted rather than timed.
     fn layout_work(lesson: &Lesson) -> usize {
-        crate::layout::wrap::measured::by(|| {
+        crate::work::of(|| {
             let p = page(lesson, 80, &Highlights::default());
             assert!(p.lines.len() > 2);
         })

@@ -229,7 +229,11 @@ pub fn best(lesson: &Lesson, q: &Query) -> Option<Hit> {
     // ((terms matched, prose), section, its text, its marks)
     type Best = ((usize, bool), u32, String, Vec<(usize, usize)>);
     let mut best: Option<Best> = None;
+    let mut lower = String::new();
     for (at, text) in sections(lesson) {
+        if !q.may_match(&text, &mut lower) {
+            continue;
+        }
         let (marks, hit) = q.marks(&text);
         let n = hit.iter().filter(|&&h| h).count();
         for (s, h) in seen.iter_mut().zip(&hit) {

@@ -75,11 +75,17 @@ impl Kept {
             return None;
         }
         let mut ids = HashMap::with_capacity(self.rows.len());
-        let mut check = Vec::with_capacity(self.rows.len());
-        for (place, (id, known)) in self.rows.into_iter().enumerate() {
-            ids.insert(id, place);
-            check.push((place, known));
-        }
+        // In place (the same size): 10,000 rows are 160 pages the first
+        // time they are touched.
+        let check = self
+            .rows
+            .into_iter()
+            .enumerate()
+            .map(|(place, (id, known))| {
+                ids.insert(id, place);
+                (place, known)
+            })
+            .collect();
         Some(Plan {
             origins,
             ids,

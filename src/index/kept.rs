@@ -16,9 +16,13 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use std::io::Read;
+use std::sync::Arc;
+
 use super::Index;
+use super::listed::Files;
 use super::plan::{Known, Plan};
-use crate::loader::walk::digest;
+use crate::loader::walk::{digest, os_bytes};
 use crate::model::Origin;
 
 /// The generation's table (module docs). The epoch is new with each
@@ -50,16 +54,15 @@ pub(super) struct Generation {
 /// A kept plan as read, before it is known whether it is the plan of the
 /// listing and the index read now.
 pub(super) struct Kept {
-    generation: Generation,
+    pub(super) generation: Generation,
     listing: (u64, u64),
     rows: Vec<(i64, Known)>,
 }
 
-const MAGIC: &[u8; 8] = b"LECTPLN1";
-/// Bytes of the magic, the generation, the listing's digests and the count.
-const HEAD: usize = 8 * 6;
-/// Bytes of one lesson: its text row, then [`Known`].
-const ROW: usize = 8 * 8;
+const MAGIC: &[u8; 8] = b"LECTPLN2";
+/// Words of one lesson: its text row, [`Known`], and its record in the
+/// listing (where, how long, its digest).
+const ROW: usize = 11;
 
 impl Kept {
     /// The plan for `origins`, listed with digests `listing`, from the
@@ -100,73 +103,170 @@ pub(super) fn file_of(listing: &Path) -> PathBuf {
     listing.with_extension("plan")
 }
 
-fn encode(plan: &Plan, generation: Generation, listing: (u64, u64)) -> Option<Vec<u8>> {
+/// The file, in order: the magic; the generation, the listing's digests,
+/// the counts of lessons and of courses; each course (slug, title, count);
+/// each lesson's [`ROW`]; each lesson's file name; a digest of it all.
+pub(super) fn encode(
+    plan: &Plan,
+    generation: Generation,
+    files: &Files,
+    dir: &Path,
+) -> Option<Vec<u8>> {
     // Every lesson, in order, or nothing.
+    let n = plan.origins.len();
     let in_order = plan.check.iter().enumerate().all(|(i, (p, _))| i == *p);
-    if !in_order || plan.check.len() != plan.origins.len() || !plan.missing.is_empty() {
+    let whole = plan.check.len() == n && files.records.len() == n && files.origins.len() == n;
+    if !in_order || !whole || !plan.missing.is_empty() {
         return None;
     }
-    let mut rows = vec![None; plan.origins.len()];
+    let mut rows = vec![None; n];
     for (&id, &place) in &plan.ids {
         *rows.get_mut(place)? = Some(id);
     }
-    let mut out = Vec::with_capacity(HEAD + ROW * rows.len() + 8);
+    let mut out = Vec::with_capacity(64 + (ROW * 8 + 48) * n);
+    let put = |out: &mut Vec<u8>, v: u64| out.extend_from_slice(&v.to_le_bytes());
     out.extend_from_slice(MAGIC);
+    let (epoch, at) = (generation.epoch as u64, generation.n as u64);
     for v in [
-        generation.epoch,
-        generation.n,
-        listing.0 as i64,
-        listing.1 as i64,
-        rows.len() as i64,
+        epoch,
+        at,
+        files.sums.0,
+        files.sums.1,
+        n as u64,
+        files.courses.len() as u64,
     ] {
-        out.extend_from_slice(&v.to_le_bytes());
+        put(&mut out, v);
     }
-    for (id, (_, known)) in rows.into_iter().zip(&plan.check) {
-        out.extend_from_slice(&id?.to_le_bytes());
+    for (slug, title, count) in &files.courses {
+        bytes(&mut out, slug.as_bytes());
+        bytes(&mut out, title.as_bytes());
+        put(&mut out, *count as u64);
+    }
+    for ((id, (_, known)), record) in rows.into_iter().zip(&plan.check).zip(&files.records) {
+        put(&mut out, id? as u64);
         for v in known.words() {
-            out.extend_from_slice(&v.to_le_bytes());
+            put(&mut out, v as u64);
+        }
+        for v in [record.0, record.1, record.2] {
+            put(&mut out, v);
         }
     }
-    out.extend_from_slice(&digest(&out).to_le_bytes());
+    let within = os_bytes(dir.as_os_str()).len() + 1;
+    for o in files.origins.iter() {
+        bytes(&mut out, os_bytes(o.path()?.as_os_str()).get(within..)?);
+    }
+    let sum = digest(&out);
+    put(&mut out, sum);
     Some(out)
 }
 
-fn word(b: &[u8], i: usize) -> i64 {
-    i64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap_or_default())
+fn bytes(out: &mut Vec<u8>, b: &[u8]) {
+    out.extend_from_slice(&(b.len() as u64).to_le_bytes());
+    out.extend_from_slice(b);
 }
 
-fn decode(bytes: &[u8]) -> Option<Kept> {
+/// A reader of [`encode`]'s bytes: `None` past their end.
+struct Cursor<'a>(&'a [u8]);
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.0.split_at_checked(n)?;
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    fn count(&mut self) -> Option<usize> {
+        // Never more than the bytes left: a damaged count reserves nothing.
+        usize::try_from(self.u64()?)
+            .ok()
+            .filter(|&n| n <= self.0.len())
+    }
+
+    fn bytes(&mut self) -> Option<&'a [u8]> {
+        let n = self.count()?;
+        self.take(n)
+    }
+
+    fn string(&mut self) -> Option<String> {
+        String::from_utf8(self.bytes()?.to_vec()).ok()
+    }
+}
+
+/// The plan and the listing's lessons it was made for, from [`encode`]'s
+/// bytes; `None` unless they check out.
+pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files, Kept)> {
     let (all, sum) = bytes.split_at_checked(bytes.len().checked_sub(8)?)?;
-    if all.len() < HEAD || !all.starts_with(MAGIC) || word(sum, 0) as u64 != digest(all) {
+    if !all.starts_with(MAGIC) || u64::from_le_bytes(sum.try_into().ok()?) != digest(all) {
         return None;
     }
-    let (head, rows) = all.split_at(HEAD);
-    let count = usize::try_from(word(head, 5)).ok()?;
-    if rows.len() != count.checked_mul(ROW)? {
+    let mut c = Cursor(&all[MAGIC.len()..]);
+    let generation = Generation {
+        epoch: c.u64()? as i64,
+        n: c.u64()? as i64,
+    };
+    let sums = (c.u64()?, c.u64()?);
+    let n = c.count()?;
+    let mut courses = Vec::new();
+    for _ in 0..c.count()? {
+        courses.push((c.string()?, c.string()?, c.count()?));
+    }
+    if courses.iter().map(|c| c.2).sum::<usize>() != n {
         return None;
     }
-    let rows = rows
-        .chunks_exact(ROW)
-        .map(|r| {
-            (
-                word(r, 0),
-                Known::from_words(std::array::from_fn(|i| word(r, i + 1))),
-            )
-        })
-        .collect();
-    Some(Kept {
-        generation: Generation {
-            epoch: word(head, 1),
-            n: word(head, 2),
+    let table = c.take(n.checked_mul(ROW * 8)?)?;
+    let mut rows = Vec::with_capacity(n);
+    let mut records = Vec::with_capacity(n);
+    for r in table.chunks_exact(ROW * 8) {
+        let w = |i: usize| u64::from_le_bytes(r[8 * i..8 * i + 8].try_into().unwrap_or_default());
+        let known = Known::from_words(std::array::from_fn(|i| w(i + 1) as i64));
+        rows.push((w(0) as i64, known));
+        records.push((w(8), w(9), w(10)));
+    }
+    let mut origins = Vec::with_capacity(n);
+    for _ in 0..n {
+        let name = c.bytes()?;
+        if name.is_empty() || name.contains(&b'/') {
+            return None;
+        }
+        origins.push(Origin::File(super::listing::joined(dir, name)));
+    }
+    if !c.0.is_empty() {
+        return None;
+    }
+    let files = Files {
+        origins: Arc::new(origins),
+        sums,
+        courses,
+        records,
+        bytes: None,
+        file: listing.to_path_buf(),
+    };
+    Some((
+        files,
+        Kept {
+            generation,
+            listing: sums,
+            rows,
         },
-        listing: (word(head, 3) as u64, word(head, 4) as u64),
-        rows,
-    })
+    ))
 }
 
-/// The plan kept in `file`, if it checks out.
-pub(super) fn read(file: &Path) -> Option<Kept> {
-    decode(&std::fs::read(file).ok()?)
+/// The plan kept for the listing `listing` of `dir`, with that listing's
+/// lessons, if the plan checks out and the listing is still the one it
+/// was made for (by the digests at the head of its file: the listing is
+/// not read, and each record shown is checked by its own digest).
+pub(super) fn read(listing: &Path, dir: &Path) -> Option<(Files, Kept)> {
+    let (files, kept) = decode(&std::fs::read(file_of(listing)).ok()?, listing, dir)?;
+    let mut prefix = [0; super::listing::PREFIX];
+    std::fs::File::open(listing)
+        .ok()?
+        .read_exact(&mut prefix)
+        .ok()?;
+    (super::listing::sums(&prefix)? == files.sums).then_some((files, kept))
 }
 
 impl Index {
@@ -188,12 +288,12 @@ impl Index {
     }
 }
 
-/// Keeps `plan`, made for the lessons of listing `file` (with digests
-/// `listing`) from the index at `generation`. Best effort, like the
-/// listing: without it a later search only makes the plan again.
-pub(super) fn keep(file: &Path, listing: (u64, u64), generation: Option<Generation>, plan: &Plan) {
-    if let Some(bytes) = generation.and_then(|g| encode(plan, g, listing)) {
-        let _ = super::listing::replace(&file_of(file), &bytes);
+/// Keeps `plan`, made for the lessons of `files` (of folder `dir`) from
+/// the index at `generation`. Best effort, like the listing: without it a
+/// later search only makes the plan again.
+pub(super) fn keep(files: &Files, generation: Option<Generation>, plan: &Plan, dir: &Path) {
+    if let Some(bytes) = generation.and_then(|g| encode(plan, g, files, dir)) {
+        let _ = super::listing::replace(&file_of(&files.file), &bytes);
     }
 }
 
@@ -207,60 +307,89 @@ mod tests {
 
     const AT: Generation = Generation { epoch: 7, n: 3 };
 
-    #[test]
-    fn a_plan_kept_is_the_plan_read_back() {
-        let origins: Vec<Origin> = (0..3)
-            .map(|i| Origin::File(format!("/c/{i}.json").into()))
-            .collect();
-        let plan = Plan {
-            origins: &origins,
-            ids: HashMap::from([(30, 0), (10, 1), (20, 2)]),
-            check: (0..3).map(|i| (i, known(i as i64))).collect(),
+    fn files(n: usize) -> Files {
+        Files {
+            origins: Arc::new(
+                (0..n)
+                    .map(|i| Origin::File(format!("/c/{i}.json").into()))
+                    .collect(),
+            ),
+            sums: (1, 2),
+            courses: vec![("c".into(), "C".into(), n - 1), ("d".into(), "D".into(), 1)],
+            records: (0..n as u64).map(|i| (100 + 10 * i, 10, i * 31)).collect(),
+            bytes: None,
+            file: "/x/l.bin".into(),
+        }
+    }
+
+    fn plan(files: &Files) -> Plan<'_> {
+        let n = files.origins.len();
+        Plan {
+            origins: &files.origins,
+            ids: (0..n).map(|i| (30 - i as i64, i)).collect(),
+            check: (0..n).map(|i| (i, known(i as i64))).collect(),
             missing: Vec::new(),
-        };
-        let body = encode(&plan, AT, (1, 2)).unwrap();
-        let back = decode(&body)
-            .unwrap()
-            .plan(&origins, (1, 2), Some(AT))
-            .unwrap();
-        assert_eq!(back.ids, plan.ids);
-        assert_eq!(format!("{:?}", back.check), format!("{:?}", plan.check));
+        }
+    }
+
+    fn back(body: &[u8]) -> Option<(Files, Kept)> {
+        decode(body, Path::new("/x/l.bin"), Path::new("/c"))
+    }
+
+    #[test]
+    fn a_plan_kept_is_the_plan_and_the_listing_read_back() {
+        let f = files(3);
+        let p = plan(&f);
+        let body = encode(&p, AT, &f, Path::new("/c")).unwrap();
+        let (g, kept) = back(&body).unwrap();
+        assert_eq!(g.origins, f.origins);
+        assert_eq!(
+            (g.sums, &g.courses, &g.records),
+            (f.sums, &f.courses, &f.records)
+        );
+        assert!(g.bytes.is_none());
+        let again = kept.plan(&g.origins, (1, 2), Some(AT)).unwrap();
+        assert_eq!(again.ids, p.ids);
+        assert_eq!(format!("{:?}", again.check), format!("{:?}", p.check));
         // Another listing, generation or count of lessons: not this plan.
         let later = Generation { n: 4, ..AT };
         let other = Generation { epoch: 8, ..AT };
-        let not = |o: &[Origin], listing, g| decode(&body).unwrap().plan(o, listing, g).is_none();
-        assert!(not(&origins, (1, 3), Some(AT)));
-        assert!(not(&origins, (1, 2), Some(later)));
-        assert!(not(&origins, (1, 2), Some(other)));
-        assert!(not(&origins, (1, 2), None));
-        assert!(not(&origins[..2], (1, 2), Some(AT)));
+        let not = |o: &[Origin], listing, g| back(&body).unwrap().1.plan(o, listing, g).is_none();
+        assert!(not(&f.origins, (1, 3), Some(AT)));
+        assert!(not(&f.origins, (1, 2), Some(later)));
+        assert!(not(&f.origins, (1, 2), Some(other)));
+        assert!(not(&f.origins, (1, 2), None));
+        assert!(not(&f.origins[..2], (1, 2), Some(AT)));
     }
 
     #[test]
     fn a_damaged_or_partial_plan_is_none() {
-        let origins = vec![Origin::File("/c/a.json".into()); 2];
-        let mut plan = Plan {
-            origins: &origins,
-            ids: HashMap::from([(1, 0), (2, 1)]),
-            check: vec![(0, known(1)), (1, known(2))],
-            missing: Vec::new(),
-        };
-        let body = encode(&plan, AT, (0, 0)).unwrap();
-        for at in [0, 9, HEAD + 5, body.len() - 1] {
+        let f = files(2);
+        let mut p = plan(&f);
+        let body = encode(&p, AT, &f, Path::new("/c")).unwrap();
+        for at in [0, 9, 60, body.len() / 2, body.len() - 1] {
             let mut bad = body.clone();
             bad[at] ^= 1;
-            assert!(decode(&bad).is_none(), "byte {at}");
+            assert!(back(&bad).is_none(), "byte {at}");
         }
-        for len in [0, 7, HEAD, body.len() - 3] {
-            assert!(decode(&body[..len]).is_none(), "{len} bytes");
+        for len in [0, 7, 40, body.len() - 3] {
+            assert!(back(&body[..len]).is_none(), "{len} bytes");
         }
-        plan.missing.push(origins[0].clone());
-        assert!(encode(&plan, AT, (0, 0)).is_none());
-        plan.missing.clear();
-        plan.check.pop();
-        assert!(encode(&plan, AT, (0, 0)).is_none());
-        plan.check.push((1, known(2)));
-        plan.ids.remove(&2);
-        assert!(encode(&plan, AT, (0, 0)).is_none());
+        // A lesson outside the folder (not a name in it) is no plan.
+        let mut outside = files(2);
+        outside.origins = Arc::new(vec![
+            Origin::File("/c/a.json".into()),
+            Origin::File("/c/sub/b.json".into()),
+        ]);
+        let body = encode(&plan(&outside), AT, &outside, Path::new("/c")).unwrap();
+        assert!(back(&body).is_none());
+        p.missing.push(f.origins[0].clone());
+        assert!(encode(&p, AT, &f, Path::new("/c")).is_none());
+        p.missing.clear();
+        p.check.pop();
+        assert!(encode(&p, AT, &f, Path::new("/c")).is_none());
+        p.check.push((1, known(2)));
+        p.ids.retain(|_, place| *place != 1);
+        assert!(encode(&p, AT, &f, Path::new("/c")).is_none());
     }
 }

@@ -52,11 +52,16 @@ impl Index {
         let (tx, rx) = std::sync::mpsc::channel();
         let found = std::thread::scope(|s| {
             let reader = s.spawn(|| {
-                let Some(listed) = read_flat(&file, dir) else {
-                    let _ = tx.send(None);
-                    return Vec::new();
+                let (listed, kept) = match kept::read(&file, dir) {
+                    Some((listed, kept)) => (listed, Some(kept)),
+                    None => match read_flat(&file, dir) {
+                        Some(listed) => (listed, None),
+                        None => {
+                            let _ = tx.send(None);
+                            return Vec::new();
+                        }
+                    },
                 };
-                let kept = kept::read(&kept::file_of(&file));
                 let origins = Arc::clone(&listed.origins);
                 let _ = tx.send(Some((listed, kept)));
                 stamps(&origins, &next)
@@ -85,7 +90,7 @@ impl Index {
             chunks.extend(reader.join().unwrap_or_default());
             let found = self.settle(q, &plan, ranked, chunks, limit);
             if found.is_ok() && (plan.trust_verified(looked) > 0 || made) {
-                kept::keep(&file, listed.sums, generation, &plan);
+                kept::keep(&listed, generation, &plan, dir);
             }
             Some(found.map(|f| {
                 let shown: Vec<Shown> = f
@@ -106,34 +111,60 @@ impl Index {
     }
 }
 
-/// A listing read for a search (see [`listing::decode_files`]).
-struct Files {
-    bytes: Vec<u8>,
-    heads: Vec<listing::Head>,
-    origins: Arc<Vec<Origin>>,
+/// A folder's listing as a search wants it: every lesson's file, and
+/// where to read the record of each one shown. From the listing read whole
+/// ([`read_flat`]), or from the plan kept with it ([`kept::read`]) when
+/// the listing is still the one the plan was made from.
+pub(super) struct Files {
+    pub origins: Arc<Vec<Origin>>,
     /// Which listing it is ([`listing::sums`]).
-    sums: (u64, u64),
-    records: Vec<std::ops::Range<usize>>,
+    pub sums: (u64, u64),
+    /// (slug, title, lessons) of each course, in order.
+    pub courses: Vec<(String, String, usize)>,
+    /// Each lesson's record: (where in the listing's file, its length,
+    /// its digest).
+    pub records: Vec<(u64, u64, u64)>,
+    /// The listing's bytes, when read whole (else records are read from
+    /// `file` one by one).
+    pub bytes: Option<Vec<u8>>,
+    pub file: std::path::PathBuf,
 }
 
 impl Files {
-    /// The lesson at `place` (in course order).
+    /// The lesson at `place` (in course order), its record checked
+    /// against its digest.
     fn shown(&self, place: usize, dir: &Path) -> Option<Shown> {
-        let entry = listing::entry(&self.bytes, self.records.get(place)?.clone(), dir)?;
+        let &(at, len, sum) = self.records.get(place)?;
+        let range = usize::try_from(at).ok()?..usize::try_from(at.checked_add(len)?).ok()?;
+        let record = match &self.bytes {
+            Some(b) => b.get(range.clone())?.to_vec(),
+            None => read_at(&self.file, at, range.len())?,
+        };
+        let entry = listing::lesson_at(&record, &listing::Found::at(place, range, sum), dir)?;
         let mut first = 0;
-        for h in &self.heads {
-            if place < first + h.count {
+        for (slug, title, count) in &self.courses {
+            if place < first + count {
                 return Some(Shown {
-                    course_slug: h.slug.clone(),
-                    course_title: h.title.clone(),
+                    course_slug: slug.clone(),
+                    course_title: title.clone(),
                     position: place - first + 1,
                     entry,
                 });
             }
-            first += h.count;
+            first += count;
         }
         None
     }
+}
+
+fn read_at(file: &Path, at: u64, len: usize) -> Option<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    let mut out = vec![0; len];
+    std::fs::File::open(file)
+        .ok()?
+        .read_exact_at(&mut out, at)
+        .ok()?;
+    Some(out)
 }
 
 /// The lessons listed in `file` for `dir`, if every one's file is
@@ -144,7 +175,7 @@ fn read_flat(file: &Path, dir: &Path) -> Option<Files> {
     let (heads, files) = listing::decode_files(&bytes, dir)?;
     let sums = listing::sums(&bytes)?;
     let within = crate::loader::walk::os_bytes(dir.as_os_str()).len() + 1;
-    let flat = files.iter().all(|(p, _)| {
+    let flat = files.iter().all(|(p, _, _)| {
         crate::loader::walk::os_bytes(p.as_os_str())
             .get(within..)
             .is_some_and(|name| !name.is_empty() && !name.contains(&b'/'))
@@ -152,12 +183,21 @@ fn read_flat(file: &Path, dir: &Path) -> Option<Files> {
     if !flat {
         return None;
     }
-    let (paths, records): (Vec<_>, Vec<_>) = files.into_iter().unzip();
+    let mut origins = Vec::with_capacity(files.len());
+    let mut records = Vec::with_capacity(files.len());
+    for (path, range, sum) in files {
+        origins.push(Origin::File(path));
+        records.push((range.start as u64, range.len() as u64, sum));
+    }
     Some(Files {
-        bytes,
-        heads,
-        origins: Arc::new(paths.into_iter().map(Origin::File).collect()),
+        origins: Arc::new(origins),
         sums,
+        courses: heads
+            .into_iter()
+            .map(|h| (h.slug, h.title, h.count))
+            .collect(),
         records,
+        bytes: Some(bytes),
+        file: file.to_path_buf(),
     })
 }

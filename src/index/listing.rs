@@ -173,7 +173,9 @@ pub fn sums(bytes: &[u8]) -> Option<(u64, u64)> {
 }
 
 /// A lesson's file, and where its record is in a listing.
-pub type FileAt = (PathBuf, Range<usize>);
+/// A lesson's file, where its record is in the listing's bytes, and the
+/// record's digest.
+pub type FileAt = (PathBuf, Range<usize>, u64);
 
 /// The lessons of a listing (`bytes` whole, checked as [`decode`] checks
 /// it) by file, in course order, each with where its record is in the
@@ -190,11 +192,12 @@ pub fn decode_files(bytes: &[u8], dir: &Path) -> Option<(Vec<Head>, Vec<FileAt>)
             t.take_str()?;
             let at = t.len_unchecked()?;
             let range = at..at.checked_add(t.len_unchecked()?)?;
-            t.u64()?;
+            let sum = t.u64()?;
             let name = In(body.get(range.clone())?).take_str()?;
             files.push((
                 joined(dir, name),
                 PREFIX + n + range.start..PREFIX + n + range.end,
+                sum,
             ));
         }
     }
@@ -203,7 +206,7 @@ pub fn decode_files(bytes: &[u8], dir: &Path) -> Option<(Vec<Head>, Vec<FileAt>)
 
 /// `dir` and `name` as one path, in one allocation (10,000 of them in a
 /// later search).
-fn joined(dir: &Path, name: &[u8]) -> PathBuf {
+pub(super) fn joined(dir: &Path, name: &[u8]) -> PathBuf {
     use std::os::unix::ffi::OsStringExt;
     let dir = os_bytes(dir.as_os_str());
     let mut path = Vec::with_capacity(dir.len() + 1 + name.len());
@@ -213,13 +216,6 @@ fn joined(dir: &Path, name: &[u8]) -> PathBuf {
     }
     path.extend_from_slice(name);
     PathBuf::from(std::ffi::OsString::from_vec(path))
-}
-
-/// The lesson whose record is `bytes[range]`, as [`decode_files`] found it.
-pub fn entry(bytes: &[u8], range: Range<usize>, dir: &Path) -> Option<LessonEntry> {
-    let mut r = In(bytes.get(range)?);
-    let l = lesson(&mut r, dir)?;
-    r.0.is_empty().then_some(l)
 }
 
 /// A course of a listing, without its lessons.
@@ -287,6 +283,18 @@ pub fn find(head: &[u8], course: &Head, slug: Option<&str>) -> Option<Found> {
         }
     }
     None
+}
+
+impl Found {
+    /// The record of the lesson at `place`, at `range` of the body, that
+    /// was written with `digest`.
+    pub(super) fn at(place: usize, range: Range<usize>, digest: u64) -> Found {
+        Found {
+            place,
+            range,
+            digest,
+        }
+    }
 }
 
 /// One lesson's record, as [`find`] located it; `None` unless it is the

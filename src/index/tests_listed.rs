@@ -144,14 +144,19 @@ fn a_kept_plan_is_used_while_the_index_holds_the_same_text_rows() {
     // A plan that checks out is believed: one whose text rows are moved
     // one lesson on (as a plan made from another index would be) moves
     // the hits with it...
-    let (head, rest) = kept.split_at(48);
-    let rows: Vec<&[u8]> = rest[..rest.len() - 8].chunks(64).collect();
-    let mut moved = head.to_vec();
-    for (i, r) in rows.iter().enumerate() {
-        moved.extend_from_slice(&rows[(i + 1) % rows.len()][..8]);
-        moved.extend_from_slice(&r[8..]);
-    }
-    moved.extend_from_slice(&crate::loader::walk::digest(&moved).to_le_bytes());
+    let listing = idx.listing_file(dir.path()).unwrap();
+    let (files, k) = kept::decode(&kept, &listing, dir.path()).unwrap();
+    let generation = k.generation;
+    let mut plan = k
+        .plan(&files.origins, files.sums, Some(generation))
+        .unwrap();
+    let n = files.origins.len();
+    plan.ids = plan
+        .ids
+        .into_iter()
+        .map(|(id, place)| (id, (place + 1) % n))
+        .collect();
+    let moved = kept::encode(&plan, generation, &files, dir.path()).unwrap();
     std::fs::write(&file, &moved).unwrap();
     assert_ne!(hits(&mut idx, dir.path(), &q), want);
     // ...until the index's text rows change: a lesson read again.
@@ -209,4 +214,29 @@ fn a_kept_plan_that_does_not_check_out_is_made_again() {
         assert_eq!(got.found.unwrap().0, want);
         assert_eq!(std::fs::read(&file).unwrap(), good, "made again");
     }
+}
+
+#[test]
+fn a_listing_damaged_under_its_kept_plan_is_not_believed() {
+    let (dir, _cache, mut idx, courses) = listed_course();
+    let origins = origins(&courses);
+    let q = Query::parse("stale", false);
+    let want = idx.search_fresh(&origins, &q, 50).unwrap();
+    assert_eq!(hits(&mut idx, dir.path(), &q), want);
+    let listing = idx.listing_file(dir.path()).unwrap();
+    let good = std::fs::read(&listing).unwrap();
+    // Its records spoiled, its head (and the digests a kept plan is
+    // matched by) left as they were: a record shown no longer checks out.
+    let mut spoiled = good.clone();
+    let n = spoiled.len();
+    spoiled[n / 2..].fill(b'x');
+    std::fs::write(&listing, &spoiled).unwrap();
+    assert!(idx.search_listed(dir.path(), &q, 50).is_none());
+    // Another listing altogether: the plan is not its plan.
+    let mut other = good.clone();
+    other[listing::PREFIX - 1] ^= 1;
+    std::fs::write(&listing, &other).unwrap();
+    assert!(idx.search_listed(dir.path(), &q, 50).is_none());
+    std::fs::write(&listing, &good).unwrap();
+    assert_eq!(hits(&mut idx, dir.path(), &q), want);
 }

@@ -6,7 +6,8 @@
 //! at most about 5x the memory, a bound per byte of file, and a file past
 //! the caps refused before any tree is built.
 
-use std::process::Command;
+#[path = "common/child.rs"]
+mod child;
 
 const CASE: &str = "LECTERN_MEMORY_CASE";
 
@@ -80,17 +81,7 @@ struct Measured {
 }
 
 fn measure(case: &str) -> Measured {
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "peak_memory_is_linear_and_bounded_by_the_caps"])
-        .args(["--nocapture", "--test-threads=1"])
-        .env(CASE, case)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text
-        .lines()
-        .find_map(|l| l.split_once("MEASURED ").map(|(_, m)| m))
-        .unwrap_or_else(|| panic!("{case}: {text}"));
+    let line = child::measured("peak_memory_is_linear_and_bounded_by_the_caps", CASE, case);
     eprintln!("{case}: {line}");
     let mut parts = line.splitn(3, ' ');
     Measured {

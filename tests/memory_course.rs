@@ -10,7 +10,8 @@ use lectern::effects::Runner;
 use lectern::index::Query;
 use lectern::state::{self, Effect, Msg, State};
 use std::path::Path;
-use std::process::Command;
+#[path = "common/child.rs"]
+mod child;
 
 const CASE: &str = "LECTERN_MEMORY_COURSE";
 
@@ -70,20 +71,11 @@ fn child(n: usize, code: bool) {
 /// The child's figures for `case`: the large lesson's bytes, the peak's
 /// growth in bytes, and how many lessons the index took from the page.
 fn measure(case: &str) -> (u64, u64, u64) {
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "a_course_indexed_with_its_large_lesson_open_holds_that_lesson_once",
-        ])
-        .args(["--nocapture", "--test-threads=1"])
-        .env(CASE, case)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text
-        .lines()
-        .find_map(|l| l.split_once("MEASURED ").map(|(_, m)| m))
-        .unwrap_or_else(|| panic!("{text}"));
+    let line = child::measured(
+        "a_course_indexed_with_its_large_lesson_open_holds_that_lesson_once",
+        CASE,
+        case,
+    );
     let parts: Vec<u64> = line.split(' ').map(|p| p.parse().unwrap()).collect();
     let [bytes, kb, from_page] = parts[..] else {
         panic!("{line}")

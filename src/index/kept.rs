@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 use super::Index;
 use super::listed::Files;
+use super::listing::{In, Out};
 use super::plan::{Known, Plan};
 use crate::loader::walk::{digest, os_bytes};
 use crate::model::Origin;
@@ -59,7 +60,7 @@ pub(super) struct Kept {
     rows: Vec<(i64, Known)>,
 }
 
-const MAGIC: &[u8; 8] = b"LECTPLN2";
+const MAGIC: &[u8; 8] = b"LECTPLN3";
 /// Words of one lesson: its text row, [`Known`], and its record in the
 /// listing (where, how long, its digest).
 const ROW: usize = 11;
@@ -105,7 +106,8 @@ pub(super) fn file_of(listing: &Path) -> PathBuf {
 
 /// The file, in order: the magic; the generation, the listing's digests,
 /// the counts of lessons and of courses; each course (slug, title, count);
-/// each lesson's [`ROW`]; each lesson's file name; a digest of it all.
+/// each lesson's [`ROW`]; each lesson's file name; a digest of it all. In
+/// the listing's own encoding ([`Out`]).
 pub(super) fn encode(
     plan: &Plan,
     generation: Generation,
@@ -123,77 +125,35 @@ pub(super) fn encode(
     for (&id, &place) in &plan.ids {
         *rows.get_mut(place)? = Some(id);
     }
-    let mut out = Vec::with_capacity(64 + (ROW * 8 + 48) * n);
-    let put = |out: &mut Vec<u8>, v: u64| out.extend_from_slice(&v.to_le_bytes());
-    out.extend_from_slice(MAGIC);
-    let (epoch, at) = (generation.epoch as u64, generation.n as u64);
-    for v in [
-        epoch,
-        at,
-        files.sums.0,
-        files.sums.1,
-        n as u64,
-        files.courses.len() as u64,
-    ] {
-        put(&mut out, v);
-    }
+    let mut out = Out(Vec::with_capacity(64 + (ROW * 8 + 48) * n));
+    out.0.extend_from_slice(MAGIC);
+    out.u64(generation.epoch as u64);
+    out.u64(generation.n as u64);
+    out.u64(files.sums.0);
+    out.u64(files.sums.1);
+    out.len(n);
+    out.len(files.courses.len());
     for (slug, title, count) in &files.courses {
-        bytes(&mut out, slug.as_bytes());
-        bytes(&mut out, title.as_bytes());
-        put(&mut out, *count as u64);
+        out.str(slug);
+        out.str(title);
+        out.len(*count);
     }
     for ((id, (_, known)), record) in rows.into_iter().zip(&plan.check).zip(&files.records) {
-        put(&mut out, id? as u64);
+        out.u64(id? as u64);
         for v in known.words() {
-            put(&mut out, v as u64);
+            out.u64(v as u64);
         }
         for v in [record.0, record.1, record.2] {
-            put(&mut out, v);
+            out.u64(v);
         }
     }
     let within = os_bytes(dir.as_os_str()).len() + 1;
     for o in files.origins.iter() {
-        bytes(&mut out, os_bytes(o.path()?.as_os_str()).get(within..)?);
+        out.bytes(os_bytes(o.path()?.as_os_str()).get(within..)?);
     }
-    let sum = digest(&out);
-    put(&mut out, sum);
-    Some(out)
-}
-
-fn bytes(out: &mut Vec<u8>, b: &[u8]) {
-    out.extend_from_slice(&(b.len() as u64).to_le_bytes());
-    out.extend_from_slice(b);
-}
-
-/// A reader of [`encode`]'s bytes: `None` past their end.
-struct Cursor<'a>(&'a [u8]);
-
-impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let (head, rest) = self.0.split_at_checked(n)?;
-        self.0 = rest;
-        Some(head)
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-
-    fn count(&mut self) -> Option<usize> {
-        // Never more than the bytes left: a damaged count reserves nothing.
-        usize::try_from(self.u64()?)
-            .ok()
-            .filter(|&n| n <= self.0.len())
-    }
-
-    fn bytes(&mut self) -> Option<&'a [u8]> {
-        let n = self.count()?;
-        self.take(n)
-    }
-
-    fn string(&mut self) -> Option<String> {
-        String::from_utf8(self.bytes()?.to_vec()).ok()
-    }
+    let sum = digest(&out.0);
+    out.u64(sum);
+    Some(out.0)
 }
 
 /// The plan and the listing's lessons it was made for, from [`encode`]'s
@@ -203,16 +163,16 @@ pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files,
     if !all.starts_with(MAGIC) || u64::from_le_bytes(sum.try_into().ok()?) != digest(all) {
         return None;
     }
-    let mut c = Cursor(&all[MAGIC.len()..]);
+    let mut c = In(&all[MAGIC.len()..]);
     let generation = Generation {
         epoch: c.u64()? as i64,
         n: c.u64()? as i64,
     };
     let sums = (c.u64()?, c.u64()?);
-    let n = c.count()?;
+    let n = c.len()?;
     let mut courses = Vec::new();
-    for _ in 0..c.count()? {
-        courses.push((c.string()?, c.string()?, c.count()?));
+    for _ in 0..c.len()? {
+        courses.push((c.string()?, c.string()?, c.len()?));
     }
     if courses.iter().map(|c| c.2).sum::<usize>() != n {
         return None;
@@ -228,7 +188,7 @@ pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files,
     }
     let mut origins = Vec::with_capacity(n);
     for _ in 0..n {
-        let name = c.bytes()?;
+        let name = c.take_str()?;
         if name.is_empty() || name.contains(&b'/') {
             return None;
         }

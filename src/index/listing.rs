@@ -343,27 +343,28 @@ fn lesson(r: &mut In, dir: &Path) -> Option<LessonEntry> {
     })
 }
 
-struct Out(Vec<u8>);
+/// The writer of the listing's encoding (also the kept plan's, `kept`).
+pub(super) struct Out(pub(super) Vec<u8>);
 
 impl Out {
     fn u32(&mut self, v: u32) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
 
-    fn len(&mut self, n: usize) {
+    pub(super) fn len(&mut self, n: usize) {
         self.u32(u32::try_from(n).unwrap_or(u32::MAX));
     }
 
-    fn u64(&mut self, v: u64) {
+    pub(super) fn u64(&mut self, v: u64) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
 
-    fn bytes(&mut self, b: &[u8]) {
+    pub(super) fn bytes(&mut self, b: &[u8]) {
         self.len(b.len());
         self.0.extend_from_slice(b);
     }
 
-    fn str(&mut self, s: &str) {
+    pub(super) fn str(&mut self, s: &str) {
         self.bytes(s.as_bytes());
     }
 
@@ -373,10 +374,11 @@ impl Out {
     }
 }
 
-struct In<'a>(&'a [u8]);
+/// The reader of [`Out`]'s encoding: `None` past the end.
+pub(super) struct In<'a>(pub(super) &'a [u8]);
 
 impl<'a> In<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+    pub(super) fn take(&mut self, n: usize) -> Option<&'a [u8]> {
         let (head, rest) = self.0.split_at_checked(n)?;
         self.0 = rest;
         Some(head)
@@ -390,18 +392,18 @@ impl<'a> In<'a> {
         Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
     }
 
-    fn u64(&mut self) -> Option<u64> {
+    pub(super) fn u64(&mut self) -> Option<u64> {
         Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
     }
 
-    fn len(&mut self) -> Option<usize> {
+    pub(super) fn len(&mut self) -> Option<usize> {
         let n = usize::try_from(self.u32()?).ok()?;
         // A count can never exceed the bytes left: a damaged length must
         // not reserve gigabytes.
         (n <= self.0.len()).then_some(n)
     }
 
-    fn take_str(&mut self) -> Option<&'a [u8]> {
+    pub(super) fn take_str(&mut self) -> Option<&'a [u8]> {
         let n = self.len()?;
         self.take(n)
     }
@@ -416,7 +418,7 @@ impl<'a> In<'a> {
         usize::try_from(self.u32()?).ok()
     }
 
-    fn string(&mut self) -> Option<String> {
+    pub(super) fn string(&mut self) -> Option<String> {
         self.str().map(str::to_owned)
     }
 

@@ -256,7 +256,7 @@ pub(super) fn definitions(
 /// A reference link or image with the target the whole text gives it:
 /// its label's first definition, which a later piece's own definition of
 /// the label must not replace.
-fn as_in_whole<'e>(event: Event<'e>, defs: &Definitions) -> Event<'e> {
+fn as_in_whole<'e>(mut event: Event<'e>, defs: &Definitions) -> Event<'e> {
     use pulldown_cmark::LinkType::{
         Collapsed, CollapsedUnknown, Reference, ReferenceUnknown, Shortcut, ShortcutUnknown,
     };
@@ -265,43 +265,26 @@ fn as_in_whole<'e>(event: Event<'e>, defs: &Definitions) -> Event<'e> {
         | ShortcutUnknown => defs.get(&label_key(id)),
         _ => None,
     };
-    match event {
-        Event::Start(Tag::Link {
+    if let Event::Start(
+        Tag::Link {
             link_type,
             id,
             dest_url,
             title,
-        }) => {
-            let (dest_url, title) = match first(link_type, &id) {
-                Some((d, t)) => (d.clone().into(), t.clone().into()),
-                None => (dest_url, title),
-            };
-            Event::Start(Tag::Link {
-                link_type,
-                id,
-                dest_url,
-                title,
-            })
         }
-        Event::Start(Tag::Image {
+        | Tag::Image {
             link_type,
             id,
             dest_url,
             title,
-        }) => {
-            let (dest_url, title) = match first(link_type, &id) {
-                Some((d, t)) => (d.clone().into(), t.clone().into()),
-                None => (dest_url, title),
-            };
-            Event::Start(Tag::Image {
-                link_type,
-                id,
-                dest_url,
-                title,
-            })
-        }
-        e => e,
+        },
+    ) = &mut event
+        && let Some((d, t)) = first(*link_type, id)
+    {
+        *dest_url = d.clone().into();
+        *title = t.clone().into();
     }
+    event
 }
 
 /// The definition of a reference its own piece does not define.

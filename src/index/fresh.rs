@@ -26,14 +26,18 @@ fn nanos(secs: i64, nsec: i64) -> i64 {
 }
 
 pub(super) fn stamp(path: &Path) -> Option<Stamp> {
+    Some(stamp_of(&std::fs::metadata(path).ok()?))
+}
+
+/// [`stamp`] from metadata already at hand.
+pub(super) fn stamp_of(m: &std::fs::Metadata) -> Stamp {
     use std::os::unix::fs::MetadataExt;
-    let m = std::fs::metadata(path).ok()?;
-    Some(Stamp {
+    Stamp {
         size: m.len() as i64,
         mtime_ns: nanos(m.mtime(), m.mtime_nsec()),
         ctime_ns: nanos(m.ctime(), m.ctime_nsec()),
         ino: m.ino() as i64,
-    })
+    }
 }
 
 /// [`stamp`] for many files, most of them in one folder: each by its name

@@ -5,7 +5,7 @@
 
 use rusqlite::params;
 
-use super::fresh::{RACY_NS, Stamp, now_ns, stamp};
+use super::fresh::{RACY_NS, Stamp, now_ns, stamp, stamp_of};
 use super::plan::Known;
 use super::{Index, key_of};
 use crate::loader::{self, walk};
@@ -102,10 +102,12 @@ impl ReadStamp {
             return (loader::load_lesson(origin), None);
         };
         let seen_ns = now_ns();
-        let (Some(stamp), Ok(bytes)) = (stamp(p), walk::read_regular(p)) else {
+        // The stamp of the open file, taken before its bytes are read.
+        let Ok((bytes, meta)) = walk::read_regular_with_meta(p) else {
             // The loader says why it cannot be read.
             return (loader::load_lesson(origin), None);
         };
+        let stamp = stamp_of(&meta);
         let racy = stamp.ctime_ns.saturating_add(RACY_NS) >= seen_ns;
         let read = ReadStamp {
             origin: origin.clone(),
@@ -145,10 +147,12 @@ pub fn extract(origin: &Origin) -> Extract {
     let seen_ns = now_ns();
     let key = key_of(origin);
     let (stamp, bytes) = match origin {
-        Origin::File(p) => (
-            stamp(p).unwrap_or_default(),
-            walk::read_regular(p).unwrap_or_default(),
-        ),
+        // The open file's stamp, taken before its bytes are read; one that
+        // cannot be read is stored by its stamp, with no text.
+        Origin::File(p) => match walk::read_regular_with_meta(p) {
+            Ok((bytes, meta)) => (stamp_of(&meta), bytes),
+            Err(_) => (stamp(p).unwrap_or_default(), Vec::new()),
+        },
         Origin::Builtin(_) => (Stamp::default(), Vec::new()),
     };
     let lesson = match origin {

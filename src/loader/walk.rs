@@ -202,6 +202,12 @@ pub fn tree(root: &Path) -> Walk {
 /// checked again on the open file. Files over [`MAX_LESSON_BYTES`] are
 /// refused before reading.
 pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    read_regular_with_meta(path).map(|(bytes, _)| bytes)
+}
+
+/// [`read_regular`], with the open file's metadata as it was before its
+/// bytes were read (a cache's stamp of them, without a stat more).
+pub fn read_regular_with_meta(path: &Path) -> io::Result<(Vec<u8>, std::fs::Metadata)> {
     use std::os::unix::fs::OpenOptionsExt;
     let not_regular = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_string());
     if let Some(why) = refusal(&std::fs::metadata(path)?) {
@@ -215,7 +221,8 @@ pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
     if let Some(why) = refusal(&meta) {
         return Err(not_regular(why));
     }
-    read_capped(file, meta.len())
+    let len = meta.len();
+    Ok((read_capped(file, len)?, meta))
 }
 
 fn read_capped(file: File, len: u64) -> io::Result<Vec<u8>> {

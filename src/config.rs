@@ -92,6 +92,20 @@ pub struct Settings {
 /// still counts for the evening it began in.
 pub const DAY_STARTS_AT: u8 = 4;
 
+/// Unknown settings listed one by one; past this, a count.
+const MAX_UNKNOWN: usize = 20;
+
+/// A config file is a few lines; one past this is not one.
+const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+/// The config file's text: a regular file only (a FIFO would hang every
+/// command, a link to `/dev/zero` read without end), up to a size.
+fn read_file(path: &Path) -> std::io::Result<String> {
+    let bytes = crate::own::read_regular_capped(path, MAX_CONFIG_BYTES, "the config file")?;
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -135,7 +149,7 @@ impl Settings {
             ..Settings::default()
         };
         if let Some(path) = &file {
-            match std::fs::read_to_string(path) {
+            match read_file(path) {
                 Ok(text) => {
                     s.found = true;
                     s.read(&path.display().to_string(), &text);
@@ -162,10 +176,16 @@ impl Settings {
 
     /// Takes the settings of a file's text; `name` locates problems.
     pub fn read(&mut self, name: &str, text: &str) {
+        // Where each line starts, found once: a problem's place is then a
+        // search, not a count from the top (40,000 keys took 12 s).
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         let at = |offset: usize| {
-            let before = &text[..offset.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let offset = offset.min(text.len());
+            let line = starts.partition_point(|&s| s <= offset);
+            let start = starts[line - 1];
+            let col = text.get(start..offset).map_or(0, |l| l.chars().count()) + 1;
             (line, col)
         };
         let spans = match toml::de::DeTable::parse(text) {
@@ -183,6 +203,7 @@ impl Settings {
         // In the file's order, so problems read top to bottom.
         let mut entries: Vec<_> = spans.iter().collect();
         entries.sort_by_key(|(k, _)| k.span().start);
+        let mut unknown = 0;
         for (key, value) in entries {
             let (line, col) = at(key.span().start);
             let vcol = at(value.span().start).1;
@@ -213,13 +234,17 @@ impl Settings {
                 }
                 ("truecolor", _) => self.problems.push(bad("true, false or \"auto\"")),
                 ("day-starts-at", toml::de::DeValue::Integer(i)) => {
-                    match i.as_str().parse::<u8>().ok().filter(|h| *h < 24) {
+                    // In the radix TOML wrote it in: 0x10 is 16, not 10.
+                    let hour = u8::from_str_radix(&i.as_str().replace('_', ""), i.radix());
+                    match hour.ok().filter(|h| *h < 24) {
                         Some(h) => self.day_starts_at.set(h, from),
                         None => self.problems.push(bad("an hour from 0 to 23")),
                     }
                 }
                 ("day-starts-at", _) => self.problems.push(bad("an hour from 0 to 23")),
+                _ if unknown >= MAX_UNKNOWN => unknown += 1,
                 _ => {
+                    unknown += 1;
                     let k = crate::model::sanitize::clean(k);
                     let msg = format!(
                         "unknown setting `{k}` (known: theme, mouse, day-starts-at, truecolor)"
@@ -227,6 +252,12 @@ impl Settings {
                     self.problems.push(problem("warning", msg));
                 }
             }
+        }
+        if unknown > MAX_UNKNOWN {
+            let more = unknown - MAX_UNKNOWN;
+            self.problems.push(format!(
+                "{name}: warning: {more} more unknown settings not listed"
+            ));
         }
     }
 
@@ -323,6 +354,48 @@ mod tests {
                 "config.toml:4:9: error: `mouse` must be true or false (keeping the default)",
             ]
         );
+    }
+
+    #[test]
+    fn an_hour_is_read_in_the_radix_it_is_written_in() {
+        assert_eq!(read("day-starts-at = 0x10\n").day_starts_at.value, 16);
+        assert_eq!(read("day-starts-at = 0o7\n").day_starts_at.value, 7);
+        assert_eq!(read("day-starts-at = 1_0\n").day_starts_at.value, 10);
+        let s = read("day-starts-at = 0x18\n");
+        assert_eq!(s.day_starts_at.value, DAY_STARTS_AT);
+        assert_eq!(s.problems.len(), 1);
+    }
+
+    #[test]
+    fn many_unknown_keys_are_counted_not_listed_and_read_in_linear_work() {
+        let text: String = (0..40_000).map(|i| format!("k{i} = 1\n")).collect();
+        let s = read(&format!("{text}theme = \"dark\"\n"));
+        assert_eq!(s.theme.value, ThemeSetting::Dark);
+        assert_eq!(s.theme.from, Source::File(40_001));
+        assert_eq!(s.problems.len(), MAX_UNKNOWN + 1);
+        assert!(
+            s.problems[0].starts_with("config.toml:1:1: warning"),
+            "{}",
+            s.problems[0]
+        );
+        assert!(
+            s.problems[MAX_UNKNOWN].contains("39980 more"),
+            "{:?}",
+            s.problems.last()
+        );
+    }
+
+    #[test]
+    fn a_config_file_that_is_a_fifo_or_a_device_is_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo.toml");
+        crate::own::mkfifo(&fifo);
+        let s = Settings::load(Some(&fifo), None, false);
+        assert!(s.problems[0].contains("FIFO"), "{:?}", s.problems);
+        let zero = dir.path().join("zero.toml");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let s = Settings::load(Some(&zero), None, false);
+        assert!(s.problems[0].contains("device"), "{:?}", s.problems);
     }
 
     #[test]

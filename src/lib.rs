@@ -38,6 +38,7 @@ mod lint;
 pub mod loader;
 pub mod model;
 mod out;
+pub mod own;
 pub mod render;
 pub mod state;
 mod stats;

@@ -1211,3 +1211,93 @@ fn no_invisible_character_of_a_lesson_reaches_the_terminal() {
         .collect();
     assert_eq!(reached, Vec::<String>::new());
 }
+
+// ---- a data folder of the learner's own files --------------------------
+
+/// Every file under `dir` (links as links), with its bytes.
+fn every_file(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().map(Result::unwrap) {
+            let t = e.file_type().unwrap();
+            if t.is_dir() {
+                todo.push(e.path());
+            } else if t.is_symlink() {
+                let to = std::fs::read_link(e.path()).unwrap();
+                out.insert(e.path(), to.into_os_string().into_encoded_bytes());
+            } else {
+                out.insert(e.path(), std::fs::read(e.path()).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// The learner's own files, under the names lectern's caches once used.
+fn learners_files(dir: &Path) {
+    std::fs::create_dir_all(dir.join("listings/2025")).unwrap();
+    std::fs::write(dir.join("listings/taxes.pdf"), b"%PDF-1.7 my taxes").unwrap();
+    std::fs::write(dir.join("listings/0000000000000000.bin"), b"my bytes").unwrap();
+    std::fs::write(dir.join("listings/2025/receipt.txt"), b"coffee").unwrap();
+    std::fs::write(dir.join("notes.md"), b"# my notes\n").unwrap();
+    std::os::unix::fs::symlink("/dev/null", dir.join("link")).unwrap();
+    let db = rusqlite::Connection::open(dir.join("index.db")).unwrap();
+    db.execute_batch("CREATE TABLE invoice (n); INSERT INTO invoice VALUES (42);")
+        .unwrap();
+}
+
+/// `--data-dir` and the cache naming one folder that holds the learner's
+/// own files: the reader (with a course search), search, review, stats,
+/// render, lint and config leave every one of them as it was.
+#[test]
+fn no_mode_touches_a_file_that_is_not_lecterns() {
+    let course = topics(40, |i| format!("{i:03}.json"));
+    let data = data_dir();
+    learners_files(data.path());
+    learners_files(&data.path().join("cache"));
+    let before = every_file(data.path());
+
+    let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+    t.wait_for("Lesson 1 of 40");
+    t.press("]s");
+    t.press("topic");
+    t.wait_for("Topic number 2");
+    t.esc();
+    t.quit_cleanly();
+    let c = course.path().as_os_str();
+    let commands: [&[&std::ffi::OsStr]; 7] = [
+        &["search".as_ref(), c, "topic".as_ref()],
+        &["review".as_ref(), c],
+        &["stats".as_ref(), "--json".as_ref()],
+        &["render".as_ref(), c],
+        &["lint".as_ref(), c],
+        &["config".as_ref(), "--show".as_ref()],
+        &[c],
+    ];
+    for (i, args) in commands.iter().enumerate() {
+        // The cache as the data folder itself, and as its `cache/`.
+        let cache = if i % 2 == 0 {
+            data.path().to_path_buf()
+        } else {
+            data.path().join("cache")
+        };
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .args(*args)
+            .env("LECTERN_DATA_DIR", data.path())
+            .env("LECTERN_CACHE_DIR", &cache)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.code().is_some(), "{args:?} ended by a signal");
+    }
+    let after = every_file(data.path());
+    for (path, bytes) in &before {
+        assert_eq!(
+            after.get(path),
+            Some(bytes),
+            "{} changed or went",
+            path.display()
+        );
+    }
+}

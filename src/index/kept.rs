@@ -61,6 +61,8 @@ pub(super) struct Kept {
 }
 
 const MAGIC: &[u8; 8] = b"LECTPLN3";
+/// What every plan starts with, whatever its version.
+pub(super) const ANY_MAGIC: &[u8] = b"LECTPLN";
 /// Words of one lesson: its text row, [`Known`], and its record in the
 /// listing (where, how long, its digest).
 const ROW: usize = 11;

@@ -52,6 +52,36 @@ pub(super) fn replace(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })
 }
 
+/// What every listing lectern has written starts with, whatever its
+/// version: the proof that a file under `listings/` is lectern's.
+const ANY_MAGIC: &[u8] = b"lectern";
+
+/// Removes the listing `file`, if it is one.
+pub fn remove(file: &Path) {
+    crate::own::remove_if_headed(file, ANY_MAGIC);
+}
+
+/// Removes the listings an older lectern kept in `dir` (and their plans),
+/// then `dir` itself if nothing else is left in it: a file there that is
+/// not a listing is not lectern's, and stays.
+pub fn remove_old(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(Result::ok) {
+        let path = e.path();
+        match path.extension().and_then(|x| x.to_str()) {
+            Some("bin") => remove(&path),
+            Some("plan") => {
+                crate::own::remove_if_headed(&path, super::kept::ANY_MAGIC);
+            }
+            _ => {}
+        }
+    }
+    // Fails, as it should, unless the folder is now empty.
+    let _ = std::fs::remove_dir(dir);
+}
+
 pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
     let mut head = Out(Vec::with_capacity(16 * 1024));
     let mut body = Out(Vec::with_capacity(64 * 1024));

@@ -123,6 +123,11 @@ fn connect(dir: Option<&Path>) -> Connection {
         let path = dir.join("index.db");
         let _ = std::fs::create_dir_all(dir);
         for _ in 0..2 {
+            // A file of that name that lectern cannot prove it made is the
+            // learner's: searched in memory, it is never opened to write.
+            if !may_open(&path) {
+                break;
+            }
             match Connection::open(&path).and_then(|c| setup(&c).map(|_| c)) {
                 Ok(conn) => return conn,
                 // Derived data: a damaged cache is rebuilt from scratch.
@@ -136,10 +141,43 @@ fn connect(dir: Option<&Path>) -> Connection {
     conn
 }
 
-fn remove(dir: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(dir.join(format!("index.db{suffix}")));
+/// Whether `path` is missing or a cache lectern made.
+fn may_open(path: &Path) -> bool {
+    use crate::own::Sqlite;
+    match crate::own::sqlite_owner(path) {
+        Sqlite::Missing | Sqlite::Ours => true,
+        Sqlite::Unmarked => older_index(path),
+        Sqlite::Other => false,
     }
+}
+
+/// Whether an SQLite file with no application id is an index an older
+/// lectern made: every table in it is one of the index's, then or now.
+fn older_index(path: &Path) -> bool {
+    // An empty file is what SQLite leaves of a first write that failed.
+    if path.metadata().is_ok_and(|m| m.len() == 0) {
+        return true;
+    }
+    crate::own::only_tables(path, |t| {
+        matches!(
+            t,
+            "lesson_file"
+                | "lesson_text"
+                | "dir_listing"
+                | "text_doc"
+                | "folder"
+                | "text_generation"
+                | "sqlite_stat1"
+        ) || t == "lesson_fts"
+            || t.strip_prefix("lesson_fts_").is_some_and(|shadow| {
+                matches!(shadow, "data" | "idx" | "content" | "docsize" | "config")
+            })
+    })
+}
+
+/// Removes `dir`'s index, if lectern made it.
+fn remove(dir: &Path) {
+    crate::own::remove_own_sqlite(&dir.join("index.db"), older_index);
 }
 
 /// Whether `e` says the file itself is damaged (not merely busy).
@@ -150,7 +188,17 @@ fn is_damage(e: &rusqlite::Error) -> bool {
 
 fn setup(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY)?;
+    // Marks the file as lectern's, so that only lectern's is ever removed.
+    // Before the switch to WAL, so a new file has it in its header at once
+    // (where `own` looks), and checkpointed into an older file's header.
+    let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    if id != crate::own::SQLITE_APPLICATION_ID {
+        conn.pragma_update(None, "application_id", crate::own::SQLITE_APPLICATION_ID)?;
+    }
     conn.pragma_update(None, "journal_mode", "WAL")?;
+    if id != crate::own::SQLITE_APPLICATION_ID {
+        conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+    }
     // A cache: a commit need not reach the disk. An OS crash could leave
     // it damaged, which is found (`is_damage`) and rebuilt.
     conn.pragma_update(None, "synchronous", "OFF")?;
@@ -181,12 +229,13 @@ impl Index {
     }
 
     /// The index in the cache directory. What an older version left in
-    /// the data directory `data` (the index and listings) goes: it is
-    /// only a cache, and it made the learner's backups 99% cache.
+    /// the data directory `data` (the index and listings) goes, and only
+    /// that: a data directory named by the learner may hold their own
+    /// `index.db` or `listings/`, which stay exactly as they are.
     pub fn cached(data: Option<&Path>) -> Index {
         if let Some(data) = data {
             remove(data);
-            let _ = std::fs::remove_dir_all(data.join("listings"));
+            listing::remove_old(&data.join("listings"));
         }
         Index::open(cache_dir().as_deref())
     }
@@ -224,7 +273,7 @@ impl Index {
         if let Some(file) = self.listing_file(dir) {
             if !large {
                 // Small now: read directly from here on.
-                let _ = std::fs::remove_file(file);
+                listing::remove(&file);
             } else {
                 // Unchanged files but a listing that does not check out
                 // (damaged, cut short, older) is written again too:
@@ -486,6 +535,37 @@ mod tests {
             1 + SMALL_FOLDER
         );
         assert!(idx.rows(os_bytes(course.path().as_os_str())).unwrap().len() > SMALL_FOLDER);
+        // Not provably lectern's: indexed in memory, the file untouched.
+        assert_eq!(
+            std::fs::read(data.path().join("index.db")).unwrap(),
+            b"not a database at all"
+        );
+    }
+
+    #[test]
+    fn an_index_damaged_past_a_header_of_lecterns_is_made_again() {
+        let data = tempfile::tempdir().unwrap();
+        let course = tempfile::tempdir().unwrap();
+        write(course.path(), "a", 1, "x");
+        filler(course.path());
+        let file = data.path().join("index.db");
+        {
+            let mut idx = Index::open(Some(data.path()));
+            idx.courses(course.path()).unwrap();
+        }
+        assert_eq!(crate::own::sqlite_owner(&file), crate::own::Sqlite::Ours);
+        let mut bytes = std::fs::read(&file).unwrap();
+        for b in &mut bytes[100..] {
+            *b = 0x55;
+        }
+        std::fs::write(&file, &bytes).unwrap();
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(
+            idx.courses(course.path()).unwrap()[0].lessons.len(),
+            1 + SMALL_FOLDER
+        );
+        drop(idx);
+        assert_ne!(std::fs::read(&file).unwrap(), bytes);
     }
 
     fn write_titled(dir: &Path, name: &str, title: &str) {

@@ -30,7 +30,7 @@ impl Snapshot {
         match self.record(&found) {
             Some(entry) => Some((found.place, entry)),
             None => {
-                let _ = std::fs::remove_file(&self.path);
+                listing::remove(&self.path);
                 self.find_in_files(course, slug)
             }
         }

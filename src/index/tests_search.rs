@@ -187,15 +187,49 @@ fn a_deleted_truncated_or_older_index_is_rebuilt_silently() {
 }
 
 #[test]
-fn the_index_and_listings_leave_the_data_directory() {
+fn the_index_and_listings_an_older_lectern_kept_leave_the_data_directory() {
     let data = tempfile::tempdir().unwrap();
-    std::fs::write(data.path().join("index.db"), b"old").unwrap();
-    std::fs::create_dir(data.path().join("listings")).unwrap();
+    {
+        // An older lectern's index: no application id, its tables only.
+        let c = Connection::open(data.path().join("index.db")).unwrap();
+        c.execute_batch(SCHEMA).unwrap();
+    }
+    let listings = data.path().join("listings");
+    std::fs::create_dir(&listings).unwrap();
+    std::fs::write(listings.join("0123456789abcdef.bin"), b"lectern2...").unwrap();
     std::fs::write(data.path().join("progress.db"), b"kept").unwrap();
     drop(Index::cached(Some(data.path())));
     assert!(!data.path().join("index.db").exists());
-    assert!(!data.path().join("listings").exists());
+    assert!(!listings.exists());
     assert!(data.path().join("progress.db").exists());
+}
+
+#[test]
+fn a_data_directory_of_the_learners_own_files_keeps_every_one() {
+    let data = tempfile::tempdir().unwrap();
+    let listings = data.path().join("listings");
+    std::fs::create_dir_all(listings.join("2025")).unwrap();
+    std::fs::write(listings.join("taxes.pdf"), b"%PDF-1.7").unwrap();
+    std::fs::write(listings.join("0123456789abcdef.bin"), b"not a listing").unwrap();
+    std::fs::write(listings.join("2025").join("a.bin"), b"lectern3").unwrap();
+    {
+        let c = Connection::open(data.path().join("index.db")).unwrap();
+        c.execute_batch("CREATE TABLE invoice (n); INSERT INTO invoice VALUES (1);")
+            .unwrap();
+    }
+    let before = std::fs::read(data.path().join("index.db")).unwrap();
+    drop(Index::cached(Some(data.path())));
+    assert_eq!(std::fs::read(data.path().join("index.db")).unwrap(), before);
+    assert!(listings.join("taxes.pdf").exists());
+    assert!(listings.join("0123456789abcdef.bin").exists());
+    assert!(listings.join("2025").join("a.bin").exists());
+    // Named as the cache: a foreign file of the index's name is never
+    // opened to write, and search still works, in memory.
+    let o = course(data.path());
+    let mut idx = Index::open(Some(data.path()));
+    assert!(!found(&mut idx, &o, "stale regression").is_empty());
+    drop(idx);
+    assert_eq!(std::fs::read(data.path().join("index.db")).unwrap(), before);
 }
 
 #[test]

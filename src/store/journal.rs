@@ -14,7 +14,7 @@
 //! cut short: it was never said to be kept, and replay drops it.
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
@@ -93,8 +93,15 @@ impl Journal {
         line.push_str(&encode(op).to_string());
         line.push('\n');
         self.torn = true;
-        file.write_all(line.as_bytes())?;
-        file.sync_data()?;
+        let written = file
+            .write_all(line.as_bytes())
+            .and_then(|()| file.sync_data());
+        if written.is_err() && self.kept == 0 {
+            // Nothing kept in it yet (a full disk): no journal is left
+            // behind empty or torn; the next change tries a new one.
+            self.clear();
+        }
+        written?;
         self.torn = false;
         self.kept += 1;
         Ok(())
@@ -145,7 +152,7 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
     };
     let mut journals: Vec<(Option<std::time::SystemTime>, PathBuf)> = entries
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .filter(|e| is_journal_name(&e.file_name().to_string_lossy(), &prefix))
         .map(|e| (e.metadata().and_then(|m| m.modified()).ok(), e.path()))
         .collect();
     // Oldest first: a session's journal and the one its signal left both
@@ -153,7 +160,9 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
     journals.sort();
     let mut done = 0;
     for (_, path) in journals {
-        let Ok(file) = File::options().read(true).write(true).open(&path) else {
+        // Only a regular file, opened without blocking: a FIFO or a link
+        // to a device under a journal's name is not lectern's.
+        let Ok((file, _)) = crate::own::open_regular_rw(&path) else {
             continue;
         };
         // Held by a session still running: its changes are its own.
@@ -165,10 +174,18 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
         if path.symlink_metadata().is_err() {
             continue;
         }
-        if let Some(n) = save(conn, &path, &file) {
-            done += n;
-            // A kill before this leaves a journal whose name is recorded.
-            let _ = std::fs::remove_file(&path);
+        match save(conn, &path, &file) {
+            Saved::Changes(n) => {
+                done += n;
+                // A kill before this leaves a journal whose name is recorded.
+                let _ = std::fs::remove_file(&path);
+            }
+            // Its session is over (the lock was had) and it never held a
+            // change: what a full disk left. Nothing in it to lose.
+            Saved::Empty if stale(&file) => {
+                let _ = std::fs::remove_file(&path);
+            }
+            Saved::Empty | Saved::Left => {}
         }
     }
     // Best effort: a name kept a while longer only costs a row.
@@ -176,18 +193,60 @@ pub(crate) fn replay(db: &Path, conn: &mut Connection) -> usize {
     done
 }
 
+/// What became of a journal [`save`] was given.
+#[derive(Debug, PartialEq, Eq)]
+enum Saved {
+    /// This many changes reached the file (0: they were there already).
+    Changes(usize),
+    /// It holds nothing.
+    Empty,
+    /// To be left where it is: unreadable, over the size a journal can
+    /// reach, not a journal at all, or the file refused its changes.
+    Left,
+}
+
+/// The most a journal can hold: a session's changes the file refused,
+/// each a short line. A file past it under a journal's name is not one.
+const MAX_JOURNAL_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Puts what the journal at `path` holds in the file, unless its name is
-/// recorded there already (0): how many changes, or `None` when it is to
-/// be left where it is (empty, unreadable, or the file refused).
-fn save(conn: &mut Connection, path: &Path, file: &File) -> Option<usize> {
-    let mut bytes = Vec::new();
+/// recorded there already.
+fn save(conn: &mut Connection, path: &Path, file: &File) -> Saved {
+    let len = file.metadata().map_or(0, |m| m.len());
+    let Ok(bytes) = crate::own::read_capped(file, len, MAX_JOURNAL_BYTES, "a journal") else {
+        return Saved::Left;
+    };
     // Empty: its session may not have locked it yet (see `keep`).
-    if (&*file).read_to_end(&mut bytes).is_err() || bytes.is_empty() {
-        return None;
+    if bytes.is_empty() {
+        return Saved::Empty;
     }
     let ops = read_ops(&bytes);
-    let applied = write::replay_kept(conn, &ops, &name_of(path)).ok()?;
-    Some(if applied { ops.len() } else { 0 })
+    // Not one line of lectern's: another program's file, whatever its name.
+    if ops.is_empty() {
+        return Saved::Left;
+    }
+    match write::replay_kept(conn, &ops, &name_of(path)) {
+        Ok(true) => Saved::Changes(ops.len()),
+        Ok(false) => Saved::Changes(0),
+        Err(_) => Saved::Left,
+    }
+}
+
+/// Whether an empty journal was made long enough ago that its session,
+/// which locks it as soon as it makes it, cannot be about to write it.
+fn stale(file: &File) -> bool {
+    file.metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > std::time::Duration::from_secs(60))
+}
+
+/// Whether `name` is one lectern gives a journal: the prefix, then the
+/// 16 hex digits of [`fault::random`].
+fn is_journal_name(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .is_some_and(|rest| rest.len() == 16 && rest.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// A journal's name as the file records it.
@@ -342,7 +401,7 @@ mod tests {
         drop(journal); // its session ends, the journal stays
         // The start that saves it is killed before it removes it.
         let file = File::open(&path).unwrap();
-        assert_eq!(save(&mut conn, &path, &file), Some(2));
+        assert_eq!(save(&mut conn, &path, &file), Saved::Changes(2));
         drop(file);
         let reps = count(&conn, "SELECT reps FROM review");
         // The next start finds it saved: it only removes it.
@@ -362,8 +421,12 @@ mod tests {
         let path = journal.path().unwrap().to_path_buf();
         drop(journal);
         let saved = || File::open(&path).unwrap();
-        assert_eq!(save(&mut conn, &path, &saved()), Some(1));
-        assert_eq!(save(&mut conn, &path, &saved()), Some(0), "recorded");
+        assert_eq!(save(&mut conn, &path, &saved()), Saved::Changes(1));
+        assert_eq!(
+            save(&mut conn, &path, &saved()),
+            Saved::Changes(0),
+            "recorded"
+        );
         assert_eq!(count(&conn, "SELECT count(*) FROM journal_replayed"), 1);
         assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 1);
         // Kept while the journal is there, forgotten once it is not.
@@ -371,6 +434,44 @@ mod tests {
         assert!(!path.exists());
         assert_eq!(count(&conn, "SELECT count(*) FROM journal_replayed"), 0);
         assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 1);
+    }
+
+    #[test]
+    fn what_only_looks_like_a_journal_is_neither_waited_on_nor_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, mut conn) = store(dir.path());
+        let name = |tail: &str| dir.path().join(format!("progress.db.pending-{tail}"));
+        let fifo = name("00000000000000f1");
+        crate::own::mkfifo(&fifo);
+        std::os::unix::fs::symlink("/dev/zero", name("00000000000000f2")).unwrap();
+        std::fs::write(name("00000000000000f3"), b"my shopping list\n").unwrap();
+        std::fs::write(name("notes.txt"), encode(&answer(1)).to_string()).unwrap();
+        // Returns at once (a FIFO read would block, /dev/zero never ends).
+        assert_eq!(replay(&db, &mut conn), 0);
+        for tail in [
+            "00000000000000f1",
+            "00000000000000f2",
+            "00000000000000f3",
+            "notes.txt",
+        ] {
+            assert!(name(tail).symlink_metadata().is_ok(), "{tail} was removed");
+        }
+        assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 0);
+    }
+
+    #[test]
+    fn an_empty_journal_of_an_ended_session_goes_once_it_is_old() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, mut conn) = store(dir.path());
+        let young = dir.path().join("progress.db.pending-00000000000000a1");
+        let old = dir.path().join("progress.db.pending-00000000000000a2");
+        std::fs::write(&young, b"").unwrap();
+        let f = File::create(&old).unwrap();
+        let ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        f.set_modified(ago).unwrap();
+        replay(&db, &mut conn);
+        assert!(young.exists(), "its session may be about to lock it");
+        assert!(!old.exists());
     }
 
     #[test]

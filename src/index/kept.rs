@@ -222,10 +222,10 @@ pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files,
 /// was made for (by the digests at the head of its file: the listing is
 /// not read, and each record shown is checked by its own digest).
 pub(super) fn read(listing: &Path, dir: &Path) -> Option<(Files, Kept)> {
-    let (files, kept) = decode(&std::fs::read(file_of(listing)).ok()?, listing, dir)?;
+    let (files, kept) = decode(&super::listing::read(&file_of(listing))?, listing, dir)?;
     let mut prefix = [0; super::listing::PREFIX];
-    std::fs::File::open(listing)
-        .ok()?
+    super::listing::open(listing)?
+        .0
         .read_exact(&mut prefix)
         .ok()?;
     (super::listing::sums(&prefix)? == files.sums).then_some((files, kept))

@@ -160,8 +160,8 @@ impl Files {
 fn read_at(file: &Path, at: u64, len: usize) -> Option<Vec<u8>> {
     use std::os::unix::fs::FileExt;
     let mut out = vec![0; len];
-    std::fs::File::open(file)
-        .ok()?
+    listing::open(file)?
+        .0
         .read_exact_at(&mut out, at)
         .ok()?;
     Some(out)
@@ -171,7 +171,7 @@ fn read_at(file: &Path, at: u64, len: usize) -> Option<Vec<u8>> {
 /// directly in `dir` (so that one stat of the folder told whether any came
 /// or went).
 fn read_flat(file: &Path, dir: &Path) -> Option<Files> {
-    let bytes = std::fs::read(file).ok()?;
+    let bytes = listing::read(file)?;
     let (heads, files) = listing::decode_files(&bytes, dir)?;
     let sums = listing::sums(&bytes)?;
     let within = crate::loader::walk::os_bytes(dir.as_os_str()).len() + 1;

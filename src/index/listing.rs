@@ -36,7 +36,7 @@ pub fn write(file: &Path, dir: &Path, courses: &[Course]) -> std::io::Result<()>
     }
     // A listing already as it would be written is left alone.
     let bytes = encode(dir, courses);
-    if std::fs::read(file).is_ok_and(|old| old == bytes) {
+    if read(file).is_some_and(|old| old == bytes) {
         return Ok(());
     }
     replace(file, &bytes)
@@ -50,6 +50,22 @@ pub(super) fn replace(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, file).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// The most a cache file here can be: a listing of 100,000 lessons is
+/// about 25 MB. A larger file under a listing's name is not one.
+const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A cache file (a listing or its plan) opened to read, if it is a regular
+/// file (a FIFO there would hang every start) of a size it can have.
+pub fn open(file: &Path) -> Option<(std::fs::File, u64)> {
+    let (f, meta) = crate::own::open_regular(file).ok()?;
+    (meta.len() <= MAX_FILE_BYTES).then_some((f, meta.len()))
+}
+
+/// A cache file's bytes (see [`open`]).
+pub fn read(file: &Path) -> Option<Vec<u8>> {
+    crate::own::read_regular_capped(file, MAX_FILE_BYTES, "a listing").ok()
 }
 
 /// What every listing lectern has written starts with, whatever its

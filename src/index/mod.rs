@@ -349,7 +349,7 @@ impl Index {
     pub fn snapshot(&self, dir: &Path) -> Option<Vec<Course>> {
         // Kept beside the index, not in it: one read of a file is several
         // times faster than SQLite following a large value's overflow pages.
-        let bytes = std::fs::read(self.listing_file(dir)?).ok()?;
+        let bytes = listing::read(&self.listing_file(dir)?)?;
         listing::decode(&bytes, dir)
     }
 
@@ -358,8 +358,8 @@ impl Index {
     /// read, the whole listing when there is time.
     pub fn peek(&self, dir: &Path) -> Option<Snapshot> {
         let path = self.listing_file(dir)?;
-        let mut file = std::fs::File::open(&path).ok()?;
-        let size = usize::try_from(file.metadata().ok()?.len()).ok()?;
+        let (mut file, size) = listing::open(&path)?;
+        let size = usize::try_from(size).ok()?;
         let mut prefix = [0; listing::PREFIX];
         file.read_exact(&mut prefix).ok()?;
         let n = listing::head_len(&prefix).filter(|&n| n <= size.saturating_sub(prefix.len()))?;

@@ -476,7 +476,15 @@ fn resize_rewraps_and_keeps_the_heading_on_top() {
 /// not 0 as if the learner had quit.
 #[test]
 fn each_ending_signal_restores_the_terminal_and_exits_128_plus_it() {
-    for (sig, status) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)] {
+    let signals = [
+        ("TERM", 143),
+        ("HUP", 129),
+        ("INT", 130),
+        ("QUIT", 131),
+        ("USR1", 138),
+        ("ALRM", 142),
+    ];
+    for (sig, status) in signals {
         let data = data_dir();
         let mut t = builtin(data.path());
         t.press("j");
@@ -485,6 +493,20 @@ fn each_ending_signal_restores_the_terminal_and_exits_128_plus_it() {
         assert_eq!(got.exit_code(), status, "SIG{sig}: {got:?}");
         t.assert_restored();
     }
+}
+
+/// A file-size limit's signal ends nothing: the reader goes on, and quits
+/// as usual.
+#[test]
+fn a_file_size_limits_signal_leaves_the_reader_reading() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    kill(&t, "XFSZ");
+    t.press("?");
+    t.wait_for("Reading");
+    t.press("q");
+    t.wait_gone("down one line");
+    t.quit_cleanly();
 }
 
 #[test]
@@ -1300,4 +1322,30 @@ fn no_mode_touches_a_file_that_is_not_lecterns() {
             path.display()
         );
     }
+}
+
+/// The background's answer arriving long after the wait for it (a slow
+/// SSH link), in each of its endings: not one byte of it is a key.
+#[test]
+fn a_late_terminal_answer_is_never_typed_into_the_reader() {
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    let trimmed =
+        |t: &Term| -> Vec<String> { t.rows().iter().map(|r| r.trim_end().to_string()).collect() };
+    let before = trimmed(&t);
+    for reply in [
+        "\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\",
+        "\x1b]11;rgb:1c1c/1c1c/1c1c\x07",
+        "\x1b]11;rgb:1c1c/1c1c/1c1c",
+    ] {
+        t.press(reply);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // A key of the learner's, then: the screen is as it was but for it.
+    t.press("?");
+    t.wait_for("down one line");
+    t.press("q");
+    t.wait_gone("down one line");
+    assert_eq!(trimmed(&t), before);
+    t.quit_cleanly();
 }

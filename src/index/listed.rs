@@ -160,10 +160,7 @@ impl Files {
 fn read_at(file: &Path, at: u64, len: usize) -> Option<Vec<u8>> {
     use std::os::unix::fs::FileExt;
     let mut out = vec![0; len];
-    listing::open(file)?
-        .0
-        .read_exact_at(&mut out, at)
-        .ok()?;
+    listing::open(file)?.0.read_exact_at(&mut out, at).ok()?;
     Some(out)
 }
 

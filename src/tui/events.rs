@@ -98,6 +98,7 @@ pub fn on_forced_exit(rescue: impl Fn() -> Option<String> + Send + Sync + 'stati
 pub fn listen(tx: &Sender<Incoming>) {
     let term_tx = tx.clone();
     std::thread::spawn(move || {
+        let mut replies = super::late_reply::LateReplies::default();
         loop {
             // In the background (`bg`, or continued by `kill %1`) a read of
             // the terminal would stop the whole process (SIGTTIN), one
@@ -122,6 +123,9 @@ pub fn listen(tx: &Sender<Incoming>) {
                 continue;
             }
             let Ok(ev) = event::read() else { break };
+            let Some(ev) = replies.pass(ev, std::time::Instant::now()) else {
+                continue;
+            };
             if term_tx.send(Incoming::Term(ev)).is_err() {
                 break;
             }
@@ -133,7 +137,10 @@ pub fn listen(tx: &Sender<Incoming>) {
 mod signals {
     use super::{ENDED_BY, Incoming, LEAVING, RESCUE};
     use crate::tui::terminal;
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+    use signal_hook::consts::{
+        SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+        SIGVTALRM, SIGXCPU, SIGXFSZ,
+    };
     use std::sync::atomic::Ordering;
     use std::sync::mpsc::Sender;
     use std::time::Duration;
@@ -146,7 +153,15 @@ mod signals {
     pub(crate) type Caught = signal_hook::iterator::Signals;
 
     pub(super) fn catch() -> Option<Caught> {
-        let set = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT];
+        // Every signal whose default would end the process with the
+        // terminal still raw: each ends it through the orderly quit, as
+        // SIGTERM does. SIGXFSZ (a file-size limit) is caught so that it
+        // ends nothing: the write it stops fails (EFBIG) and the store
+        // handles that as it does a full disk.
+        let set = [
+            SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT, SIGUSR1, SIGUSR2, SIGALRM,
+            SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+        ];
         signal_hook::iterator::Signals::new(set).ok()
     }
 
@@ -165,6 +180,7 @@ mod signals {
                     SIGCONT => {
                         let _ = tx.send(Incoming::Resumed);
                     }
+                    SIGXFSZ => {}
                     // A second one: the learner means it.
                     _ if stopping => exit(sig),
                     _ => {

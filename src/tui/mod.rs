@@ -6,6 +6,7 @@ mod background;
 mod boot;
 mod events;
 mod input;
+mod late_reply;
 mod startup;
 mod terminal;
 

@@ -28,16 +28,32 @@ fn da1(bytes: &[u8]) -> Option<(usize, usize)> {
     (bytes[end] == b'c').then_some((start, end + 1))
 }
 
-/// Where the OSC 11 answer is (start, end), and its colour text.
+/// Where the OSC 11 answer is (start, end), and its colour text. Its end
+/// is BEL, ESC \\ or the 8-bit ST; an answer cut short (no end before the
+/// next sequence or the end of what came) still ends there: none of it may
+/// be read as keys.
 fn osc11(bytes: &[u8]) -> Option<(usize, usize, &[u8])> {
     let start = bytes.windows(5).position(|w| w == b"\x1b]11;")?;
-    let body = &bytes[start + 5..];
-    let (len, term) = body.iter().enumerate().find_map(|(i, &b)| match b {
-        0x07 => Some((i, 1)),
-        0x1b if body.get(i + 1) == Some(&b'\\') => Some((i, 2)),
-        _ => None,
-    })?;
-    Some((start, start + 5 + len + term, &body[..len]))
+    let (len, term) = osc_end(&bytes[start + 5..]);
+    Some((
+        start,
+        start + 5 + len + term,
+        &bytes[start + 5..start + 5 + len],
+    ))
+}
+
+/// An OSC body's length in `body`, and its terminator's.
+fn osc_end(body: &[u8]) -> (usize, usize) {
+    body.iter()
+        .enumerate()
+        .find_map(|(i, &b)| match b {
+            0x07 | 0x9c => Some((i, 1)),
+            0x1b if body.get(i + 1) == Some(&b'\\') => Some((i, 2)),
+            // Unterminated: the next sequence begins.
+            0x1b => Some((i, 0)),
+            _ => None,
+        })
+        .unwrap_or((body.len(), 0))
 }
 
 /// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits each) as lightness.
@@ -73,6 +89,23 @@ pub fn split(bytes: &[u8]) -> Reply {
     }
 }
 
+/// `bytes` without any OSC sequence (another answer, or a second one):
+/// a terminal's words, never keys.
+fn without_osc(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == 0x1b && bytes.get(i + 1) == Some(&b']') {
+            let (len, term) = osc_end(&bytes[i + 2..]);
+            i += 2 + len + term;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
 fn key(code: KeyCode, mods: KeyModifiers) -> Event {
     Event::Key(KeyEvent::new(code, mods))
 }
@@ -83,7 +116,8 @@ fn key(code: KeyCode, mods: KeyModifiers) -> Event {
 /// first frame waited for the answer is a scroll, not lost). Other
 /// sequences are dropped.
 pub fn keys(bytes: &[u8]) -> Vec<Event> {
-    let text = String::from_utf8_lossy(bytes);
+    let bytes = without_osc(bytes);
+    let text = String::from_utf8_lossy(&bytes);
     let mut out = Vec::new();
     let mut chars = text.chars().peekable();
     let none = KeyModifiers::NONE;
@@ -193,6 +227,21 @@ mod tests {
         let none = split(b"\x1b[?62c");
         assert_eq!(none.lightness, None);
         assert!(!answered(b"\x1b]11;rgb:ffff/ffff/ffff\x07"));
+    }
+
+    #[test]
+    fn an_answer_cut_short_or_ended_otherwise_is_no_keys() {
+        // The 8-bit ST.
+        let r = split(b"\x1b]11;rgb:1c1c/1c1c/1c1c\x9c\x1b[?62c");
+        assert!(r.lightness.unwrap() < 0.2);
+        assert!(keys(&r.rest).is_empty());
+        // Unterminated, then device attributes.
+        let r = split(b"\x1b]11;rgb:1c1c/1c1c/1c1c\x1b[?62c");
+        assert!(keys(&r.rest).is_empty(), "{:?}", keys(&r.rest));
+        // After the device attributes, and a second answer.
+        let r = split(b"j\x1b[?62c\x1b]11;rgb:1c1c/1c1c/1c1c\x07\x1b]10;rgb:0/0/0\x07k");
+        let k = |c| key(KeyCode::Char(c), KeyModifiers::NONE);
+        assert_eq!(keys(&r.rest), [k('j'), k('k')]);
     }
 
     #[test]

@@ -26,6 +26,7 @@
 //! * `cli` parses the command line and `commands` runs one subcommand
 //!   each: [`run`] is the whole program. `out` is the one way to stdout
 //!   and stderr (closed pipes end quietly; messages are sanitised).
+pub mod alloc_guard;
 mod cli;
 mod commands;
 pub mod config;

@@ -505,3 +505,35 @@ fn paths_from_the_environment_are_shown_sanitised() {
         );
     }
 }
+
+// The binary's allocator, so that the child below fails as lectern would.
+#[global_allocator]
+static ALLOCATOR: lectern::alloc_guard::Guarded = lectern::alloc_guard::Guarded;
+
+/// An allocation that cannot be had ends the process with a line and a
+/// status, never an abort (the terminal given back first: see the hook
+/// the reader sets in tui/terminal.rs).
+#[test]
+fn an_allocation_that_fails_ends_with_a_line_not_an_abort() {
+    if std::env::var_os("LECTERN_TEST_OOM").is_some() {
+        let v: Vec<u8> = Vec::with_capacity(1 << 60);
+        std::hint::black_box(&v);
+        unreachable!("an allocation of 2^60 bytes succeeded");
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "an_allocation_that_fails_ends_with_a_line_not_an_abort",
+        ])
+        .args(["--nocapture", "--test-threads=1"])
+        .env("LECTERN_TEST_OOM", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(70), "{:?}: {err}", out.status);
+    assert!(
+        err.contains("lectern: out of memory (1152921504606846976 bytes asked for at once)"),
+        "{err}"
+    );
+    assert!(!err.contains("backtrace"), "{err}");
+}

@@ -237,6 +237,11 @@ fn write_raw(bytes: &[u8]) -> io::Result<()> {
 fn install_panic_hook() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        crate::alloc_guard::on_failure(|| {
+            if TAKEN.load(Ordering::SeqCst) {
+                give_back_raw();
+            }
+        });
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             // Restore first so the message lands on the normal screen.

@@ -537,3 +537,34 @@ fn an_allocation_that_fails_ends_with_a_line_not_an_abort() {
     );
     assert!(!err.contains("backtrace"), "{err}");
 }
+
+/// A query of one word said thousands of times is refused by its length,
+/// at once and with a word of why; one said a few times is one word.
+#[test]
+fn a_query_past_the_limit_is_refused_and_a_repeated_word_is_searched_once() {
+    let dir = tempfile::tempdir().unwrap();
+    lesson(dir.path(), "a.json", "a", 1);
+    let mut args: Vec<std::ffi::OsString> = vec!["search".into(), dir.path().into()];
+    args.extend(std::iter::repeat_n("hello".into(), 20_000));
+    let out = within(move || {
+        let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        lectern(&refs)
+    });
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a search takes at most 256"), "{err}");
+    let d = dir.path().as_os_str();
+    let out = lectern(&[
+        "search".as_ref(),
+        d,
+        "hello".as_ref(),
+        "hello".as_ref(),
+        "HELLO".as_ref(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Lesson a"));
+}

@@ -173,7 +173,11 @@ pub(super) fn run(
     common: &crate::cli::Common,
 ) -> super::Outcome {
     let (path, words) = split(args);
-    let query = Query::parse(&words.join(" "), false);
+    let said = words.join(" ");
+    if let Some(why) = Query::refusal(&said) {
+        return Err(why.into());
+    }
+    let query = Query::parse(&said, false);
     if query.is_empty() {
         return Err("no words to search for".into());
     }

@@ -7,7 +7,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
 /// One thing that must match: a word, or a phrase of words in a row.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Term {
     /// Folded words, in order.
     pub words: Vec<String>,
@@ -18,6 +18,22 @@ pub struct Term {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Query {
     pub terms: Vec<Term>,
+}
+
+/// `input` cut to [`crate::model::MAX_QUERY_BYTES`] (at a character):
+/// what a prompt can hold, and all a search ever reads.
+fn within_limit(input: &str) -> &str {
+    let mut end = input.len().min(crate::model::MAX_QUERY_BYTES);
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
+    // Not in the middle of a word, which would search for its beginning.
+    if end < input.len() && !input[end..].starts_with(char::is_whitespace) {
+        if let Some(space) = input[..end].rfind(char::is_whitespace) {
+            end = space;
+        }
+    }
+    &input[..end]
 }
 
 /// Whether `c` is part of a word, as SQLite's unicode61 tokenizer sees it
@@ -69,7 +85,12 @@ impl Query {
     /// Parses `input`. `typing`: the last word, with nothing after it yet,
     /// is matched as a prefix (the search-as-you-type screen).
     pub fn parse(input: &str, typing: bool) -> Query {
-        let mut terms = Vec::new();
+        let input = within_limit(input);
+        let mut terms: Vec<Term> = Vec::new();
+        // A term said twice asks nothing more of a lesson: kept once, so
+        // the work is linear in the query (a word repeated 20,000 times
+        // took 22 s).
+        let mut seen = std::collections::HashSet::new();
         let mut rest = input;
         while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
             rest = &rest[start..];
@@ -99,14 +120,28 @@ impl Query {
                 // ranking them all is the slowest query there is (120 ms
                 // over 10,000 lessons, against 12 ms for two letters).
                 let long = words.last().is_some_and(|w| w.chars().count() >= 2);
-                terms.push(Term {
+                let term = Term {
                     words,
                     prefix: (star || open) && long,
-                });
+                };
+                if seen.insert(term.clone()) {
+                    terms.push(term);
+                }
             }
             rest = after;
         }
         Query { terms }
+    }
+
+    /// Why `input` is not searched, if it is too long to be.
+    pub fn refusal(input: &str) -> Option<String> {
+        let max = crate::model::MAX_QUERY_BYTES;
+        (input.len() > max).then(|| {
+            format!(
+                "the query is {} bytes long; a search takes at most {max}",
+                input.len()
+            )
+        })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -193,6 +228,17 @@ impl Query {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_word_is_one_term_and_a_long_query_is_cut_and_refused() {
+        let q = Query::parse(&"cache ".repeat(20_000), false);
+        assert_eq!(q.terms, [term(&["cache"], false)]);
+        let long = "é".repeat(200);
+        assert!(Query::refusal(&long).unwrap().contains("at most 256"));
+        assert_eq!(Query::refusal("short"), None);
+        let q = Query::parse(&long, false);
+        assert_eq!(q.terms[0].words[0].chars().count(), 128);
+    }
 
     fn term(words: &[&str], prefix: bool) -> Term {
         Term {

@@ -36,3 +36,9 @@ pub struct Anchor {
     pub block: u32,
     pub line: u32,
 }
+
+/// The longest search query, in bytes, in every search lectern has (the
+/// course's, the page's, `lectern search`): far past any phrase a person
+/// types, and a bound on the work a pasted text can ask for. Longer input
+/// is refused (the CLI) or stops growing (a prompt), never searched.
+pub const MAX_QUERY_BYTES: usize = 256;

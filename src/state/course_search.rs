@@ -53,7 +53,7 @@ impl CourseSearch {
             | Action::InputBackspace
             | Action::InputKillLine
             | Action::InputKillWord) => self.edit(fx, |q| {
-                super::line_edit::edit(q, a);
+                super::line_edit::edit_query(q, a);
             }),
             Action::LineDown => {
                 let n = self.results.len();

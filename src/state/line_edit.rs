@@ -14,6 +14,12 @@ pub(crate) fn edit(text: &mut String, a: &Action) -> bool {
     edit_within(text, a, MAX_LINE)
 }
 
+/// [`edit`] for a search prompt, which stays under
+/// [`crate::model::MAX_QUERY_BYTES`]: whether the key was an editing key.
+pub(crate) fn edit_query(text: &mut String, a: &Action) -> bool {
+    edit_within(text, a, crate::model::MAX_QUERY_BYTES)
+}
+
 fn edit_within(text: &mut String, a: &Action, max: usize) -> bool {
     match a {
         Action::Input(c) => {

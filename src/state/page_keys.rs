@@ -44,13 +44,10 @@ pub(super) fn search_prompt(s: &mut State, a: &Action, origin: usize) {
     let g = s.geometry();
     let r = &mut s.reader;
     match a {
-        Action::Input(c) => {
-            r.search.query.push(*c);
-            r.search_from_top(&g);
-        }
-        Action::InputBackspace => {
-            r.search.query.pop();
-            r.search_from_top(&g);
+        Action::Input(_) | Action::InputBackspace => {
+            if super::line_edit::edit_query(&mut r.search.query, a) {
+                r.search_from_top(&g);
+            }
         }
         Action::Open => {
             r.focus = Focus::Page;

@@ -44,10 +44,10 @@ pub(super) fn search_prompt(s: &mut State, a: &Action, origin: usize) {
     let g = s.geometry();
     let r = &mut s.reader;
     match a {
-        Action::Input(_) | Action::InputBackspace => {
-            if super::line_edit::edit_query(&mut r.search.query, a) {
-                r.search_from_top(&g);
-            }
+        Action::Input(_) | Action::InputBackspace
+            if super::line_edit::edit_query(&mut r.search.query, a) =>
+        {
+            r.search_from_top(&g);
         }
         Action::Open => {
             r.focus = Focus::Page;

@@ -1349,3 +1349,34 @@ fn a_late_terminal_answer_is_never_typed_into_the_reader() {
     assert_eq!(trimmed(&t), before);
     t.quit_cleanly();
 }
+
+/// `q` while the next chapter is still being read (ten thousand quiz
+/// directives) quits then, not once the chapter is ready: quitting never
+/// waits behind the loader.
+#[test]
+fn q_while_a_chapter_is_read_quits_at_once() {
+    let book = tempfile::tempdir().unwrap();
+    let src = book.path().join("src");
+    std::fs::create_dir(&src).unwrap();
+    std::fs::write(book.path().join("book.toml"), "[book]\ntitle = \"Q\"\n").unwrap();
+    std::fs::write(
+        src.join("SUMMARY.md"),
+        "# Summary\n\n- [One](one.md)\n- [Two](two.md)\n",
+    )
+    .unwrap();
+    std::fs::write(src.join("one.md"), "# One\n\nhello\n").unwrap();
+    let quiz = "[[questions]]\ntype = \"MultipleChoice\"\nprompt.prompt = \"Which?\"\n\
+                answer.answer = \"A\"\nprompt.distractors = [\"B\"]\n";
+    std::fs::write(src.join("q.toml"), quiz).unwrap();
+    std::fs::write(
+        src.join("two.md"),
+        format!("# Two\n\n{}", "{{#quiz q.toml}}\n\n".repeat(10_000)),
+    )
+    .unwrap();
+    let data = data_dir();
+    let mut t = Term::spawn(&[book.path()], data.path(), 100, 30);
+    t.wait_for("Lesson 1 of 2");
+    t.press("]");
+    t.wait_for("Lesson 2 of 2");
+    t.quit_cleanly();
+}

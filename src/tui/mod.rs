@@ -297,9 +297,10 @@ impl Reader {
                 }
             }
             Incoming::Term(ev) if self.runner.is_loading() || !self.typed_ahead.is_empty() => {
-                // Quitting does not wait for the lesson.
+                // Quitting, and leaving what is on screen, never wait for
+                // the lesson (`q` is Close: it quits from the page).
                 match input::action(&self.s, ev.clone()) {
-                    Some(Action::Quit) => self.update(Action::Quit),
+                    Some(a @ (Action::Quit | Action::Close | Action::Back)) => self.update(a),
                     _ => self.typed_ahead.push_back(ev),
                 }
             }

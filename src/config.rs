@@ -128,7 +128,7 @@ fn file_path(explicit: Option<&Path>) -> (Option<PathBuf>, bool) {
     if let Some(p) = std::env::var_os("LECTERN_CONFIG").filter(|p| !p.is_empty()) {
         return (Some(PathBuf::from(p)), true);
     }
-    let dirs = directories::ProjectDirs::from("", "", "lectern");
+    let dirs = crate::own::platform_dirs();
     (dirs.map(|d| d.config_dir().join("config.toml")), false)
 }
 

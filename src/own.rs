@@ -18,6 +18,16 @@ use std::path::Path;
 /// `PRAGMA application_id` of every SQLite file lectern makes ("LCTN").
 pub const SQLITE_APPLICATION_ID: i32 = 0x4c43_544e;
 
+/// lectern's folders as the platform names them (data, cache, config),
+/// or `None` when it cannot name them as absolute paths: a relative
+/// `HOME` would put the learner's progress wherever lectern happened to
+/// be started, and a later start elsewhere would not find it.
+pub fn platform_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "", "lectern").filter(|d| {
+        d.data_dir().is_absolute() && d.cache_dir().is_absolute() && d.config_dir().is_absolute()
+    })
+}
+
 /// Why a file of this type is not read (a FIFO would block the open or
 /// the read, a device could read without end).
 pub fn refusal(meta: &Metadata) -> Option<&'static str> {

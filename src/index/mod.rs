@@ -423,7 +423,7 @@ pub fn cache_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("LECTERN_CACHE_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
     }
-    directories::ProjectDirs::from("", "", "lectern").map(|d| d.cache_dir().to_path_buf())
+    crate::own::platform_dirs().map(|d| d.cache_dir().to_path_buf())
 }
 
 #[cfg(test)]

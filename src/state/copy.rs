@@ -107,7 +107,22 @@ pub fn start(s: &mut State, fx: &mut Vec<Effect>) {
     }
 }
 
+/// The most text sent to the clipboard, in bytes. OSC 52 carries it
+/// through the terminal, and terminals and multiplexers drop a longer
+/// one silently (hterm and tmux keep about 100 KB of it): past this,
+/// "Copied" would be a lie.
+const MAX_CLIPBOARD_BYTES: usize = 74 * 1024;
+
 fn copy(s: &mut State, item: Copyable, fx: &mut Vec<Effect>) {
+    if item.text.len() > MAX_CLIPBOARD_BYTES {
+        s.notice = Some(format!(
+            "Not copied: {} is {} KB, more than a terminal's clipboard takes ({} KB); `lectern render` prints it.",
+            item.label,
+            item.text.len().div_ceil(1024),
+            MAX_CLIPBOARD_BYTES / 1024
+        ));
+        return;
+    }
     let lines = item.text.lines().count().max(1);
     let plural = if lines == 1 { "" } else { "s" };
     s.notice = Some(format!(
@@ -190,6 +205,23 @@ mod tests {
         assert_eq!(
             s.notice.as_deref(),
             Some("Copied code block 2 (1 line) to the clipboard.")
+        );
+    }
+
+    #[test]
+    fn a_block_too_large_for_a_terminals_clipboard_is_not_said_copied() {
+        let mut s = State::new(Vec::new(), 60, 20);
+        let mut fx = Vec::new();
+        let item = Copyable {
+            label: "code block 1".into(),
+            text: "x".repeat(4 << 20),
+        };
+        copy(&mut s, item, &mut fx);
+        assert!(fx.is_empty());
+        let notice = s.notice.unwrap();
+        assert!(
+            notice.starts_with("Not copied: code block 1 is 4096 KB"),
+            "{notice}"
         );
     }
 }

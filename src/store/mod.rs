@@ -132,7 +132,7 @@ impl Store {
         if let Some(dir) = std::env::var_os("LECTERN_DATA_DIR").filter(|d| !d.is_empty()) {
             return Some(PathBuf::from(dir));
         }
-        directories::ProjectDirs::from("", "", "lectern").map(|p| p.data_dir().to_path_buf())
+        crate::own::platform_dirs().map(|p| p.data_dir().to_path_buf())
     }
 
     /// The store in `dir` (created if missing), or in memory for `None`.
@@ -140,7 +140,14 @@ impl Store {
     pub fn open(dir: Option<&Path>) -> Store {
         match dir {
             Some(dir) => Store::open_with(dir, open::Options::at(Utc::now())),
-            None => Store::in_memory(),
+            None => {
+                let mut store = Store::in_memory();
+                // The platform could not name an absolute folder (no home,
+                // or a relative HOME): said, never silently forgotten.
+                let why = "no data folder: HOME is not an absolute path; set LECTERN_DATA_DIR";
+                store.warn(Fault::Unopenable, why);
+                store
+            }
         }
     }
 

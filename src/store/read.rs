@@ -257,14 +257,28 @@ pub(crate) fn library(conn: &Connection) -> rusqlite::Result<Vec<LibraryCourse>>
          ORDER BY last_read_ms DESC, slug",
     )?;
     let rows = stmt.query_map([], library_row)?;
-    rows.collect()
+    // A row that does not read (edited by hand: a count stored as text)
+    // costs that course, never the whole library.
+    Ok(rows.filter_map(Result::ok).collect())
+}
+
+/// Column `i` as text, whatever SQLite holds there: a file edited by hand
+/// may hold a title as a BLOB, which must not hide the course.
+fn text_at(row: &Row<'_>, i: usize) -> rusqlite::Result<String> {
+    use rusqlite::types::ValueRef;
+    Ok(match row.get_ref(i)? {
+        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
+        ValueRef::Integer(n) => n.to_string(),
+        ValueRef::Real(x) => x.to_string(),
+        ValueRef::Null => String::new(),
+    })
 }
 
 pub(crate) fn library_row(row: &Row<'_>) -> rusqlite::Result<LibraryCourse> {
     Ok(LibraryCourse {
         slug: row.get(0)?,
         // The file may have been edited by hand: its text is shown.
-        title: crate::model::sanitize::clean_owned(&row.get::<_, String>(1)?),
+        title: crate::model::sanitize::clean_owned(&text_at(row, 1)?),
         root: row.get::<_, Option<String>>(2)?.map(PathBuf::from),
         lessons: row.get(3)?,
         last_read: from_ms(row.get(4)?),
@@ -334,4 +348,21 @@ pub(crate) fn misconceptions(
         })
     })?;
     rows.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_title_stored_as_a_blob_or_a_row_that_does_not_read_hides_no_other_course() {
+        let conn = super::super::schema::memory().unwrap();
+        conn.execute_batch(
+            "INSERT INTO library VALUES ('a', CAST('Blob title' AS BLOB), NULL, 3, 2);
+             INSERT INTO library VALUES ('b', 'Plain', NULL, 'many', 1);
+             INSERT INTO library VALUES ('c', 'Kept', NULL, 1, 0);",
+        )
+        .unwrap();
+        let lib = super::library(&conn).unwrap();
+        let titles: Vec<&str> = lib.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(titles, ["Blob title", "Kept"]);
+    }
 }

@@ -1380,3 +1380,29 @@ fn q_while_a_chapter_is_read_quits_at_once() {
     t.wait_for("Lesson 2 of 2");
     t.quit_cleanly();
 }
+
+/// `q` while a page takes seconds to lay out (styled runs inside one
+/// word, 1.2 MB: seconds of a debug build's layout on the main loop) ends
+/// the reader at once, through the same orderly end as a signal, with the
+/// terminal given back and status 0.
+#[test]
+fn q_while_a_long_layout_runs_quits_at_once() {
+    let course = tempfile::tempdir().unwrap();
+    std::fs::write(course.path().join("a.md"), "# A\n\nhello\n").unwrap();
+    std::fs::write(
+        course.path().join("b.md"),
+        format!("# Busy\n\n{}\n", "*a".repeat(600_000)),
+    )
+    .unwrap();
+    for after in [200, 1500] {
+        let data = data_dir();
+        let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
+        t.wait_for("Lesson 1 of 2");
+        t.press("]");
+        std::thread::sleep(Duration::from_millis(after));
+        t.press("q");
+        let status = t.wait_exit();
+        assert!(status.success(), "{after} ms: {status:?}");
+        t.assert_restored();
+    }
+}

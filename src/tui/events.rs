@@ -93,6 +93,51 @@ pub fn on_forced_exit(rescue: impl Fn() -> Option<String> + Send + Sync + 'stati
     let _ = RESCUE.set(Box::new(rescue));
 }
 
+/// Whether `q` quits from what is on screen now (the page, no prompt or
+/// overlay): told by the main loop after each event it handles.
+static Q_QUITS: AtomicBool = AtomicBool::new(false);
+
+/// Milliseconds (of [`clock`]) since which the main loop has been busy
+/// with one event, or 0 while it waits for the next.
+static BUSY_SINCE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How long the main loop may be busy before a quitting key acts without
+/// it: quitting is never queued behind a long layout or highlight.
+const QUIT_WITHIN: std::time::Duration = std::time::Duration::from_millis(100);
+
+fn clock() -> u64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    let start = *START.get_or_init(std::time::Instant::now);
+    // Never 0, which means idle.
+    u64::try_from(start.elapsed().as_millis())
+        .unwrap_or(u64::MAX)
+        .max(1)
+}
+
+/// The main loop starts on an event (`true`) or waits for the next, and
+/// whether `q` quits from its screen now.
+pub fn busy(on: bool, q_quits: bool) {
+    BUSY_SINCE.store(if on { clock() } else { 0 }, Ordering::SeqCst);
+    Q_QUITS.store(q_quits, Ordering::SeqCst);
+}
+
+/// Whether `ev` is the learner quitting (Ctrl-C anywhere, `q` on the
+/// page) while the main loop has been busy too long to hear it.
+fn quits_past_a_busy_loop(ev: &Event) -> bool {
+    use ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+    let Event::Key(k) = ev else { return false };
+    if k.kind == KeyEventKind::Release {
+        return false;
+    }
+    let quitting = match k.code {
+        KeyCode::Char('c') => k.modifiers == KeyModifiers::CONTROL,
+        KeyCode::Char('q') => k.modifiers == KeyModifiers::NONE && Q_QUITS.load(Ordering::SeqCst),
+        _ => false,
+    };
+    let since = BUSY_SINCE.load(Ordering::SeqCst);
+    quitting && since != 0 && clock().saturating_sub(since) >= QUIT_WITHIN.as_millis() as u64
+}
+
 /// Starts the thread that reads the terminal. Called after the first
 /// frame: keys typed before then wait in the terminal.
 pub fn listen(tx: &Sender<Incoming>) {
@@ -126,6 +171,10 @@ pub fn listen(tx: &Sender<Incoming>) {
             let Some(ev) = replies.pass(ev, std::time::Instant::now()) else {
                 continue;
             };
+            if quits_past_a_busy_loop(&ev) {
+                #[cfg(unix)]
+                signals::quit_now();
+            }
             if term_tx.send(Incoming::Term(ev)).is_err() {
                 break;
             }
@@ -199,6 +248,12 @@ mod signals {
         });
     }
 
+    /// The learner quit while the main loop is stuck in long work: the
+    /// terminal back, the writes still held kept aside, status 0.
+    pub(super) fn quit_now() -> ! {
+        end(0)
+    }
+
     /// The terminal back as it was, and the status a shell expects of a
     /// process ended by `sig`.
     #[allow(
@@ -206,6 +261,14 @@ mod signals {
         reason = "the main thread may be stuck; only exit ends it"
     )]
     fn exit(sig: i32) -> ! {
+        end(128 + sig)
+    }
+
+    #[allow(
+        clippy::exit,
+        reason = "the main thread may be stuck; only exit ends it"
+    )]
+    fn end(status: i32) -> ! {
         crate::loader::progress::abandon();
         // Held to the exit: nothing may take the terminal again.
         let _restored = terminal::restore_from_signal();
@@ -213,6 +276,6 @@ mod signals {
         if let Some(line) = RESCUE.get().and_then(|rescue| rescue()) {
             crate::out::stderr(&format!("lectern: {line}"));
         }
-        std::process::exit(128 + sig)
+        std::process::exit(status)
     }
 }

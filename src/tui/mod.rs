@@ -184,7 +184,9 @@ impl Reader {
             if self.runner.has_held() && self.runner.flush(&mut self.s) {
                 self.draw()?;
             }
+            events::busy(false, self.q_quits());
             let Ok(incoming) = rx.recv() else { break };
+            events::busy(true, self.q_quits());
             self.handle(incoming);
         }
         Ok(())
@@ -306,6 +308,14 @@ impl Reader {
             }
             Incoming::Term(ev) => self.key(ev),
         }
+    }
+
+    /// Whether `q` quits from the screen as it is (the page's Close).
+    fn q_quits(&self) -> bool {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+        self.s.screen() == state::Screen::Reading
+            && crate::keymap::lookup(self.s.screen(), &q) == Some(Action::Close)
     }
 
     fn key(&mut self, ev: Event) {

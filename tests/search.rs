@@ -262,3 +262,38 @@ fn a_course_is_indexed_once_open_and_a_lesson_alone_only_when_searched() {
     };
     assert_eq!(cs.results.len(), 1);
 }
+
+/// Chinese, Japanese and Korean are written without spaces between words
+/// (or with endings joined on): a word, a part of one, one character or
+/// two are found, in any of them, and ranked as other words are.
+#[test]
+fn text_written_without_spaces_is_found_by_any_part_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let lessons = [
+        ("zh", "中文课", 1, "我们今天学习数据库的索引。"),
+        ("ja", "日本語の課", 2, "東京で日本語を勉強しています。"),
+        ("ko", "한국어 수업", 3, "저는 한국어를 배우고 있어요."),
+        ("en", "English", 4, "nothing of the others"),
+    ];
+    for (slug, title, pos, words) in lessons {
+        let v = crafted_in(("cjk", "CJK"), slug, title, pos, (1, "All"), words);
+        let file = dir.path().join(format!("{slug}.json"));
+        std::fs::write(file, serde_json::to_string(&v).unwrap()).unwrap();
+    }
+    let run = Run::new();
+    let d = dir.path().to_str().unwrap();
+    for (query, want) in [
+        ("学习", "中文课"),
+        ("索引", "中文课"),
+        ("库", "中文课"),
+        ("日本語", "日本語の課"),
+        ("勉強", "日本語の課"),
+        ("한국어", "한국어 수업"),
+        ("배우고", "한국어 수업"),
+    ] {
+        let (out, ok) = run.search(&[d, query]);
+        assert!(ok, "{query}: {out}");
+        assert!(out.contains(want), "{query}: {out}");
+        assert!(!out.contains("English"), "{query}: {out}");
+    }
+}

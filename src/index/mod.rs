@@ -49,7 +49,7 @@ pub use snapshot::Snapshot;
 pub use text::{Extract, ReadStamp, extract};
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 10;
+const VERSION: i64 = 11;
 
 /// How long a write waits for another process's (the reader's indexing
 /// and a search side by side).

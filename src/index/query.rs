@@ -42,6 +42,50 @@ pub fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || ('\u{e000}'..='\u{f8ff}').contains(&c)
 }
 
+/// Whether `c` is of a script written without spaces between words (Han,
+/// kana, Thai, Lao, Khmer, Myanmar) or whose words take their endings
+/// without one (Hangul). The tokenizer would take a whole run of such
+/// text for one word, so `日本語` could not be found by `日本`: each such
+/// character is a word of its own, in the index and in a query alike, and
+/// a run of them a phrase, which then finds any part of the run.
+pub fn is_unsegmented(c: char) -> bool {
+    matches!(c,
+        '\u{0e00}'..='\u{0eff}' // Thai, Lao
+        | '\u{1000}'..='\u{109f}' // Myanmar
+        | '\u{1780}'..='\u{17ff}' // Khmer
+        | '\u{1100}'..='\u{11ff}' // Hangul jamo
+        | '\u{3040}'..='\u{30ff}' // Hiragana, Katakana
+        | '\u{31f0}'..='\u{31ff}'
+        | '\u{3130}'..='\u{318f}' // Hangul compatibility jamo
+        | '\u{3400}'..='\u{4dbf}' // CJK extension A
+        | '\u{4e00}'..='\u{9fff}' // CJK unified ideographs
+        | '\u{ac00}'..='\u{d7af}' // Hangul syllables
+        | '\u{f900}'..='\u{faff}' // CJK compatibility ideographs
+        | '\u{ff66}'..='\u{ff9f}' // halfwidth Katakana
+        | '\u{20000}'..='\u{3134f}') // CJK extensions B to G
+        && is_word_char(c)
+}
+
+/// `text` as the index's tokenizer is given it: each unsegmented
+/// character ([`is_unsegmented`]) set apart by spaces. Borrowed when there
+/// is none (ASCII, most text, is not even looked through).
+pub fn for_index(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() || !text.chars().any(is_unsegmented) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    for c in text.chars() {
+        if is_unsegmented(c) {
+            out.push(' ');
+            out.push(c);
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// A word folded: lower case, accents removed (as `remove_diacritics 2`).
 pub fn fold(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
@@ -55,6 +99,10 @@ pub fn fold(word: &str) -> String {
 fn fold_into(word: &str, out: &mut String) {
     if word.is_ascii() {
         out.extend(word.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+    } else if word.chars().next().is_some_and(is_unsegmented) {
+        // As the tokenizer keeps it (decomposed, a Hangul syllable would be
+        // its jamo, which the index never holds).
+        out.push_str(word);
     } else {
         out.extend(
             word.nfd()
@@ -68,10 +116,13 @@ fn fold_into(word: &str, out: &mut String) {
 pub fn words(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut chars = text.char_indices().peekable();
     std::iter::from_fn(move || {
-        let (start, _) = chars.by_ref().find(|&(_, c)| is_word_char(c))?;
+        let (start, first) = chars.by_ref().find(|&(_, c)| is_word_char(c))?;
+        if is_unsegmented(first) {
+            return Some((start, start + first.len_utf8()));
+        }
         let mut end = text.len();
         while let Some(&(i, c)) = chars.peek() {
-            if !is_word_char(c) {
+            if !is_word_char(c) || is_unsegmented(c) {
                 end = i;
                 break;
             }
@@ -228,6 +279,25 @@ impl Query {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unsegmented_text_is_a_phrase_of_its_characters() {
+        let q = Query::parse("日本", false);
+        assert_eq!(q.terms, [term(&["日", "本"], false)]);
+        assert_eq!(q.fts(), "\"日 本\"");
+        let (marks, hit) = q.marks("これは日本語のテキストです");
+        assert_eq!(hit, [true]);
+        assert_eq!(marks, [(9, 15)]);
+        assert_eq!(for_index("日本語 and café"), " 日  本  語  and café");
+        assert!(matches!(for_index("plain"), std::borrow::Cow::Borrowed(_)));
+        // Hangul kept as written, not decomposed.
+        let k = Query::parse("한국어", false);
+        assert_eq!(k.terms, [term(&["한", "국", "어"], false)]);
+        assert_eq!(k.marks("저는 한국어를 배워요").1, [true]);
+        // A word of a spaced script beside them is still one word.
+        let mixed = Query::parse("Rust言語", false);
+        assert_eq!(mixed.terms, [term(&["rust", "言", "語"], false)]);
+    }
 
     #[test]
     fn a_repeated_word_is_one_term_and_a_long_query_is_cut_and_refused() {

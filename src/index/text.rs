@@ -238,7 +238,13 @@ impl Index {
                 ])?;
                 let id = tx.last_insert_rowid();
                 let c = &d.text;
-                text.execute(params![id, c.title, c.heading, c.body])?;
+                let indexed = super::query::for_index;
+                text.execute(params![
+                    id,
+                    indexed(&c.title),
+                    indexed(&c.heading),
+                    indexed(&c.body)
+                ])?;
             }
         }
         tx.commit()

@@ -61,5 +61,11 @@ pub(super) static LINKS: &[Binding] = &[
         "open the link",
         Some("open"),
     ),
+    bind(
+        &[Char('y')],
+        |_| Action::Copy,
+        "copy its address (OSC 52)",
+        Some("copy"),
+    ),
     bind(&[Digit], digit, "open that one", None),
 ];

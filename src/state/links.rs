@@ -112,6 +112,7 @@ fn follow(s: &mut State, item: LinkItem, fx: &mut Vec<Effect>) {
     match item.goes {
         Goes::Web => {
             let to = host(&item.href).unwrap_or(&item.href);
+            // The runtime says so instead when there is no browser to open.
             s.notice = Some(format!("Opening {} ({to}) in the browser.", item.href));
             fx.push(Effect::OpenUrl(item.href));
         }
@@ -142,6 +143,16 @@ pub fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let Some(Overlay::Links(p)) = &mut s.overlay else {
         return false;
     };
+    if *a == Action::Copy {
+        // The address itself, whole: over SSH, where no browser can be
+        // opened, the learner's own machine gets it through the terminal.
+        if let Some(item) = p.items.get(p.cursor) {
+            let href = item.href.clone();
+            s.notice = Some(format!("Copied {href} to the clipboard."));
+            fx.push(Effect::Clipboard(href));
+        }
+        return true;
+    }
     match super::list::pick(&p.items, &mut p.cursor, a) {
         Pick::Unused => return false,
         Pick::Moved => {}
@@ -229,5 +240,23 @@ mod tests {
         ]);
         links(&[Block::Quote(vec![para])], &mut out);
         assert_eq!(out, [("the book".to_string(), "https://a.b".to_string())]);
+    }
+
+    #[test]
+    fn y_in_the_list_copies_the_whole_address() {
+        let (_dir, mut s) = state();
+        let href = "https://example.org/a/long/path?with=query#and-fragment";
+        s.overlay = Some(Overlay::Links(LinkPicker {
+            items: vec![LinkItem {
+                text: "site".into(),
+                href: href.into(),
+                goes: Goes::Web,
+            }],
+            cursor: 0,
+        }));
+        let mut fx = Vec::new();
+        assert!(update(&mut s, &Action::Copy, &mut fx));
+        assert_eq!(fx, [Effect::Clipboard(href.into())]);
+        assert!(s.overlay.is_some(), "the list stays open");
     }
 }

@@ -87,6 +87,12 @@ pub(crate) fn open(dir: &Path, options: Options) -> Opened {
         return Opened::nothing(vec![(Fault::Unopenable, format!("{}: {e}", dir.display()))]);
     }
     let path = dir.join(FILE);
+    // SQLite would open a FIFO (and wait on it for ever) or a link to a
+    // device: the store, its WAL and its shared memory are regular files
+    // or nothing, and what is anything else is left as it is.
+    if let Some(why) = not_regular(&path) {
+        return Opened::nothing(vec![(Fault::Unopenable, why)]);
+    }
     let lock = DirLock::take(dir, options.patience * 3);
     let mut opened = if options.read_only {
         let refused = format!("{}: opened read-only", path.display());
@@ -101,6 +107,18 @@ pub(crate) fn open(dir: &Path, options: Options) -> Opened {
     };
     opened.lock = lock;
     opened
+}
+
+/// Why the store at `db`, or its WAL or shared memory, cannot be opened
+/// as SQLite's files: one of them is there and is not a regular file.
+fn not_regular(db: &Path) -> Option<String> {
+    ["", "-wal", "-shm"].iter().find_map(|suffix| {
+        let mut name = db.as_os_str().to_owned();
+        name.push(suffix);
+        let path = std::path::PathBuf::from(name);
+        let meta = std::fs::metadata(&path).ok()?;
+        crate::own::refusal(&meta).map(|why| format!("{}: {why}", path.display()))
+    })
 }
 
 /// [`writable`], tried again while the file is busy, up to `patience`.
@@ -356,6 +374,25 @@ fn uri_path(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_store_that_is_a_fifo_or_a_device_is_not_opened_and_not_moved() {
+        for make in ["fifo", "zero", "wal"] {
+            let dir = tempfile::tempdir().unwrap();
+            let db = dir.path().join(FILE);
+            match make {
+                "fifo" => crate::own::mkfifo(&db),
+                "zero" => std::os::unix::fs::symlink("/dev/zero", &db).unwrap(),
+                _ => crate::own::mkfifo(&dir.path().join("progress.db-wal")),
+            }
+            let opened = open(dir.path(), Options::at(Utc::now()));
+            assert!(opened.disk.is_none(), "{make}");
+            assert_eq!(opened.faults[0].0, Fault::Unopenable, "{make}");
+            assert!(opened.faults[0].1.contains("not a regular file"), "{make}");
+            // Left where it is: one entry, as it was made.
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "{make}");
+        }
+    }
 
     /// A disk too full for the WAL's shared memory at start: the session
     /// reads the file and opens it again for writing once there is room,

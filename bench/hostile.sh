@@ -31,9 +31,8 @@ export LECTERN_DATA_DIR=$work/data LECTERN_CACHE_DIR=$work/cache
 
 # measure ARGS...: "seconds peak_kB" of one run of lectern ARGS.
 measure() {
-    local out
-    out=$( { /usr/bin/time -f '%e %M' "$LECTERN" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    printf '%s\n' "$out"
+    /usr/bin/time -o "$work/time" -f '%e %M' "$LECTERN" "$@" >/dev/null 2>&1 || true
+    tail -1 "$work/time"
 }
 
 # book DIR CHAPTER_TEXT_FILE: an mdBook whose one chapter is that text.

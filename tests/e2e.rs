@@ -1332,6 +1332,12 @@ fn a_late_terminal_answer_is_never_typed_into_the_reader() {
     let mut t = builtin(data.path());
     let trimmed =
         |t: &Term| -> Vec<String> { t.rows().iter().map(|r| r.trim_end().to_string()).collect() };
+    // The screen as it stands after a full redraw (help opened and closed),
+    // as it will be compared below.
+    t.press("?");
+    t.wait_for("down one line");
+    t.press("q");
+    t.wait_gone("down one line");
     let before = trimmed(&t);
     for reply in [
         "\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\",

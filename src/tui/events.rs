@@ -101,9 +101,16 @@ static Q_QUITS: AtomicBool = AtomicBool::new(false);
 /// with one event, or 0 while it waits for the next.
 static BUSY_SINCE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// How long the main loop may be busy before a quitting key acts without
-/// it: quitting is never queued behind a long layout or highlight.
-const QUIT_WITHIN: std::time::Duration = std::time::Duration::from_millis(100);
+/// How long the main loop may be busy with one event before a quitting
+/// key read meanwhile may act without it (quitting is never queued behind
+/// a long layout or highlight): longer than any ordinary frame on a
+/// loaded machine, since the orderly quit it then cuts short is what
+/// saves the reading place.
+const BUSY_LONG: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// How long such a key leaves the loop to quit in order before it ends
+/// the process itself.
+const KEY_GRACE: std::time::Duration = std::time::Duration::from_millis(100);
 
 fn clock() -> u64 {
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -135,7 +142,7 @@ fn quits_past_a_busy_loop(ev: &Event) -> bool {
         _ => false,
     };
     let since = BUSY_SINCE.load(Ordering::SeqCst);
-    quitting && since != 0 && clock().saturating_sub(since) >= QUIT_WITHIN.as_millis() as u64
+    quitting && since != 0 && clock().saturating_sub(since) >= BUSY_LONG.as_millis() as u64
 }
 
 /// Starts the thread that reads the terminal. Called after the first
@@ -171,9 +178,16 @@ pub fn listen(tx: &Sender<Incoming>) {
             let Some(ev) = replies.pass(ev, std::time::Instant::now()) else {
                 continue;
             };
+            // The key goes to the loop all the same: if it gets to it in
+            // time, the quit is the orderly one.
             if quits_past_a_busy_loop(&ev) {
-                #[cfg(unix)]
-                signals::quit_now();
+                std::thread::spawn(|| {
+                    std::thread::sleep(KEY_GRACE);
+                    #[cfg(unix)]
+                    if !LEAVING.load(Ordering::SeqCst) {
+                        signals::quit_now();
+                    }
+                });
             }
             if term_tx.send(Incoming::Term(ev)).is_err() {
                 break;

@@ -44,6 +44,12 @@ pub struct Common {
     /// Leave the mouse to the terminal (text selection) instead of scrolling.
     #[arg(long, global = true)]
     pub(crate) no_mouse: bool,
+
+    /// Read line by line, for screen readers and braille displays: no
+    /// full-screen drawing, text written once in reading order, typed
+    /// commands (also `linear = true` in the config file, and TERM=dumb).
+    #[arg(long, global = true)]
+    pub(crate) linear: bool,
 }
 
 pub(crate) use crate::theme::ColorChoice;
@@ -152,6 +158,7 @@ impl Cli {
                 theme: None,
                 config: None,
                 no_mouse: false,
+                linear: false,
             },
         })
     }

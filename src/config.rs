@@ -140,6 +140,22 @@ impl Settings {
     }
 }
 
+/// The line and column of a byte offset of `text`. Where each line starts
+/// is found once: a problem's place is then a search, not a count from the
+/// top (40,000 keys took 12 s).
+fn locator(text: &str) -> impl Fn(usize) -> (usize, usize) + '_ {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    move |offset: usize| {
+        let offset = offset.min(text.len());
+        let line = starts.partition_point(|&s| s <= offset);
+        let start = starts[line - 1];
+        let col = text.get(start..offset).map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+}
+
 impl Settings {
     /// The settings in effect: the file's, then the flags'.
     pub fn load(explicit: Option<&Path>, theme: Option<ThemeSetting>, no_mouse: bool) -> Settings {
@@ -176,18 +192,7 @@ impl Settings {
 
     /// Takes the settings of a file's text; `name` locates problems.
     pub fn read(&mut self, name: &str, text: &str) {
-        // Where each line starts, found once: a problem's place is then a
-        // search, not a count from the top (40,000 keys took 12 s).
-        let starts: Vec<usize> = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        let at = |offset: usize| {
-            let offset = offset.min(text.len());
-            let line = starts.partition_point(|&s| s <= offset);
-            let start = starts[line - 1];
-            let col = text.get(start..offset).map_or(0, |l| l.chars().count()) + 1;
-            (line, col)
-        };
+        let at = locator(text);
         let spans = match toml::de::DeTable::parse(text) {
             Ok(t) => t.into_inner(),
             Err(e) => {

@@ -68,7 +68,9 @@ impl Term {
     /// `cmd` (lectern, or a shell to run it under job control) in the pty.
     fn spawn_command(mut cmd: CommandBuilder, data: &Path, cols: u16, rows: u16) -> Term {
         let pair = native_pty_system().openpty(size(rows, cols)).unwrap();
-        cmd.env("TERM", "xterm-256color");
+        if cmd.get_env("TERM").is_none() {
+            cmd.env("TERM", "xterm-256color");
+        }
         cmd.env("LECTERN_DATA_DIR", data);
         cmd.env("LECTERN_CACHE_DIR", data.join("cache"));
         cmd.env_remove("NO_COLOR");
@@ -1411,4 +1413,79 @@ fn q_while_a_long_layout_runs_quits_at_once() {
         assert!(status.success(), "{after} ms: {status:?}");
         t.assert_restored();
     }
+}
+
+// ---- the linear reader --------------------------------------------------
+
+/// `lectern --linear` through a pipe: sections in reading order, a check
+/// answered by a typed command and counted by the same rules as on the
+/// full screen (the stats see it), and not one escape sequence written.
+#[test]
+fn the_linear_reader_reads_and_answers_through_a_pipe() {
+    let data = data_dir();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("--linear")
+        .env("LECTERN_DATA_DIR", data.path())
+        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let commands = "next\nopen 8\ncheck\n2\nsearch study day\nopen 1\nquit\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\x1b'), "an escape sequence: {text}");
+    assert!(
+        !text.contains('─') && !text.contains('│'),
+        "box drawing: {text}"
+    );
+    for want in [
+        "Lesson 1 of 11: Getting started",
+        "What lectern is",
+        "Lesson 8 of 11: The check question",
+        "Check your understanding",
+        "First try (your score)",
+        "Search the course",
+        "lectern> ",
+    ] {
+        assert!(text.contains(want), "{want}: {text}");
+    }
+    let stats = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(["stats", "--json"])
+        .env("LECTERN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(v["courses"][0]["answered"], 1, "{v}");
+}
+
+/// TERM=dumb in a terminal: the linear reader, never the alternate
+/// screen or a moved cursor.
+#[test]
+fn a_dumb_terminal_gets_the_linear_reader() {
+    let data = data_dir();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lectern"));
+    cmd.env("TERM", "dumb");
+    let mut t = Term::spawn_command(cmd, data.path(), 80, 24);
+    t.wait_for("lectern> ");
+    t.press("next\r");
+    t.wait_for("What lectern is");
+    t.press("quit\r");
+    let status = t.wait_exit();
+    assert!(status.success(), "{status:?}");
+    let raw = t.screen.lock().unwrap().raw.clone();
+    assert!(find(&raw, b"\x1b[?1049h").is_none(), "the alternate screen");
+    assert!(
+        find(&raw, b"\x1b[").is_none(),
+        "a control sequence: {:?}",
+        String::from_utf8_lossy(&raw)
+    );
 }

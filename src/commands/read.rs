@@ -10,13 +10,20 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 pub(super) fn run(paths: &[PathBuf], common: &Common, settings: &Settings) -> super::Outcome {
-    if !std::io::stdout().is_terminal() || ColourEnv::from_env().dumb {
+    let dumb = ColourEnv::from_env().dumb;
+    let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+    // Asked for (through a pipe too), or a terminal that cannot be drawn on
+    // but can be typed at: the linear reader.
+    if common.linear || (dumb && terminal) {
+        return crate::tui::read(paths, common, settings, true);
+    }
+    if !std::io::stdout().is_terminal() || dumb {
         return print(paths, settings);
     }
     if let Some(why) = super::no_terminal() {
         return Err(why.into());
     }
-    crate::tui::read(paths, common, settings)
+    crate::tui::read(paths, common, settings, false)
 }
 
 /// Each path as `render` prints it; none: the built-in course's contents.

@@ -7,6 +7,7 @@ mod boot;
 mod events;
 mod input;
 mod late_reply;
+mod linear;
 mod startup;
 mod terminal;
 
@@ -37,19 +38,20 @@ pub use startup::BUILTIN;
 
 /// The reader. With no paths, it opens the course read last (any course
 /// of the library), where the learner left it; else the built-in course.
-pub fn read(paths: &[PathBuf], common: &Common, settings: &Settings) -> Res {
+pub fn read(paths: &[PathBuf], common: &Common, settings: &Settings, linear: bool) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let last = paths
         .is_empty()
         .then(|| Store::last_course(data_dir.as_deref()?))
         .flatten();
-    match last.filter(|c| !c.is_gone()) {
-        Some(c) => {
-            let paths: Vec<PathBuf> = c.root.into_iter().collect();
-            run(&paths, common, settings, false, Some(&c.slug))
-        }
-        None => run(paths, common, settings, false, None),
+    let (paths, course) = match last.filter(|c| !c.is_gone()) {
+        Some(c) => (c.root.into_iter().collect::<Vec<PathBuf>>(), Some(c.slug)),
+        None => (paths.to_vec(), None),
+    };
+    if linear {
+        return linear::run(&paths, common, settings, course.as_deref());
     }
+    run(&paths, common, settings, false, course.as_deref())
 }
 
 /// A review of the cards due in the courses at `paths` (which may hold

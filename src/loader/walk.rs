@@ -11,11 +11,14 @@
 
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
-use std::fs::{File, Metadata};
-use std::io::{self, Read};
+use std::fs::Metadata;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::origin::MAX_LESSON_BYTES;
+// Why a file of this type is not read: one rule for lessons and for
+// lectern's own files.
+use crate::own::refusal;
 
 /// What a walk found: lesson files in byte order of their paths, and what
 /// it would not open.
@@ -63,25 +66,6 @@ pub fn chapter_problem(book: &str, path: &Path) -> Option<String> {
     match std::fs::metadata(path) {
         Err(_) => Some(format!("chapter file not found: {book}")),
         Ok(meta) => refusal(&meta).map(|why| format!("chapter file {book}: {why}")),
-    }
-}
-
-/// Why a file of this type is not read, or `None` for a regular file.
-fn refusal(meta: &Metadata) -> Option<&'static str> {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    if t.is_file() {
-        None
-    } else if t.is_dir() {
-        Some("a folder, not a lesson file")
-    } else if t.is_fifo() {
-        Some("not a regular file (a FIFO)")
-    } else if t.is_socket() {
-        Some("not a regular file (a socket)")
-    } else if t.is_char_device() || t.is_block_device() {
-        Some("not a regular file (a device)")
-    } else {
-        Some("not a regular file")
     }
 }
 
@@ -208,39 +192,18 @@ pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
 /// [`read_regular`], with the open file's metadata as it was before its
 /// bytes were read (a cache's stamp of them, without a stat more).
 pub fn read_regular_with_meta(path: &Path) -> io::Result<(Vec<u8>, std::fs::Metadata)> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let not_regular = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_string());
-    if let Some(why) = refusal(&std::fs::metadata(path)?) {
-        return Err(not_regular(why));
-    }
-    let file = File::options()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)?;
-    let meta = file.metadata()?;
-    if let Some(why) = refusal(&meta) {
-        return Err(not_regular(why));
-    }
+    let (file, meta) = crate::own::open_regular(path)?;
     let len = meta.len();
-    Ok((read_capped(file, len)?, meta))
-}
-
-fn read_capped(file: File, len: u64) -> io::Result<Vec<u8>> {
     if len > MAX_LESSON_BYTES {
         return Err(io::Error::other(format!(
             "file is {len} bytes, over the {} MiB limit for a lesson",
             MAX_LESSON_BYTES / 1024 / 1024
         )));
     }
-    let mut buf = Vec::with_capacity(len as usize);
-    // `take` guards against a file that grows while we read it.
-    file.take(MAX_LESSON_BYTES + 1).read_to_end(&mut buf)?;
-    if buf.len() as u64 > MAX_LESSON_BYTES {
-        return Err(io::Error::other(
-            "file grew past the lesson size limit while reading",
-        ));
-    }
-    Ok(buf)
+    Ok((
+        crate::own::read_capped(file, len, MAX_LESSON_BYTES, "the lesson")?,
+        meta,
+    ))
 }
 
 /// A name's bytes, exactly: what a cache stores so that a name that is not

@@ -36,10 +36,16 @@ pub fn lesson_lines(s: &State, from: usize, to: usize) -> Vec<String> {
     let Some(doc) = s.reader.doc.as_ref() else {
         return Vec::new();
     };
+    let rows = (from..to.min(doc.total())).map_while(|i| doc.line(i).map(|l| l.text()));
+    folded(rows)
+}
+
+/// `rows` as [`plain`] writes them: decoration gone, runs of blank lines
+/// one, none at the end.
+fn folded(rows: impl Iterator<Item = String>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for i in from..to.min(doc.total()) {
-        let Some(line) = doc.line(i) else { break };
-        if let Some(text) = plain(&line.text()) {
+    for row in rows {
+        if let Some(text) = plain(&row) {
             if text.is_empty() && out.last().is_none_or(String::is_empty) {
                 continue;
             }
@@ -63,22 +69,12 @@ pub fn screen_lines(s: &State, theme: &Theme, width: u16, height: u16) -> Vec<St
     }
     let buf = term.backend().buffer();
     let rows = usize::from(height);
-    let mut out: Vec<String> = Vec::new();
-    for y in 1..rows.saturating_sub(1) {
-        let row: String = (0..width)
+    let rows = (1..rows.saturating_sub(1)).map(|y| {
+        (0..width)
             .map(|x| buf[(x, y as u16)].symbol().to_string())
-            .collect();
-        if let Some(text) = plain(&row) {
-            if text.is_empty() && out.last().is_none_or(String::is_empty) {
-                continue;
-            }
-            out.push(text);
-        }
-    }
-    while out.last().is_some_and(String::is_empty) {
-        out.pop();
-    }
-    out
+            .collect::<String>()
+    });
+    folded(rows)
 }
 
 #[cfg(test)]

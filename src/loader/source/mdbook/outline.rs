@@ -8,14 +8,18 @@ use super::{Book, one_line, slugify};
 use crate::model::Module;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Debug)]
 pub struct Outline {
     pub summary: Summary,
     /// Each entry's module (see [`modules`]).
     pub modules: Vec<Option<Module>>,
-    /// The first entry naming each chapter file (its path normalised).
-    by_path: HashMap<PathBuf, usize>,
+    /// The first entry naming each chapter file (its path normalised),
+    /// made on the second look-up: a chapter opened alone looks once.
+    by_path: OnceLock<HashMap<PathBuf, usize>>,
+    looked: AtomicBool,
     /// For each entry, the nearest entries before and after it that have
     /// a file (drafts are skipped).
     prev: Vec<Option<usize>>,
@@ -24,12 +28,6 @@ pub struct Outline {
 
 impl Outline {
     pub fn new(summary: Summary) -> Outline {
-        let mut by_path = HashMap::new();
-        for (i, e) in summary.entries.iter().enumerate() {
-            if let Some(p) = &e.path {
-                by_path.entry(summary::normal(p)).or_insert(i);
-            }
-        }
         let written = |i: usize| summary.entries[i].path.is_some();
         let n = summary.entries.len();
         let mut prev = Vec::with_capacity(n);
@@ -51,7 +49,8 @@ impl Outline {
         Outline {
             modules: modules(&summary),
             summary,
-            by_path,
+            by_path: OnceLock::new(),
+            looked: AtomicBool::new(false),
             prev,
             next,
         }
@@ -59,7 +58,21 @@ impl Outline {
 
     /// The entry of the chapter file `rel` (relative to `src`).
     pub fn entry_of(&self, rel: &Path) -> Option<usize> {
-        self.by_path.get(rel).copied()
+        let entries = &self.summary.entries;
+        let path_of = |i: usize| entries[i].path.as_deref().map(summary::normal);
+        if self.by_path.get().is_none() && !self.looked.swap(true, Ordering::Relaxed) {
+            return (0..entries.len()).find(|&i| path_of(i).as_deref() == Some(rel));
+        }
+        let by_path = self.by_path.get_or_init(|| {
+            let mut by_path = HashMap::new();
+            for i in 0..entries.len() {
+                if let Some(p) = path_of(i) {
+                    by_path.entry(p).or_insert(i);
+                }
+            }
+            by_path
+        });
+        by_path.get(rel).copied()
     }
 
     /// The chapters before and after entry `i`, drafts skipped.
@@ -112,7 +125,16 @@ mod tests {
         let s =
             summary::parse("- [A](a.md)\n- [D]()\n- [D2]()\n- [B](./b.md)\n- [A again](a.md)\n");
         let o = Outline::new(s);
-        assert_eq!(o.entry_of(Path::new("b.md")), Some(3));
+        assert_eq!(
+            o.entry_of(Path::new("b.md")),
+            Some(3),
+            "looked for along the entries"
+        );
+        assert_eq!(
+            o.entry_of(Path::new("./b.md")),
+            None,
+            "paths are normalised"
+        );
         assert_eq!(
             o.entry_of(Path::new("a.md")),
             Some(0),

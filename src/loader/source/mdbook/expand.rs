@@ -20,12 +20,14 @@ mod files;
 mod links;
 mod page;
 mod quizzes;
+mod spots;
 
 use crate::loader::caps::{self, Budget};
 use crate::model::{Check, Diagnostic, Severity};
 use files::Files;
 use links::links;
 use page::{Level, Page, cost};
+use spots::Spots;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -96,9 +98,6 @@ pub struct Expander<'a> {
     book_left: Budgets,
     /// A cap was reached: later includes are left out.
     over: bool,
-    /// Where in the chapter's own text the last problem was located, so
-    /// that locating each is not a count from the start.
-    cursor: (usize, usize, usize),
     page: Page,
     out: Expanded,
 }
@@ -134,12 +133,6 @@ fn tidy(path: &Path) -> PathBuf {
     out
 }
 
-/// Where `part` starts in `whole`, when it is a slice of it.
-fn offset_in(whole: &str, part: &str) -> Option<usize> {
-    let at = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
-    (at + part.len() <= whole.len()).then_some(at)
-}
-
 impl<'a> Expander<'a> {
     pub fn new(root: &'a Path, chapter: &Path, book: &'a Mutex<Budgets>) -> Expander<'a> {
         let chapter_dir = chapter.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -155,7 +148,6 @@ impl<'a> Expander<'a> {
             book,
             book_left,
             over: false,
-            cursor: (0, 1, 1),
             page: Page::default(),
             out: Expanded::default(),
         }
@@ -206,6 +198,7 @@ impl<'a> Expander<'a> {
         level: &mut Level,
     ) -> Result<(), Over> {
         let mut last = 0;
+        let mut spots = Spots::default();
         for link in links(text) {
             self.write(&text[last..link.start], level, depth)?;
             last = link.end;
@@ -214,7 +207,7 @@ impl<'a> Expander<'a> {
                 self.write(&raw[1..], level, depth)?;
                 continue;
             };
-            let at = offset_in(whole, text).map(|o| o + link.start);
+            let at = spots.find(whole, text, link.start, raw);
             let (mark, quizzes) = (self.page.text.len(), self.out.quizzes.len());
             let gives = match name {
                 "include" | "rustdoc_include" | "playground" | "playpen" if self.over => {
@@ -227,7 +220,13 @@ impl<'a> Expander<'a> {
                     self.out.title = Some(link.args.trim().to_string());
                     Gives::Written
                 }
-                "quiz" => Gives::Text(self.quiz(link.args.trim(), whole, raw, at, file)),
+                "quiz" => match self.quiz(link.args.trim()) {
+                    Ok(text) => Gives::Text(text),
+                    Err(message) => {
+                        self.problem(spots.place(whole, at), file, &message);
+                        Gives::Text(format!("\n\n⚠ {message}\n\n"))
+                    }
+                },
                 // Another preprocessor's: left as mdBook leaves it.
                 _ => Gives::Text(raw.to_string()),
             };
@@ -235,7 +234,7 @@ impl<'a> Expander<'a> {
                 Gives::Written => {}
                 Gives::Text(t) => self.write(&t, level, depth)?,
                 Gives::Refused(Refusal(message)) => {
-                    self.problem(whole, raw, at, file, &message);
+                    self.problem(spots.place(whole, at), file, &message);
                     self.write(&format!("⚠ {message}"), level, depth)?;
                 }
                 Gives::Over(over) if depth > 0 => return Err(over),
@@ -244,7 +243,7 @@ impl<'a> Expander<'a> {
                     self.out.quizzes.truncate(quizzes);
                     self.over = true;
                     let message = over_cap(link.args, over);
-                    self.problem(whole, raw, at, file, &message);
+                    self.problem(spots.place(whole, at), file, &message);
                     self.page.write(&format!("⚠ {message}"), level);
                 }
             }
@@ -252,15 +251,11 @@ impl<'a> Expander<'a> {
         self.write(&text[last..], level, depth)
     }
 
-    fn problem(&mut self, whole: &str, raw: &str, at: Option<usize>, file: &Path, message: &str) {
+    fn problem(&mut self, (line, column): (usize, usize), file: &Path, message: &str) {
         // A hostile chapter can refuse without end; lint says enough.
         if self.out.problems.len() >= 1000 {
             return;
         }
-        let (line, column) = match at {
-            Some(at) => self.locate(whole, at),
-            None => super::summary::line_col(whole, whole.find(raw).unwrap_or(0)),
-        };
         self.out.problems.push(Diagnostic {
             file: file.display().to_string(),
             line,
@@ -269,25 +264,6 @@ impl<'a> Expander<'a> {
             severity: Severity::Error,
             message: message.to_string(),
         });
-    }
-
-    /// Line and column of byte `at` of the chapter's own text, counted on
-    /// from the last one located (they come in order).
-    fn locate(&mut self, whole: &str, at: usize) -> (usize, usize) {
-        let (from, line, column) = self.cursor;
-        if at < from || !whole.is_char_boundary(at) {
-            return super::summary::line_col(whole, at);
-        }
-        let gap = &whole[from..at];
-        let (line, column) = match gap.rfind('\n') {
-            Some(n) => (
-                line + gap.matches('\n').count(),
-                gap[n + 1..].chars().count() + 1,
-            ),
-            None => (line, column + gap.chars().count()),
-        };
-        self.cursor = (at, line, column);
-        (line, column)
     }
 
     /// The real path and text of `path` (relative to `base`'s folder),

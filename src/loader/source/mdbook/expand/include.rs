@@ -69,7 +69,13 @@ impl Expander<'_> {
             taken
         };
         let taken = as_lines(taken);
-        let mut inner = Level::at(&self.page, self.page.lead_here(level));
+        let lead = self.page.lead_here(level);
+        // Making the lead is work as much as writing it: thousands of
+        // includes after one long indent would each copy it.
+        if let Err(over) = self.spend(lead.len(), Over::Included) {
+            return Gives::Over(over);
+        }
+        let mut inner = Level::at(&self.page, lead);
         self.stack.push(canon);
         let written = self.expand(&taken, &whole, &target, depth + 1, &mut inner);
         self.stack.pop();

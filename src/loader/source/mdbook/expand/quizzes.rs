@@ -10,7 +10,7 @@ use super::{Expander, Gives, Refusal, sentinel};
 use crate::loader::caps::{self, Budget};
 use crate::model::{Diagnostic, Severity};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 
 type Parsed = Rc<Result<Quiz, (usize, String)>>;
@@ -33,14 +33,8 @@ impl Default for Quizzes {
 }
 
 impl Expander<'_> {
-    pub(super) fn quiz(
-        &mut self,
-        path: &str,
-        whole: &str,
-        raw: &str,
-        at: Option<usize>,
-        file: &Path,
-    ) -> String {
+    /// The text standing for `{{#quiz path}}`, or why it is refused.
+    pub(super) fn quiz(&mut self, path: &str) -> Result<String, String> {
         let n = self.out.quizzes.len();
         self.out.quizzes.push(Vec::new());
         let refuse = |m: String| Gives::Refused(Refusal(m));
@@ -61,9 +55,7 @@ impl Expander<'_> {
         };
         let (qpath, canon, text) = match self.read(&self.chapter_dir.join("_"), path, charge) {
             Ok(found) => found,
-            Err(Gives::Refused(Refusal(message))) => {
-                return self.refused(&message, whole, raw, at, file);
-            }
+            Err(Gives::Refused(Refusal(message))) => return Err(refused(&message)),
             Err(_) => unreachable!("a quiz is charged only to its own budgets"),
         };
         let key = (canon, path.to_string());
@@ -81,7 +73,7 @@ impl Expander<'_> {
                 if first {
                     self.quiz_problem(&name, &text, *at, true, message.clone());
                 }
-                return format!("\n\n⚠ `{path}`: {message}\n\n");
+                return Ok(format!("\n\n⚠ `{path}`: {message}\n\n"));
             }
             Ok(q) => q,
         };
@@ -95,7 +87,7 @@ impl Expander<'_> {
                 "cannot include `{path}`: the chapter would ask over {} questions",
                 caps::MAX_QUESTIONS
             );
-            return self.refused(&why, whole, raw, at, file);
+            return Err(refused(&why));
         }
         let notes: String = q
             .notes
@@ -103,21 +95,7 @@ impl Expander<'_> {
             .map(|note| format!("\n\n> ⚠ {}", note.replace('\n', "\n> ")))
             .collect();
         self.out.quizzes[n] = q.checks.clone();
-        format!("{notes}\n\n{}\n\n", sentinel(n))
-    }
-
-    /// A quiz refused: a located problem, and a note in its place.
-    fn refused(
-        &mut self,
-        message: &str,
-        whole: &str,
-        raw: &str,
-        at: Option<usize>,
-        file: &Path,
-    ) -> String {
-        let message = message.replacen("cannot include", "cannot read the quiz", 1);
-        self.problem(whole, raw, at, file, &message);
-        format!("\n\n⚠ {message}\n\n")
+        Ok(format!("{notes}\n\n{}\n\n", sentinel(n)))
     }
 
     fn quiz_problem(&mut self, name: &str, text: &str, at: usize, error: bool, message: String) {
@@ -138,4 +116,9 @@ impl Expander<'_> {
             message,
         });
     }
+}
+
+/// What a refused quiz says.
+fn refused(message: &str) -> String {
+    message.replacen("cannot include", "cannot read the quiz", 1)
 }

@@ -365,3 +365,26 @@ fn ten_thousand_quizzes_cost_linear_work() {
     let (small, large) = (case(2_500), case(10_000));
     assert!(large <= 5 * small, "4x the quizzes: {small} -> {large}");
 }
+
+#[test]
+fn includes_after_a_long_indent_count_the_indent_each_time() {
+    // Each of 10,000 includes of an empty file, in a file included after
+    // 100,000 columns, would copy the indent: 1 GB for no text at all.
+    let chapter = format!("{}{{{{#include a.md}}}}\n", " ".repeat(100_000));
+    let a = "{{#include e.md}}".repeat(10_000);
+    let (e, _) = expand_counted(&[("src/ch.md", &chapter), ("src/a.md", &a), ("src/e.md", "")]);
+    assert!(over_cap(&e), "{:?}", e.problems);
+    assert_eq!(e.problems.len(), 1);
+}
+
+#[test]
+fn problems_in_an_included_file_are_placed_in_it() {
+    let a = format!(
+        "{}\n{{{{#include gone.md}}}} {{{{#include gone.md}}}}\n",
+        "x".repeat(50)
+    );
+    let (e, _) = expand_counted(&[("src/ch.md", "{{#include a.md}}"), ("src/a.md", &a)]);
+    let got: Vec<(usize, usize)> = e.problems.iter().map(|p| (p.line, p.column)).collect();
+    assert_eq!(got, [(2, 1), (2, 22)]);
+    assert!(e.problems[0].file.ends_with("a.md"));
+}

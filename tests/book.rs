@@ -408,3 +408,20 @@ fn a_fan_out_of_includes_and_a_quiz_used_often_stay_bounded() {
     assert!(lint.contains("MiB of included text"), "{lint}");
     assert!(lint.contains("over 1000 questions"), "{lint}");
 }
+
+#[test]
+fn deeply_nested_quotes_lists_and_html_are_flattened_not_followed() {
+    let chapter = format!(
+        "{}quoted\n\n{}listed\n\n{}in divs{}\n",
+        "> ".repeat(10_000),
+        "- ".repeat(10_000),
+        "<div><span>".repeat(10_000),
+        "</span></div>".repeat(10_000)
+    );
+    let d = temp_book(&[("src/SUMMARY.md", "- [C](c.md)\n"), ("src/c.md", &chapter)]);
+    let page = render_at(&d.path().join("src/c.md"), "60");
+    for word in ["quoted", "listed", "in divs"] {
+        assert!(page.contains(word), "{word}: {page}");
+    }
+    assert!(page.lines().all(|l| l.chars().count() <= 60));
+}

@@ -578,7 +578,7 @@ proptest! {
             std::fs::write(&at, text).unwrap();
             input += text.len();
         }
-        let lib = open_paths(&[root.clone()]);
+        let lib = open_paths(std::slice::from_ref(&root));
         prop_assert!(lib.is_ok(), "{:?}", lib.err());
         for ch in ["c0.md", "c1.md", "c2.md", "f0.md"] {
             let Ok(lesson) = load_lesson(&Origin::File(root.join("src").join(ch))) else { continue };

@@ -299,3 +299,129 @@ fn a_folder_of_books_lists_each_book() {
         String::from_utf8_lossy(&o.stdout)
     );
 }
+
+/// A book in a temporary folder: `files` are (path, text) under it.
+fn temp_book(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for (p, text) in files {
+        let p = d.path().join(p);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    d
+}
+
+fn lint_of(path: &Path) -> String {
+    let o = lectern(&["lint"], path);
+    String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
+}
+
+#[test]
+fn chapters_outside_the_book_are_refused_and_the_rest_read() {
+    let d = temp_book(&[
+        ("secret.md", "SECRET words"),
+        ("b/src/in.md", "# In\n\nshown here\n"),
+        ("other/book.toml", "[book]\nsrc = \"../b/src\"\n"),
+    ]);
+    let secret = d.path().join("secret.md");
+    let summary = format!(
+        "- [In](in.md)\n- [Up](../../secret.md)\n- [Abs]({})\n- [Link](link.md)\n",
+        secret.display()
+    );
+    std::fs::write(d.path().join("b/src/SUMMARY.md"), summary).unwrap();
+    std::os::unix::fs::symlink(&secret, d.path().join("b/src/link.md")).unwrap();
+    let book = d.path().join("b");
+    let toc = render(&book);
+    assert!(!toc.contains("SECRET"), "{toc}");
+    // Where the notes wrap depends on the temporary path: compare words.
+    let words = toc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words.matches("outside the book").count(), 3, "{toc}");
+    assert!(render(&book.join("src/in.md")).contains("shown here"));
+    let link = lectern(&["render", "--color", "never"], &book.join("src/link.md"));
+    let said =
+        String::from_utf8_lossy(&link.stdout).into_owned() + &String::from_utf8_lossy(&link.stderr);
+    assert!(
+        !said.contains("SECRET") && said.contains("outside the book"),
+        "{said}"
+    );
+    let lint = lint_of(&book);
+    for line in [2, 3, 4] {
+        assert!(lint.contains(&format!("SUMMARY.md:{line}:3")), "{lint}");
+    }
+    let other = lint_of(&d.path().join("other"));
+    assert!(
+        other.contains("book.toml:2:7") && other.contains("outside the book"),
+        "{other}"
+    );
+}
+
+#[test]
+fn an_include_after_a_long_indent_is_refused_within_its_budget() {
+    // 20,000 columns before an include of 20,000 lines: 400 MB if each
+    // line were indented; the page stays small and says why.
+    let chapter = format!(
+        "before\n\n{}{{{{#include long.txt}}}}\n\nafter\n",
+        " ".repeat(20_000)
+    );
+    let d = temp_book(&[
+        ("src/SUMMARY.md", "- [C](c.md)\n"),
+        ("src/c.md", &chapter),
+        ("src/long.txt", &"x\n".repeat(20_000)),
+    ]);
+    let page = render(&d.path().join("src/c.md"));
+    assert!(page.contains("before") && page.contains("after"), "{page}");
+    assert!(page.len() < 100_000, "{}", page.len());
+    let lint = lint_of(d.path());
+    assert!(
+        lint.contains("c.md:3:20001") && lint.contains("MiB of included text"),
+        "{lint}"
+    );
+}
+
+#[test]
+fn a_fan_out_of_includes_and_a_quiz_used_often_stay_bounded() {
+    let mut files: Vec<(String, String)> = (0..10)
+        .map(|i| {
+            let name = if i == 0 {
+                "src/c.md".to_string()
+            } else {
+                format!("src/f{i}.md")
+            };
+            (name, format!("{{{{#include f{}.md}}}}\n", i + 1).repeat(10))
+        })
+        .collect();
+    files.push(("src/f10.md".into(), "x".repeat(60)));
+    files.push(("src/SUMMARY.md".into(), "- [C](c.md)\n- [Q](q.md)\n".into()));
+    let quiz =
+        "[[questions]]\ntype = \"ShortAnswer\"\nprompt.prompt = \"Q?\"\nanswer.answer = \"a\"\n";
+    files.push(("src/q.toml".into(), quiz.into()));
+    files.push(("src/q.md".into(), "{{#quiz q.toml}}\n\n".repeat(1_200)));
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let d = temp_book(&refs);
+    let page = render(&d.path().join("src/c.md"));
+    assert!(page.len() < 20 << 20, "{}", page.len());
+    assert!(page.contains("later includes are left out"));
+    let lint = lint_of(d.path());
+    assert!(lint.contains("MiB of included text"), "{lint}");
+    assert!(lint.contains("over 1000 questions"), "{lint}");
+}
+
+#[test]
+fn deeply_nested_quotes_lists_and_html_are_flattened_not_followed() {
+    let chapter = format!(
+        "{}quoted\n\n{}listed\n\n{}in divs{}\n",
+        "> ".repeat(10_000),
+        "- ".repeat(10_000),
+        "<div><span>".repeat(10_000),
+        "</span></div>".repeat(10_000)
+    );
+    let d = temp_book(&[("src/SUMMARY.md", "- [C](c.md)\n"), ("src/c.md", &chapter)]);
+    let page = render_at(&d.path().join("src/c.md"), "60");
+    for word in ["quoted", "listed", "in divs"] {
+        assert!(page.contains(word), "{word}: {page}");
+    }
+    assert!(page.lines().all(|l| l.chars().count() <= 60));
+}

@@ -2,6 +2,10 @@
 //! content, hostile and wide text, and random widths never makes the
 //! loader or the layout panic, and every rendered line fits its width
 //! with no control characters; arbitrary bytes never panic the loader.
+//! Generated mdBook books (SUMMARY.md with drafts and paths out of the
+//! book, includes with prefixes, ranges and anchors that nest and cycle,
+//! quizzes well formed or not) load and render within the width, never
+//! show a file outside the book, and stay within the include budget.
 //!
 //! 200 cases each by default; `PROPTEST_CASES=3000` for a longer soak.
 //! Every strategy is boxed: unboxed, the nested tuple strategies compile
@@ -450,5 +454,141 @@ proptest! {
             check_plain(&out, usize::from(width))
         };
         prop_assert!(checked.is_ok(), "{}\n{}", checked.unwrap_err(), out);
+    }
+}
+
+/// A prefix an include may stand after: indentation, quote marks, text.
+fn arb_prefix() -> BoxedStrategy<String> {
+    prop_oneof![
+        3 => Just(String::new()),
+        3 => (0..40usize).prop_map(|n| " ".repeat(n)),
+        1 => (0..6usize).prop_map(|n| "> ".repeat(n)),
+        1 => Just("- ".into()),
+        1 => arb_text(),
+    ]
+    .boxed()
+}
+
+/// One directive, well formed or not, naming the book's files.
+fn arb_directive() -> BoxedStrategy<String> {
+    let range = prop_oneof![
+        Just(String::new()),
+        (0..6usize).prop_map(|n| format!(":{n}")),
+        (0..6usize, 0..8usize).prop_map(|(a, b)| format!(":{a}:{b}")),
+        (0..4usize).prop_map(|n| format!("::{n}")),
+        Just(":here".to_string()),
+        Just(":nope".to_string()),
+    ];
+    let file = select(vec![
+        "f0.md",
+        "f1.md",
+        "f2.rs",
+        "../f0.md",
+        "../../out.md",
+        "/etc/hostname",
+        "none.md",
+    ]);
+    prop_oneof![
+        4 => (select(vec!["include", "rustdoc_include", "playground"]), file, range)
+            .prop_map(|(k, f, r)| format!("{{{{#{k} {f}{r}}}}}")),
+        2 => select(vec!["q0.toml", "q1.toml", "none.toml"]).prop_map(|q| format!("{{{{#quiz {q}}}}}")),
+        1 => arb_text().prop_map(|t| format!("{{{{#title {t}}}}}")),
+        1 => Just("{{#include f0.md".to_string()),
+        1 => Just("\\{{#include f0.md}}".to_string()),
+        1 => Just("{{#mermaid x}}".to_string()),
+    ]
+    .boxed()
+}
+
+/// Markdown with directives after prefixes, on lines of their own or not.
+fn arb_chapter() -> BoxedStrategy<String> {
+    let line = prop_oneof![
+        3 => (arb_prefix(), arb_directive(), arb_text()).prop_map(|(p, d, t)| format!("{p}{d}{t}")),
+        2 => arb_text(),
+        1 => Just("// ANCHOR: here".to_string()),
+        1 => Just("// ANCHOR_END: here".to_string()),
+        1 => Just("```rust".to_string()),
+    ];
+    vec(line, 0..12).prop_map(|l| l.join("\n")).boxed()
+}
+
+/// A quiz file: questions of each kind, or anything at all.
+fn arb_quiz() -> BoxedStrategy<String> {
+    let question = prop_oneof![
+        (arb_text(), arb_text()).prop_map(|(p, a)| format!(
+            "[[questions]]\ntype = \"ShortAnswer\"\nprompt.prompt = {p:?}\nanswer.answer = {a:?}\n"
+        )),
+        (arb_text(), vec(arb_text(), 0..4)).prop_map(|(p, d)| format!(
+            "[[questions]]\ntype = \"MultipleChoice\"\nprompt.prompt = {p:?}\nprompt.distractors = {d:?}\nanswer.answer = \"a\"\n"
+        )),
+        arb_text().prop_map(|p| format!(
+            "[[questions]]\ntype = \"Tracing\"\nprompt.program = {p:?}\nanswer.doesCompile = false\nanswer.lineNumber = 1\n"
+        )),
+        arb_text(),
+    ];
+    vec(question, 0..4).prop_map(|q| q.concat()).boxed()
+}
+
+/// A book: SUMMARY.md (nested, drafts, paths out of the book), chapters
+/// and included files full of directives, and quizzes.
+fn arb_book() -> BoxedStrategy<Vec<(String, String)>> {
+    let entry = (
+        0..3usize,
+        select(vec!["c0.md", "c1.md", "c2.md", "", "../out.md", "f0.md"]),
+        arb_text(),
+    )
+        .prop_map(|(depth, path, title)| {
+            let title: String = title.chars().filter(|c| !"[]()\n".contains(*c)).collect();
+            format!("{}- [{title}x]({path})", "  ".repeat(depth))
+        });
+    (vec(entry, 1..6), vec(arb_chapter(), 6), vec(arb_quiz(), 2))
+        .prop_map(|(summary, texts, quizzes)| {
+            let mut files = vec![("src/SUMMARY.md".to_string(), summary.join("\n"))];
+            let names = [
+                "src/c0.md",
+                "src/c1.md",
+                "src/c2.md",
+                "src/f0.md",
+                "src/f1.md",
+                "src/f2.rs",
+            ];
+            files.extend(names.iter().map(|n| n.to_string()).zip(texts));
+            files.extend((0..2).map(|i| format!("src/q{i}.toml")).zip(quizzes));
+            files.push(("out.md".into(), "SECRETOUT".into()));
+            files
+        })
+        .boxed()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 100,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn generated_books_load_and_render_within_bounds(files in arb_book(), width in 1u16..120) {
+        use lectern::loader::{Origin, caps, load_lesson, open_paths};
+        let d = tempfile::tempdir().unwrap();
+        let root = d.path().join("book");
+        let mut input = 0;
+        for (p, text) in &files {
+            let at = if p == "out.md" { d.path().join(p) } else { root.join(p) };
+            std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+            std::fs::write(&at, text).unwrap();
+            input += text.len();
+        }
+        let lib = open_paths(std::slice::from_ref(&root));
+        prop_assert!(lib.is_ok(), "{:?}", lib.err());
+        for ch in ["c0.md", "c1.md", "c2.md", "f0.md"] {
+            let Ok(lesson) = load_lesson(&Origin::File(root.join("src").join(ch))) else { continue };
+            let out = render::lesson(&lesson, &Options { width, theme: None, answers: true });
+            prop_assert!(check_plain(&out, usize::from(width)).is_ok(), "{}", out);
+            prop_assert!(!out.contains("SECRETOUT"), "a file outside the book was shown: {}", out);
+            // What includes add is capped; the rest is the book's own text
+            // (each line of it drawn at most at the width, framed).
+            let text: usize = lesson.blocks.iter().map(|b| lectern::model::Lesson::block_text(b).len()).sum();
+            prop_assert!(text <= caps::MAX_INCLUDED + 40 * input, "{} bytes from {}", text, input);
+        }
     }
 }

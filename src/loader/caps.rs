@@ -11,6 +11,54 @@ pub const MAX_VALUES: usize = 250_000;
 /// Lines of a lesson's markdown body.
 pub const MAX_MARKDOWN_LINES: usize = 50_000;
 
+/// What mdBook's preprocessing may add to one chapter, counted in the
+/// bytes it writes (an include's text with the indentation mdBook repeats
+/// on each of its lines): a 6 KB fan-out of includes 10 wide and 10 deep
+/// made a 21 MB page, and an include after a 100,000-column indent asked
+/// for 10 GB at once. Far above a real book (the Rust Book's largest
+/// chapter includes under 100 KB).
+pub const MAX_INCLUDED: usize = 8 << 20;
+/// The same, for all the chapters of one book read in one go (`lint`, a
+/// first search).
+pub const MAX_BOOK_INCLUDED: usize = 256 << 20;
+/// Bytes of included files one chapter may look through: a one-line range
+/// of a large file reads the whole file, and a chapter may take a line of
+/// it thousands of times.
+pub const MAX_INCLUDE_SCANNED: usize = 64 << 20;
+/// The same, for one book read in one go.
+pub const MAX_BOOK_INCLUDE_SCANNED: usize = 1 << 30;
+/// One mdbook-quiz file (a real one is a few KB).
+pub const MAX_QUIZ_BYTES: usize = 256 << 10;
+/// Quiz files one chapter may read, each counted every time it is used.
+pub const MAX_CHAPTER_QUIZ_BYTES: usize = 4 << 20;
+/// Questions one chapter may ask.
+pub const MAX_QUESTIONS: usize = 1_000;
+/// Chapters of one book's SUMMARY.md.
+pub const MAX_CHAPTERS: usize = 20_000;
+
+/// What is left of a cap as work is done against it.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    left: usize,
+}
+
+impl Budget {
+    pub const fn new(cap: usize) -> Budget {
+        Budget { left: cap }
+    }
+
+    /// Takes `n` from what is left, or nothing when `n` is more than that.
+    pub fn take(&mut self, n: usize) -> bool {
+        match self.left.checked_sub(n) {
+            Some(left) => {
+                self.left = left;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// The byte offset at which `bytes` holds its `MAX_VALUES + 1`th JSON
 /// value, if it has that many. One pass, no tree: values are counted by
 /// their starts (`{`, `[`, a string in value position, the first byte of

@@ -146,10 +146,12 @@ pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
     let name = super::walk::shown(dir);
     let files = lesson_files(dir)
         .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;
-    Ok(files
-        .into_iter()
-        .map(|f| read_head(Origin::File(f)))
-        .collect())
+    Ok(super::books_once(|| {
+        files
+            .into_iter()
+            .map(|f| read_head(Origin::File(f)))
+            .collect()
+    }))
 }
 
 /// The courses of one folder (usually one), read from the files.
@@ -173,6 +175,11 @@ pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
 
 /// [`open_paths`] with folder headers from `heads` (e.g. a course index).
 pub fn open_paths_with(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic> {
+    // Every chapter of a book read here finds the same book.
+    super::books_once(|| open_all(paths, heads))
+}
+
+fn open_all(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic> {
     let mut lib = Library::default();
     for p in paths {
         let name = super::walk::shown(p);

@@ -28,6 +28,9 @@ pub use node::{Finding, Level};
 pub use origin::MAX_LESSON_BYTES;
 pub(crate) use origin::read;
 pub use path::JsonPath;
+/// Many chapters read in one go (a first index of a folder) share each
+/// book's SUMMARY.md and budgets inside this scope.
+pub(crate) use source::mdbook::scope as books_once;
 /// mdBook folders: the course of the book a path is in, and lint for it.
 pub(crate) use source::mdbook::{lint as lint_book, open as open_book};
 pub(crate) use source::{is_markdown, lesson_files, lesson_tree};

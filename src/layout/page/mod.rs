@@ -278,6 +278,18 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn cjk_without_spaces_lays_out_in_linear_work() {
+        let cjk = |n: usize| Lesson {
+            blocks: vec![Block::Paragraph(vec![Run::plain("中文".repeat(n))])],
+            ..nested_code_lesson()
+        };
+        let (s, l) = (layout_work(&cjk(5_000)), layout_work(&cjk(20_000)));
+        // Each ideograph may end a line (UAX #14): looking for the next
+        // space from each of them was quadratic.
+        assert!(l <= 5 * s, "4x the ideographs: {s} -> {l} bytes looked at");
+    }
+
+    #[test]
     fn layout_is_linear_in_the_runs_of_one_word() {
         let (small, large) = (one_word_of_runs(1_000), one_word_of_runs(4_000));
         let (s, l) = (layout_work(&small), layout_work(&large));

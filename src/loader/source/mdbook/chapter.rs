@@ -6,14 +6,15 @@
 use super::super::super::course::Headed;
 use super::super::super::markdown as md;
 use super::super::super::sanitize::clean_owned;
-use super::expand::{Expander, sentinel};
-use super::summary::{self, Summary};
-use super::{Book, aquascope, find, modules, one_line};
+use super::expand::{Expander, SENTINEL};
+use super::inside::{Refused, inside};
+use super::summary::Summary;
+use super::{Book, aquascope, find, one_line};
 use crate::loader::{Loaded, Origin, walk};
 use crate::model::{
     Block, Check, Diagnostic, Lesson, LessonEntry, LessonMeta, LessonStatus, Link, Severity, Source,
 };
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Where a chapter stands in its book.
@@ -52,26 +53,30 @@ fn place(book: &Book, path: &Path) -> Place {
         prev: None,
         next: None,
     };
-    let Ok((s, _)) = book.summary() else {
+    let Ok(outline) = book.outline() else {
         return p;
     };
-    let Some(i) = s.entries.iter().position(|e| {
-        e.path
-            .as_deref()
-            .is_some_and(|ep| summary::normal(ep) == rel)
-    }) else {
+    let Some(i) = outline.entry_of(&rel) else {
         return p;
     };
-    let drafts = |j: &usize| s.entries[*j].path.is_some();
+    let s = &outline.summary;
+    let (prev, next) = outline.neighbours(i);
     p.title = Some(one_line(&s.entries[i].title));
-    p.module = modules(&s).swap_remove(i);
+    p.module = outline.modules[i].clone();
     p.position = u32::try_from(i + 1).ok();
     p.of = u32::try_from(s.entries.len()).ok();
-    p.prev = (0..i).rev().find(drafts).and_then(|j| link(&s, j));
-    p.next = (i + 1..s.entries.len())
-        .find(drafts)
-        .and_then(|j| link(&s, j));
+    p.prev = prev.and_then(|j| link(s, j));
+    p.next = next.and_then(|j| link(s, j));
     p
+}
+
+/// Why the chapter file at `path` may not be shown: its real path is
+/// outside the book (a link out of it).
+fn outside(book: &Book, path: &Path, name: &str) -> Option<Diagnostic> {
+    (inside(&book.canon_root, path) == Err(Refused::Outside)).then(|| {
+        let why = "outside the book (a link out of it): chapters are read from inside it only";
+        Diagnostic::error(name, why)
+    })
 }
 
 fn text_of(bytes: &[u8]) -> String {
@@ -88,6 +93,10 @@ pub(crate) fn head(origin: &Origin, bytes: &[u8]) -> Option<Headed> {
     let path = origin.path()?;
     let book = find(path)?;
     let p = place(&book, path);
+    let status = match outside(&book, path, &origin.name()) {
+        Some(d) => LessonStatus::Broken(d),
+        None => LessonStatus::Ok,
+    };
     Some(Headed {
         entry: LessonEntry {
             origin: origin.clone(),
@@ -96,7 +105,7 @@ pub(crate) fn head(origin: &Origin, bytes: &[u8]) -> Option<Headed> {
             position: p.position,
             minutes: None,
             module: p.module.map(Box::new),
-            status: LessonStatus::Ok,
+            status,
         },
         course_slug: Some(book.slug.clone()),
         course_title: Some(book.title.clone()),
@@ -110,6 +119,9 @@ pub(crate) fn head(origin: &Origin, bytes: &[u8]) -> Option<Headed> {
 pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Result<Loaded, Diagnostic>> {
     let path = origin.path()?;
     let book = find(path)?;
+    if let Some(d) = outside(&book, path, &origin.name()) {
+        return Some(Err(d));
+    }
     let loaded = read(&book, path, bytes).0;
     if loaded.lesson.meta.position.is_none() {
         let why = "not a chapter of its book (SUMMARY.md does not list it): open the book";
@@ -121,7 +133,7 @@ pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Result<Loaded, Diagn
 /// The chapter, and what lint would say of its includes and quizzes.
 fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = text_of(bytes);
-    let expanded = Expander::new(&book.canon_root, path).run(path, &text);
+    let expanded = Expander::new(&book.canon_root, path, &book.budgets).run(path, &text);
     // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
     let text = clean_owned(&aquascope::rewrite(&expanded.text));
     let mut blocks = md::parse(&text);
@@ -200,18 +212,27 @@ pub(super) fn chapter_links(blocks: &mut [Block]) {
     }
 }
 
-/// The sentinel a block is, or holds (a quiz inside a list item).
+/// The sentinel a block is, or holds (a quiz inside a list item): its
+/// number read from the text, so a page of thousands of quizzes is not
+/// searched once per quiz.
 fn quiz_in(block: &Block, n: usize) -> Option<usize> {
     if n == 0 {
         return None;
     }
     let text = Lesson::block_text(block);
-    (0..n).find(|&i| text.contains(&sentinel(i)))
+    #[cfg(test)]
+    crate::work::add(text.len());
+    let at = text.find(SENTINEL)? + SENTINEL.len();
+    let digits = text[at..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len() - at);
+    let q: usize = text[at..at + digits].parse().ok()?;
+    (q < n && text[at + digits..].starts_with('-')).then_some(q)
 }
 
 /// `block` without the sentinel paragraphs nested in it.
 fn strip(block: Block) -> Block {
-    let is_sentinel = |b: &Block| matches!(b, Block::Paragraph(r) if crate::model::runs_text(r).starts_with("lectern-quiz-anchor-"));
+    let is_sentinel = |b: &Block| matches!(b, Block::Paragraph(r) if crate::model::runs_text(r).starts_with(SENTINEL));
     let keep = |v: Vec<Block>| {
         v.into_iter()
             .filter(|b| !is_sentinel(b))
@@ -245,15 +266,18 @@ fn place_checks(blocks: Vec<Block>, quizzes: Vec<Vec<Check>>) -> (Vec<Block>, Ve
         }
     }
     let mut seen = HashSet::new();
+    // The next suffix to try for each id: a quiz used many times is not
+    // numbered from 2 again for each of its uses.
+    let mut suffix: HashMap<String, usize> = HashMap::new();
     let mut checks = Vec::new();
     for (q, list) in quizzes.into_iter().enumerate() {
         for mut c in list {
             c.anchor = Some(anchors[q].unwrap_or(out.len()));
             let mut id = c.id.clone();
-            let mut k = 2;
+            let k = suffix.entry(c.id.clone()).or_insert(2);
             while !seen.insert(id.clone()) {
                 id = format!("{}~{k}", c.id);
-                k += 1;
+                *k += 1;
             }
             c.id = id;
             checks.push(c);
@@ -277,13 +301,14 @@ pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
             return Some(out);
         }
     }
-    let (s, _) = match book.summary() {
+    let outline = match book.outline() {
         Ok(found) => found,
         Err(d) => {
             out.push(d);
             return Some(out);
         }
     };
+    let s = &outline.summary;
     let name = book.summary_path().display().to_string();
     let at = |line, column, severity, message: String| Diagnostic {
         line,
@@ -298,14 +323,14 @@ pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
     for e in &s.entries {
         let Some(p) = &e.path else { continue };
         let file = book.src.join(p);
-        if !files.insert(summary::normal(p)) {
+        if !files.insert(super::summary::normal(p)) {
             out.push(at(
                 e.line,
                 e.column,
                 Severity::Error,
                 format!("duplicate chapter file: {}", p.display()),
             ));
-        } else if let Some(problem) = walk::chapter_problem(&p.display().to_string(), &file) {
+        } else if let Some(problem) = book.chapter_problem(p) {
             out.push(at(e.line, e.column, Severity::Error, problem));
         } else {
             crate::loader::progress::tick();

@@ -77,8 +77,10 @@ fn is_marker(line: &str) -> bool {
 /// Lines `start..end` of `s`, marker lines left out.
 pub fn take_lines(s: &str, start: usize, end: Option<usize>) -> String {
     let r = range(start, end);
+    // Lines past the range are not looked at (a first line of a large file).
     let kept: Vec<&str> = s
         .lines()
+        .take(r.end)
         .enumerate()
         .filter(|(i, l)| r.contains(i) && !is_marker(l))
         .map(|(_, l)| l)

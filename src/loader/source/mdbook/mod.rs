@@ -10,17 +10,24 @@
 mod aquascope;
 mod chapter;
 mod expand;
+mod inside;
 mod lines;
+mod outline;
 mod quiz;
+mod scope;
 mod summary;
 
 pub(crate) use chapter::{head, lint, load};
+pub(crate) use scope::scope;
 
 use super::super::sanitize::clean_owned;
-use crate::model::{Course, Diagnostic, LessonEntry, LessonStatus, Module, Severity};
+use crate::model::{Course, Diagnostic, LessonEntry, LessonStatus, Severity};
+use expand::Budgets;
+use inside::{Refused, inside};
+use outline::Outline;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use summary::{Section, Summary};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// How many folders above a path are looked at for its book.
 const MAX_UP: usize = 12;
@@ -37,6 +44,13 @@ pub struct Book {
     pub slug: String,
     /// What is wrong with `book.toml`, if anything.
     config_problem: Option<Diagnostic>,
+    /// Why `src` is not read (it is outside the book), said in place of
+    /// the chapters.
+    src_problem: Option<Diagnostic>,
+    /// SUMMARY.md, read the first time it is needed (shared by clones).
+    outline: Arc<OnceLock<Result<Arc<Outline>, Diagnostic>>>,
+    /// What the chapters read through this book may still include.
+    budgets: Arc<Mutex<Budgets>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -50,7 +64,7 @@ struct Config {
 #[derive(Deserialize, Default)]
 struct BookTable {
     title: Option<String>,
-    src: Option<String>,
+    src: Option<toml::Spanned<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -96,10 +110,13 @@ pub fn find(path: &Path) -> Option<Book> {
     for dir in ancestors(path) {
         let toml = dir.join("book.toml");
         if toml.is_file() {
-            return Some(from_config(dir, toml));
+            return Some(scope::book(&dir, || from_config(dir.clone(), toml)));
         }
         if dir.join("src").join("SUMMARY.md").is_file() {
-            return Some(book(dir.clone(), dir.join("src"), Config::default(), None));
+            let src = dir.join("src");
+            return Some(scope::book(&dir, || {
+                book(dir.clone(), src, Config::default(), None)
+            }));
         }
     }
     None
@@ -126,8 +143,28 @@ fn from_config(dir: PathBuf, toml: PathBuf) -> Book {
             (Config::default(), Some(d))
         }
     };
-    let src = dir.join(config.book.src.as_deref().unwrap_or("src"));
-    book(dir, src, config, problem)
+    let src_at = config.book.src.as_ref().map_or(0, |s| s.span().start);
+    let src = dir.join(
+        config
+            .book
+            .src
+            .as_ref()
+            .map_or("src", |s| s.get_ref().as_str()),
+    );
+    let mut b = book(dir, src, config, problem);
+    if inside(&b.canon_root, &b.src) == Err(Refused::Outside) {
+        let (line, column) = summary::line_col(&text, src_at);
+        let message = format!(
+            "`src` names a folder outside the book ({}): chapters are read from inside it only",
+            b.src.display()
+        );
+        b.src_problem = Some(Diagnostic {
+            line,
+            column,
+            ..Diagnostic::error(&toml.display().to_string(), message)
+        });
+    }
+    b
 }
 
 fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> Book {
@@ -148,6 +185,9 @@ fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> 
         src,
         title,
         config_problem: problem,
+        src_problem: None,
+        outline: Arc::default(),
+        budgets: Arc::new(Mutex::new(Budgets::book())),
     }
 }
 
@@ -191,17 +231,38 @@ impl Book {
         self.src.join("SUMMARY.md")
     }
 
-    /// SUMMARY.md, read and parsed.
-    fn summary(&self) -> Result<(Summary, String), Diagnostic> {
-        let path = self.summary_path();
-        let bytes = crate::loader::walk::read_regular(&path).map_err(|e| {
-            Diagnostic::error(
-                &path.display().to_string(),
-                format!("cannot read the book's SUMMARY.md: {e}"),
-            )
-        })?;
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        Ok((summary::parse(&text), text))
+    /// SUMMARY.md, read and parsed once per book.
+    fn outline(&self) -> Result<Arc<Outline>, Diagnostic> {
+        let read = || {
+            if let Some(d) = &self.src_problem {
+                return Err(d.clone());
+            }
+            let path = self.summary_path();
+            let bytes = crate::loader::walk::read_regular(&path).map_err(|e| {
+                Diagnostic::error(
+                    &path.display().to_string(),
+                    format!("cannot read the book's SUMMARY.md: {e}"),
+                )
+            })?;
+            let text = String::from_utf8_lossy(&bytes);
+            #[cfg(test)]
+            crate::work::add(text.len());
+            Ok(Arc::new(Outline::new(summary::parse(&text))))
+        };
+        self.outline.get_or_init(read).clone()
+    }
+
+    /// What is wrong with the chapter file `p` (as SUMMARY.md names it),
+    /// `None` for a regular file inside the book.
+    fn chapter_problem(&self, p: &Path) -> Option<String> {
+        let shown = p.display().to_string();
+        let file = self.src.join(p);
+        match inside(&self.canon_root, &file) {
+            Err(Refused::Outside) => Some(format!(
+                "chapter file {shown} is outside the book: chapters are read from inside it only"
+            )),
+            _ => crate::loader::walk::chapter_problem(&shown, &file),
+        }
     }
 
     /// A chapter's lesson slug: its path in `src`, without `.md`.
@@ -216,9 +277,9 @@ impl Book {
 
     /// The course: one lesson per chapter of SUMMARY.md, in its order.
     pub fn course(&self) -> Result<Course, Diagnostic> {
-        let (s, _) = self.summary()?;
+        let outline = self.outline()?;
+        let s = &outline.summary;
         let summary_name = self.summary_path().display().to_string();
-        let modules = modules(&s);
         let lessons = s
             .entries
             .iter()
@@ -228,19 +289,11 @@ impl Book {
                 let (origin, slug, status, minutes) = match &e.path {
                     Some(p) => {
                         let file = self.src.join(p);
+                        let problem = self.chapter_problem(p);
                         let size = std::fs::metadata(&file)
                             .ok()
-                            .filter(|m| m.is_file())
+                            .filter(|m| m.is_file() && problem.is_none())
                             .map(|m| m.len());
-                        let problem = size
-                            .is_none()
-                            .then(|| {
-                                crate::loader::walk::chapter_problem(
-                                    &p.display().to_string(),
-                                    &file,
-                                )
-                            })
-                            .flatten();
                         let status = match problem {
                             None => LessonStatus::Ok,
                             Some(problem) => LessonStatus::Broken(Diagnostic {
@@ -278,7 +331,7 @@ impl Book {
                     title,
                     position: u32::try_from(i + 1).ok(),
                     minutes,
-                    module: modules[i].clone().map(Box::new),
+                    module: outline.modules[i].clone().map(Box::new),
                     status,
                 }
             })
@@ -290,41 +343,6 @@ impl Book {
             lessons,
         })
     }
-}
-
-/// Each entry's module: its part, or (in a book without parts) the
-/// top-level chapter it is under. Prefix and suffix chapters have none.
-fn modules(s: &Summary) -> Vec<Option<Module>> {
-    let by_parts = !s.parts.is_empty();
-    let mut top: Option<Module> = None;
-    let mut count = 0;
-    s.entries
-        .iter()
-        .map(|e| {
-            if e.section != Section::Numbered {
-                return None;
-            }
-            if by_parts {
-                return e.part.map(|p| Module {
-                    index: p as u32 + 1,
-                    slug: slugify(&s.parts[p]),
-                    title: one_line(&s.parts[p]),
-                });
-            }
-            if e.depth == 0 {
-                count += 1;
-                top = Some(Module {
-                    index: count,
-                    slug: e
-                        .path
-                        .as_deref()
-                        .map_or_else(|| slugify(&e.title), Book::slug),
-                    title: one_line(&e.title),
-                });
-            }
-            top.clone()
-        })
-        .collect()
 }
 
 /// The course of the book `path` is in, and the lesson `path` is, if it

@@ -83,6 +83,8 @@ struct Reader<'a> {
     heading: Option<String>,
     /// Whether the current list item already has its chapter.
     item_done: Vec<bool>,
+    /// Whether the chapters past the cap have been said to be left out.
+    capped: bool,
 }
 
 pub fn parse(text: &str) -> Summary {
@@ -99,6 +101,7 @@ pub fn parse(text: &str) -> Summary {
         link: None,
         heading: None,
         item_done: Vec::new(),
+        capped: false,
     };
     for (event, range) in Parser::new(text).into_offset_iter() {
         r.event(event, range.start);
@@ -202,6 +205,18 @@ impl Reader<'_> {
             }
         } else if self.section == Section::Numbered {
             self.section = Section::Suffix;
+        }
+        if self.out.entries.len() >= crate::loader::caps::MAX_CHAPTERS {
+            // Said once, where the first chapter left out stands.
+            if !self.capped {
+                self.capped = true;
+                let why = format!(
+                    "over {} chapters: the rest are left out",
+                    crate::loader::caps::MAX_CHAPTERS
+                );
+                self.problem(at, &why);
+            }
+            return;
         }
         let (line, column) = self.place(at);
         let section = self.section;

@@ -251,3 +251,144 @@ fn lint_of_the_fixture_finds_each_problem_once() {
     let one = lint(&fixture().join("src/quiz.md")).unwrap();
     assert_eq!(one.len(), 1, "one chapter: its own findings only: {one:?}");
 }
+
+/// A book of `n` chapters, each a line of text.
+fn book_of(n: usize) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    let summary: String = (0..n)
+        .map(|i| format!("- [Chapter {i}](c{i}.md)\n"))
+        .collect();
+    let mut files = vec![("src/SUMMARY.md".to_string(), summary)];
+    files.extend((0..n).map(|i| (format!("src/c{i}.md"), format!("Chapter {i}.\n"))));
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    write(d.path(), &refs);
+    d
+}
+
+#[test]
+fn lint_reads_summary_md_once_per_book() {
+    let work = |n: usize| {
+        let d = book_of(n);
+        crate::work::of(|| assert!(lint(d.path()).unwrap().is_empty()))
+    };
+    let (small, large) = (work(100), work(400));
+    // Read again per chapter, 4x the chapters is 16x the summary read.
+    assert!(large <= 5 * small, "4x the chapters: {small} -> {large}");
+}
+
+#[test]
+fn chapters_in_a_scope_share_their_book() {
+    let d = book_of(50);
+    let heads = |d: &Path| {
+        (0..50)
+            .map(|i| {
+                let f = d.join(format!("src/c{i}.md"));
+                head(&Origin::File(f.clone()), &fs::read(&f).unwrap()).unwrap()
+            })
+            .collect::<Vec<_>>()
+    };
+    let alone = crate::work::of(|| drop(heads(d.path())));
+    let shared = crate::work::of(|| drop(scope(|| heads(d.path()))));
+    assert!(
+        shared * 10 < alone,
+        "read once in a scope: {shared} vs {alone}"
+    );
+    let got = scope(|| heads(d.path()));
+    assert_eq!(got[49].entry.position, Some(50));
+    assert_eq!(got[7].entry.title, "Chapter 7");
+}
+
+#[test]
+fn chapters_and_src_outside_the_book_are_refused_the_rest_read() {
+    let d = tempfile::tempdir().unwrap();
+    let secret = d.path().join("secret.md");
+    let summary = format!(
+        "- [In](in.md)\n- [Up](../../secret.md)\n- [Abs]({})\n- [Link](link.md)\n",
+        secret.display()
+    );
+    write(
+        d.path(),
+        &[
+            ("secret.md", "never shown"),
+            ("b/src/SUMMARY.md", &summary),
+            ("b/src/in.md", "# In\n\nshown"),
+            (
+                "other/book.toml",
+                "[book]\ntitle = \"O\"\nsrc = \"../b/src\"\n",
+            ),
+        ],
+    );
+    std::os::unix::fs::symlink(&secret, d.path().join("b/src/link.md")).unwrap();
+    let course = find(&d.path().join("b")).unwrap().course().unwrap();
+    let status: Vec<bool> = course
+        .lessons
+        .iter()
+        .map(|l| matches!(l.status, LessonStatus::Ok))
+        .collect();
+    assert_eq!(status, [true, false, false, false]);
+    for l in &course.lessons[1..] {
+        let LessonStatus::Broken(why) = &l.status else {
+            unreachable!()
+        };
+        assert!(why.message.contains("outside the book"), "{why:?}");
+        assert!(why.file.ends_with("SUMMARY.md") && why.line >= 2, "{why:?}");
+    }
+    let found = lint(&d.path().join("b")).unwrap();
+    assert_eq!(
+        found
+            .iter()
+            .filter(|p| p.message.contains("outside the book"))
+            .count(),
+        3
+    );
+    // Opened by its own path, the link is refused too.
+    let link = d.path().join("b/src/link.md");
+    let got = load(&Origin::File(link.clone()), &fs::read(&link).unwrap()).unwrap();
+    assert!(got.unwrap_err().message.contains("outside the book"));
+    let h = head(&Origin::File(link.clone()), b"").unwrap();
+    assert!(matches!(h.entry.status, LessonStatus::Broken(_)));
+    // A `src` outside the book: no chapter is read, book.toml is named.
+    let other = find(&d.path().join("other")).unwrap();
+    let why = other.course().unwrap_err();
+    assert!(
+        why.message
+            .contains("`src` names a folder outside the book"),
+        "{why:?}"
+    );
+    assert_eq!((why.line, why.column), (3, 7));
+}
+
+#[test]
+fn a_chapter_of_thousands_of_quizzes_places_them_in_linear_work() {
+    let work = |n: usize| {
+        let d = tempfile::tempdir().unwrap();
+        let quiz = "[[questions]]\ntype = \"ShortAnswer\"\nprompt.prompt = \"Q?\"\nanswer.answer = \"a\"\n";
+        let chapter = "Some text.\n\n{{#quiz q.toml}}\n\n".repeat(n);
+        write(
+            d.path(),
+            &[
+                ("src/SUMMARY.md", "- [C](c.md)\n"),
+                ("src/c.md", &chapter),
+                ("src/q.toml", quiz),
+            ],
+        );
+        let f = d.path().join("src/c.md");
+        let bytes = fs::read(&f).unwrap();
+        let mut checks = 0;
+        let w = crate::work::of(|| {
+            checks = load(&Origin::File(f), &bytes)
+                .unwrap()
+                .unwrap()
+                .lesson
+                .checks
+                .len()
+        });
+        assert_eq!(checks, n);
+        w
+    };
+    let (small, large) = (work(200), work(800));
+    assert!(large <= 5 * small, "4x the quizzes: {small} -> {large}");
+}

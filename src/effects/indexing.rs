@@ -29,20 +29,7 @@ impl Runner {
         // Parsing every lesson is the slow part: in the background, in
         // chunks stored between key presses.
         self.background(move |send| {
-            let mut done = 0;
-            for chunk in stale.chunks(INDEX_CHUNK) {
-                let texts: Vec<Extract> = chunk.iter().map(crate::index::extract).collect();
-                done += texts.len();
-                let reply = Reply::IndexChunk {
-                    course,
-                    texts,
-                    done,
-                    total,
-                };
-                if !send(reply) {
-                    return;
-                }
-            }
+            crate::loader::books_once(|| index_chunks(&stale, course, total, send))
         });
         Some(Msg::Indexed {
             course,
@@ -64,5 +51,24 @@ impl Runner {
             return None;
         }
         Some((entry.origin.clone(), read.extract(&doc.lesson)?))
+    }
+}
+
+/// Each chunk of `stale` read and sent on, until the reader stops
+/// listening.
+fn index_chunks(stale: &[Origin], course: usize, total: usize, send: &dyn Fn(Reply) -> bool) {
+    let mut done = 0;
+    for chunk in stale.chunks(INDEX_CHUNK) {
+        let texts: Vec<Extract> = chunk.iter().map(crate::index::extract).collect();
+        done += texts.len();
+        let reply = Reply::IndexChunk {
+            course,
+            texts,
+            done,
+            total,
+        };
+        if !send(reply) {
+            return;
+        }
     }
 }

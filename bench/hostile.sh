@@ -68,14 +68,14 @@ make_case() {
         mv "$d/lines.txt" "$d/b/src/"
         python3 -c "import sys; sys.stdout.write('# C\n\n' + ' ' * $n + '{{#include lines.txt}}\n')" >"$d/c.md"
         book "$d/b" "$d/c.md"
-        echo "render $d/b"
+        echo "render $d/b/src/c.md"
         ;;
     many-includes)
         mkdir -p "$d/b/src"
         echo "one line" >"$d/b/src/one.txt"
         python3 -c "import sys; sys.stdout.write('# C\n\n' + '{{#include one.txt}}\n' * $n)" >"$d/c.md"
         book "$d/b" "$d/c.md"
-        echo "render $d/b"
+        echo "render $d/b/src/c.md"
         ;;
     quiz-reused)
         mkdir -p "$d/b/src"
@@ -86,12 +86,12 @@ open(sys.argv[1], 'w').write(qs)
 PY
         python3 -c "import sys; sys.stdout.write('# C\n\n' + '{{#quiz q.toml}}\n\n' * ($n // 1000))" >"$d/c.md"
         book "$d/b" "$d/c.md"
-        echo "render $d/b"
+        echo "render $d/b/src/c.md"
         ;;
     open-directive)
         python3 -c "import sys; sys.stdout.write('# C\n\n{{#include ' + 'a' * $n + '\n')" >"$d/c.md"
         book "$d/b" "$d/c.md"
-        echo "render $d/b"
+        echo "render $d/b/src/c.md"
         ;;
     query-repeat)
         printf '# A\n\nhello world\n' >"$d/a.md"
@@ -104,7 +104,7 @@ PY
 
 # Base sizes: bytes of input (a count for config keys).
 families=(
-    "config-keys 40000"
+    "config-keys 20000"
     "tag-run 160000"
     "cjk-run 600000"
     "include-prefix 2000"

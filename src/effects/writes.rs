@@ -38,6 +38,9 @@ pub(super) fn write_to(store: &mut Store, effect: Effect, now: DateTime<Utc>) {
             },
             now,
         ),
+        Effect::RecordReveal { key, check } => {
+            store.record_reveal(&key.course, &key.lesson, &check, now)
+        }
         Effect::RememberCourse {
             slug,
             title,

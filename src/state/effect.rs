@@ -46,6 +46,12 @@ pub enum Effect {
         /// Given after the answer was revealed: practice only.
         revealed: bool,
     },
+    /// The answer of check `check` was shown: kept, so that every later
+    /// answer to it is practice (see [`crate::state::attempt`]).
+    RecordReveal {
+        key: LessonKey,
+        check: String,
+    },
     /// The cards of the open course due for review.
     LoadDue,
     /// The figures of the stats screen.
@@ -79,6 +85,7 @@ impl Effect {
                 | Effect::NoteChecks { .. }
                 | Effect::SetLastLesson(_)
                 | Effect::RecordAttempt { .. }
+                | Effect::RecordReveal { .. }
         )
     }
 

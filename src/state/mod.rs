@@ -8,6 +8,7 @@
 //! screen that has the keys; [`receive`] applies a [`Msg`].
 
 mod action;
+mod attempt;
 mod check;
 mod contents;
 mod copy;

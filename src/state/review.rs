@@ -1,7 +1,8 @@
 //! A spaced-review session inside the reader: due check questions one at
 //! a time, options shuffled so their position cannot be memorised.
 
-use super::check::{Answered, CheckState};
+use super::attempt::{self, Answered};
+use super::check::CheckState;
 use super::open::open;
 use super::{Action, Effect, State};
 use crate::layout::CheckMarks;
@@ -351,7 +352,7 @@ fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
         review: true,
         revealed: false,
     };
-    super::check::record(s, key, &id, &answer, correct, how, fx);
+    attempt::record(s, key, &id, &answer, correct, how, fx);
 }
 
 /// Enter: answer with what is selected (submit, start typing), or go on

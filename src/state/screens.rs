@@ -131,6 +131,8 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
             }
         }
     }
+    let g = s.geometry();
+    super::attempt::keep_focus(&mut s.reader, &g);
     if moved {
         after(s, &mut fx);
     }

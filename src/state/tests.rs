@@ -787,9 +787,10 @@ fn answering_records_the_file_order_index() {
             revealed: false,
         }]
     );
-    assert_eq!(h.s.screen(), Screen::Check);
+    // Answered: the focus is back on the page, digits are counts.
+    assert_eq!(h.s.screen(), Screen::Reading);
     assert_eq!(h.s.reader.check().unwrap().chosen, Some(2));
-    assert_eq!(h.s.reader.check().unwrap().cursor, Some(0));
+    assert_eq!(h.s.reader.check().unwrap().cursor, None);
     assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
     assert!(h.s.notice.as_deref().unwrap().contains("Not quite"));
     let check = h.doc().checks[0]
@@ -970,11 +971,15 @@ fn leaving_the_check_for_another_lesson_leaves_quiz_mode() {
 }
 
 #[test]
-fn clicking_an_option_answers_it() {
+fn a_click_selects_and_a_second_click_answers() {
     let mut h = H::demo(60, 30);
     h.keys("c");
     let beta = h.line_index("3. Beta");
     let row = (beta - h.s.reader.top) as u16;
+    let fx = h.act(Action::PageClick(row));
+    assert!(fx.is_empty(), "a first click only selects: {fx:?}");
+    assert_eq!(h.s.screen(), Screen::Check);
+    assert_eq!(h.s.reader.check().unwrap().cursor, Some(2));
     let fx = h.act(Action::PageClick(row));
     assert!(matches!(
         fx[..],

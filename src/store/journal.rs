@@ -243,6 +243,13 @@ fn encode(op: &Op) -> Value {
                     "option": option, "answer": answer,
                     "correct": correct, "review": review, "revealed": revealed,
                     "at_ms": to_ms(*at)}),
+        Op::Reveal {
+            course,
+            lesson,
+            check,
+            at,
+        } => json!({"op": "reveal", "course": course, "lesson": lesson, "check": check,
+                    "at_ms": to_ms(*at)}),
         Op::Remember {
             slug,
             title,
@@ -287,6 +294,12 @@ fn decode(v: &Value) -> Option<Op> {
             review: flag("review")?,
             // Journals written before reveals were kept had none.
             revealed: flag("revealed").unwrap_or(false),
+            at: from_ms(v.get("at_ms")?.as_i64()?),
+        },
+        "reveal" => Op::Reveal {
+            course,
+            lesson,
+            check: text("check").unwrap_or_default(),
             at: from_ms(v.get("at_ms")?.as_i64()?),
         },
         "remember" => Op::Remember {

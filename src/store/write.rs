@@ -45,6 +45,14 @@ pub(crate) enum Op {
         revealed: bool,
         at: DateTime<Utc>,
     },
+    /// The answer of check `check` was shown: from then on its answers
+    /// are practice, in every session.
+    Reveal {
+        course: String,
+        lesson: String,
+        check: String,
+        at: DateTime<Utc>,
+    },
     /// A course opened: the library remembers it (by slug, so a course
     /// that moved keeps its progress and is found where it is now).
     Remember {
@@ -192,6 +200,19 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             )?;
         }
         Op::Attempt { .. } => attempt(conn, op)?,
+        Op::Reveal {
+            course,
+            lesson,
+            check,
+            at,
+        } => {
+            // The first reveal is the one that counts: answers after it.
+            conn.execute(
+                "INSERT OR IGNORE INTO reveal (course, lesson, check_id, at_ms)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![course, lesson, check, to_ms(*at)],
+            )?;
+        }
         Op::Remember {
             slug,
             title,

@@ -98,8 +98,8 @@ pub(crate) fn reviews<Tz: TimeZone>(
         }
     }
     Reviews {
-        due_today: count_due(store, slug, today),
-        due_week: count_due(store, slug, week),
+        due_today: count_due(store, course, today),
+        due_week: count_due(store, course, week),
         scheduled: store.upcoming(&[slug], today).1.iter().sum(),
         streak: store.streak_in(now, days),
         misconceptions,
@@ -107,8 +107,15 @@ pub(crate) fn reviews<Tz: TimeZone>(
     }
 }
 
-/// Cards of `slug` due before `until` (exclusive, as the review takes them).
-fn count_due(store: &Store, slug: &str, until: DateTime<Utc>) -> usize {
+/// Cards of `course` due before `until`: what the review would take
+/// ([`Store::due_until`]).
+fn count_due(store: &Store, course: &Course, until: DateTime<Utc>) -> usize {
+    store.due_until(std::slice::from_ref(course), until).len()
+}
+
+/// Cards of a course of the library that is not open, by its slug alone
+/// (the review opens it, and counts the same unless its lessons changed).
+fn count_due_shelved(store: &Store, slug: &str, until: DateTime<Utc>) -> usize {
     let due = store.due(Some(slug), until);
     due.iter().filter(|(_, _, at)| *at < until).count()
 }
@@ -149,21 +156,22 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
             lessons,
             read: progress.values().filter(|p| p.read).count(),
             answered: progress.values().map(|p| first_tries(p).0).sum(),
-            due_today: count_due(store, slug, today),
+            due_today: 0,
         }
     };
     let mut rows: Vec<ShelfFigure> = open
         .iter()
-        .map(|c| figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len()))
+        .map(|c| ShelfFigure {
+            due_today: count_due(store, c, today),
+            ..figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len())
+        })
         .collect();
     for c in store.library() {
         if !open.iter().any(|o| o.slug == c.slug) {
-            rows.push(figure(
-                &c.slug,
-                &c.title,
-                c.root.as_deref(),
-                c.lessons as usize,
-            ));
+            rows.push(ShelfFigure {
+                due_today: count_due_shelved(store, &c.slug, today),
+                ..figure(&c.slug, &c.title, c.root.as_deref(), c.lessons as usize)
+            });
         }
     }
     rows

@@ -6,6 +6,7 @@
 mod background;
 mod indexing;
 mod opened;
+mod review;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
@@ -314,9 +315,14 @@ impl Runner {
             Effect::LoadDue => {
                 let now = self.now();
                 let store = self.store.as_ref()?;
-                let due = store.due_today(&s.library.courses, now, &self.days);
+                let (courses, due) =
+                    review::library_due(store, &s.library.courses, now, &self.days);
                 let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
-                Some(Msg::ReviewReady(due, seed))
+                Some(Msg::LibraryDue {
+                    courses,
+                    due: Box::new(due),
+                    seed,
+                })
             }
             Effect::SwitchCourse(i) => {
                 let course = s.library.courses.get(i)?;

@@ -39,6 +39,9 @@ pub struct Review {
     /// The explanation of the tempting option chosen last time, shown
     /// once the card is answered.
     pub reminder: Option<String>,
+    /// The card (by its place in `queue`) whose lesson was opened before
+    /// it was answered: its answer is after a peek.
+    pub peeked: Option<usize>,
     seed: u64,
 }
 
@@ -156,13 +159,7 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             }
         }
         Action::ReviewNext | Action::Open => next_card(s, fx),
-        Action::ReviewReread => {
-            if r.current().is_some() {
-                r.rereading = true;
-                s.reader.top = 0;
-                s.notice = Some("Re-reading the lesson: press R to return to your review.".into());
-            }
-        }
+        Action::ReviewReread => reread(s, fx),
         Action::Back => {
             s.review = None;
             s.notice = Some("Review ended.".into());
@@ -170,6 +167,35 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         _ => return false,
     }
     true
+}
+
+/// `o`: the card's lesson, at the card's check. Before the card is
+/// answered that is a peek, kept as a reveal of the check.
+fn reread(s: &mut State, fx: &mut Vec<Effect>) {
+    let Some(r) = &mut s.review else { return };
+    if r.current().is_none() {
+        return;
+    }
+    r.rereading = true;
+    let (pos, k, answered) = (r.pos, r.check, r.answered());
+    s.notice = Some("Re-reading the lesson: press R to return to your review.".into());
+    if !answered {
+        r.peeked = Some(pos);
+        let id = card_check(s).map(|c| c.id.clone());
+        if let (Some(id), Some(key)) = (id, s.lesson_key()) {
+            attempt::seen(s, key, &id, fx);
+            if let Some(c) = s.reader.checks.get_mut(k) {
+                c.seen_answer = true;
+            }
+        }
+        s.notice = Some(
+            "A peek: this card's answer counts as after a reveal. R returns to the review.".into(),
+        );
+    }
+    let g = s.geometry();
+    s.reader.top = 0;
+    s.reader.show_check(k, &g);
+    s.reader.relayout_check();
 }
 
 /// The kind of the card's check, once its lesson is loaded.
@@ -350,7 +376,7 @@ fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
     }
     let how = Answered {
         review: true,
-        revealed: false,
+        revealed: r.peeked == Some(r.pos),
     };
     attempt::record(s, key, &id, &answer, correct, how, fx);
 }

@@ -191,6 +191,14 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         }
         Msg::Notice(text) => s.notice = Some(text),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
+        Msg::LibraryDue { courses, due, seed } => {
+            for c in courses {
+                if !s.library.courses.iter().any(|o| o.slug == c.slug) {
+                    s.library.courses.push(c);
+                }
+            }
+            review::ready(s, *due, seed, &mut fx)
+        }
         Msg::StatsReady(figures) => {
             if let Some(Overlay::Stats(v)) = &mut s.overlay {
                 v.figures = Some(figures);

@@ -1265,8 +1265,13 @@ fn enter_answers_the_selected_card_option_then_moves_on() {
 fn rereading_a_card_and_coming_back() {
     let mut h = H::demo(60, 20);
     h.msg(Msg::ReviewReady(cards(&h, vec!["third", "first"]), 5));
-    h.keys("o");
-    assert_eq!(h.s.screen(), Screen::Reading);
+    let fx = h.keys("o");
+    // Opened at the card's check, before answering: a peek, kept.
+    assert_eq!(h.s.screen(), Screen::Check);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::RecordReveal { .. })),
+        "{fx:?}"
+    );
     assert_eq!(h.title(), "Third");
     h.keys("jj[");
     assert_eq!(h.title(), "Second");

@@ -117,8 +117,6 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
         s.reader.count = counting(count, *d);
         return fx;
     }
-    // Only the page moving brings its end on screen as reading: a jump to
-    // the check (c, an answer, a reveal) does not.
     let moved = a.is_motion()
         && (screen == Screen::Reading
             || (matches!(screen, Screen::Check | Screen::Choices)
@@ -133,9 +131,7 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     }
     let g = s.geometry();
     super::attempt::keep_focus(&mut s.reader, &g);
-    if moved {
-        after(s, &mut fx);
-    }
+    after(s, &mut fx);
     fx
 }
 
@@ -221,15 +217,18 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             start,
         } => open::course_ready(s, course, progress, start, &mut fx),
     }
-    // A lesson that fits on one screen from its top is read once shown.
-    if s.reader.top == 0 && s.screen() == Screen::Reading {
-        after(s, &mut fx);
-    }
+    after(s, &mut fx);
     fx
 }
 
+/// The one rule of read: a lesson is read once its end has been on the
+/// page's screen, however it got there (scrolling, `c`, a link, the
+/// place it opened at), and not while a review or an overlay hides it.
 fn after(s: &mut State, fx: &mut Vec<Effect>) {
-    if !s.screen().is_prompt() {
+    if matches!(
+        s.screen(),
+        Screen::Reading | Screen::Check | Screen::Choices
+    ) {
         open::mark_read_at_end(s, fx);
     }
 }

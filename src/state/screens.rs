@@ -122,7 +122,9 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
             || (matches!(screen, Screen::Check | Screen::Choices)
                 && !matches!(a, Action::LineDown | Action::LineUp)));
     match count {
-        Some(n) if moved => counted(s, &a, n, &mut fx),
+        Some(n) if moved || matches!(a, Action::NextLesson | Action::PrevLesson) => {
+            counted(s, &a, n, &mut fx)
+        }
         _ => {
             if !global(s, &a, &mut fx) && !overlay(s, &a, &mut fx) {
                 base(s, &a, &mut fx);

@@ -247,7 +247,7 @@ impl Runner {
                     return None;
                 }
                 self.read = read.filter(|_| lesson.is_ok());
-                Some(opened(s, index, *lesson))
+                Some(opened(s, index, *lesson, self.seed()))
             }
             Reply::IndexChunk {
                 course,
@@ -353,17 +353,22 @@ impl Runner {
         }
     }
 
+    /// The learner's seed for the order of options (0 without a store).
+    fn seed(&self) -> u64 {
+        self.store.as_ref().map_or(0, Store::seed)
+    }
+
     fn load(&mut self, s: &State, origin: Origin, index: usize) -> Option<Msg> {
         if let Some((o, lesson, read)) = self.preloaded.take() {
             if o == origin {
                 self.read = read.filter(|_| lesson.is_ok());
-                return Some(opened(s, index, lesson));
+                return Some(opened(s, index, lesson, self.seed()));
             }
         }
         if self.loads_inline {
             let (lesson, read) = ReadStamp::load(&origin);
             self.read = read.filter(|_| lesson.is_ok());
-            return Some(opened(s, index, lesson));
+            return Some(opened(s, index, lesson, self.seed()));
         }
         self.loading += 1;
         self.background_at(true, move |send| {

@@ -216,15 +216,39 @@ static REVIEW: &[Binding] = &[
         None,
     ),
     bind(
-        &[Code(Enter), Char(' '), Char('n')],
+        &[Code(Enter), Char('n')],
         |_| Action::ReviewNext,
-        "answer the selected option, or go to the next card",
+        "answer (several: tick; on Submit, submit), then the next card",
         Some("next"),
+    ),
+    bind(
+        &[Char(' ')],
+        |_| Action::Toggle,
+        "tick the selected option (several answers), else as Enter",
+        None,
+    ),
+    bind(
+        &[Char('i')],
+        |_| Action::TypeAnswer,
+        "type the answer (short answers, tracing)",
+        None,
+    ),
+    bind(
+        &[Code(PageDown), Ctrl('d'), Ctrl('f')],
+        |_| Action::PageDown,
+        "scroll the card down a page",
+        None,
+    ),
+    bind(
+        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
+        |_| Action::PageUp,
+        "scroll the card up a page",
+        None,
     ),
     bind(
         &[Char('o')],
         |_| Action::ReviewReread,
-        "re-read this card's lesson (R comes back)",
+        "the card's lesson at its question (unanswered: a peek); R returns",
         Some("re-read"),
     ),
 ];

@@ -1,5 +1,10 @@
 //! A spaced-review session inside the reader: due check questions one at
-//! a time, options shuffled so their position cannot be memorised.
+//! a time, options shuffled so their position cannot be memorised. The
+//! card as drawn, and its scrolling, are in `card.rs`.
+
+mod card;
+
+pub use card::{card_body, shuffle};
 
 use super::attempt::{self, Answered};
 use super::check::CheckState;
@@ -42,33 +47,13 @@ pub struct Review {
     /// The card (by its place in `queue`) whose lesson was opened before
     /// it was answered: its answer is after a peek.
     pub peeked: Option<usize>,
+    /// The card's first line under its header, when it is taller than
+    /// the screen (the drawing clamps it).
+    pub top: usize,
+    /// Where the learner was when the review began: `(course, lesson,
+    /// place)`, where Esc brings them back.
+    pub before: Option<(usize, usize, crate::model::Anchor)>,
     seed: u64,
-}
-
-/// xorshift64*: enough to shuffle four options; not for anything secret.
-fn next_random(seed: &mut u64) -> u64 {
-    let mut x = *seed | 1;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *seed = x;
-    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
-
-/// A permutation of `0..n` that differs from `avoid` when it can, so the
-/// layout the reader learned while reading is not the one shown.
-pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
-    let mut v: Vec<usize> = (0..n).collect();
-    for _ in 0..4 {
-        for i in (1..n).rev() {
-            let j = (next_random(seed) % (i as u64 + 1)) as usize;
-            v.swap(i, j);
-        }
-        if n < 2 || v != avoid {
-            break;
-        }
-    }
-    v
 }
 
 impl Review {
@@ -116,6 +101,7 @@ impl Review {
         self.card = CheckState::default();
         self.typing = false;
         self.reminder = None;
+        self.top = 0;
         self.order = match lesson.checks.get(self.check) {
             Some(c) => shuffle(c.options.len(), &mut self.seed, &c.order),
             None => Vec::new(),
@@ -159,14 +145,76 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             }
         }
         Action::ReviewNext | Action::Open => next_card(s, fx),
+        Action::Toggle => toggle(s, fx),
+        Action::TypeAnswer => type_answer(s),
         Action::ReviewReread => reread(s, fx),
-        Action::Back => {
-            s.review = None;
-            s.notice = Some("Review ended.".into());
+        Action::PageDown | Action::PageUp | Action::Scroll(_) => {
+            let page = s.geometry().page();
+            let by = match a {
+                Action::PageDown => page,
+                Action::PageUp => -page,
+                Action::Scroll(n) => *n as isize,
+                _ => 0,
+            };
+            let max = s.review.as_ref().map_or(0, |r| card::max_top(s, r));
+            if let Some(r) = &mut s.review {
+                r.top = r.top.min(max).saturating_add_signed(by).min(max);
+            }
         }
+        Action::Back => end(s, fx),
         _ => return false,
     }
     true
+}
+
+/// Esc: the review ends where the learner was before it began.
+fn end(s: &mut State, fx: &mut Vec<Effect>) {
+    let before = s.review.take().and_then(|r| r.before);
+    s.notice = Some("Review ended.".into());
+    let Some((course, lesson, anchor)) = before else {
+        return;
+    };
+    if course != s.library.current {
+        fx.push(Effect::SwitchCourse(course));
+        return;
+    }
+    if lesson != s.reader.lesson || s.reader.doc.is_none() {
+        s.reader.pending.anchor = Some(anchor);
+        open(s, lesson, fx);
+    } else {
+        let g = s.geometry();
+        s.reader.top = s.reader.line_of(anchor, &g);
+    }
+}
+
+/// Space: ticks the selected option of a card of several answers, else
+/// goes on as Enter does.
+fn toggle(s: &mut State, fx: &mut Vec<Effect>) {
+    let multi = matches!(card_kind(s), Some(CheckKind::Choice { multi: true }));
+    let Some(r) = &s.review else { return };
+    match r.card.cursor {
+        Some(pos) if multi && !r.answered() && pos < r.order.len() => answer(s, pos, fx),
+        None if multi && !r.answered() => {
+            s.notice = Some("Nothing is selected: a digit ticks, or j/k then Space.".into())
+        }
+        _ => next_card(s, fx),
+    }
+}
+
+/// `i`: typing a short answer, or a tracing card's output once "does it
+/// compile?" is answered.
+fn type_answer(s: &mut State) {
+    let kind = card_kind(s);
+    let Some(r) = &mut s.review else { return };
+    match kind {
+        _ if r.answered() => {}
+        Some(CheckKind::Short { .. }) => r.typing = true,
+        Some(CheckKind::Tracing { .. }) if r.card.compiles.is_some() => r.typing = true,
+        Some(CheckKind::Tracing { .. }) => {
+            s.notice = Some("Does it compile? 1 for yes, 2 for no.".into())
+        }
+        _ => {}
+    }
 }
 
 /// `o`: the card's lesson, at the card's check. Before the card is
@@ -266,6 +314,8 @@ pub(super) fn ready(s: &mut State, due: DueCards, seed: u64, fx: &mut Vec<Effect
             Some((c.title.clone(), n))
         })
         .collect();
+    let place = (s.library.current, s.reader.lesson, s.reader.anchor());
+    review.before = Some(s.review.take().and_then(|r| r.before).unwrap_or(place));
     s.review = Some(review);
     s.contents.focused = false;
     s.overlay = None;
@@ -344,7 +394,6 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         s.notice = Some(format!("There is no option {}.", pos + 1));
         return;
     };
-    r.card.cursor = Some(pos);
     if check.is_multi() {
         match r.card.picked.iter().position(|&i| i == index) {
             Some(at) => {
@@ -354,6 +403,7 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         }
         return;
     }
+    r.card.cursor = Some(pos);
     r.card.chosen = Some(index);
     let reminder = reminder(s, &check);
     if let Some(r) = &mut s.review {
@@ -379,6 +429,13 @@ fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
         revealed: r.peeked == Some(r.pos),
     };
     attempt::record(s, key, &id, &answer, correct, how, fx);
+    // The verdict and why are below the options: shown.
+    if let Some(r) = &s.review {
+        let max = card::max_top(s, r);
+        if let Some(r) = &mut s.review {
+            r.top = max;
+        }
+    }
 }
 
 /// Enter: answer with what is selected (submit, start typing), or go on
@@ -390,7 +447,13 @@ fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
         return;
     }
     if !r.answered() && !r.order.is_empty() || !r.answered() && kind.is_some() {
+        let n = r.order.len();
         match kind {
+            // Enter on an option ticks it, as on the page; on Submit submits.
+            Some(CheckKind::Choice { multi: true }) if r.card.cursor.is_some_and(|p| p < n) => {
+                let pos = r.card.cursor.unwrap_or(0);
+                return answer(s, pos, fx);
+            }
             Some(CheckKind::Choice { multi: true }) if !r.card.picked.is_empty() => {
                 r.card.submitted = true;
                 let mut picked = r.card.picked.clone();
@@ -415,22 +478,4 @@ fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
     }
     r.pos += 1;
     open_card(s, true, fx);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shuffles_are_permutations_and_avoid_the_reading_order() {
-        let mut seed = 42;
-        for n in 0..8 {
-            let identity: Vec<usize> = (0..n).collect();
-            let v = shuffle(n, &mut seed, &identity);
-            assert!(Check::is_permutation(&v, n));
-            if n >= 3 {
-                assert_ne!(v, identity);
-            }
-        }
-    }
 }

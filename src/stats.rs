@@ -113,8 +113,7 @@ fn count_due(store: &Store, course: &Course, until: DateTime<Utc>) -> usize {
     store.due_until(std::slice::from_ref(course), until).len()
 }
 
-/// Cards of a course of the library that is not open, by its slug alone
-/// (the review opens it, and counts the same unless its lessons changed).
+/// Cards of a library course not open, by slug (as R counts, lessons unchanged).
 fn count_due_shelved(store: &Store, slug: &str, until: DateTime<Utc>) -> usize {
     let due = store.due(Some(slug), until);
     due.iter().filter(|(_, _, at)| *at < until).count()
@@ -146,7 +145,7 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
     days: &Days<Tz>,
 ) -> Vec<ShelfFigure> {
     let today = days.end_of_day(now);
-    let figure = |slug: &str, title: &str, root: Option<&std::path::Path>, lessons: usize| {
+    let figure = |slug: &str, title: &str, root: Option<&std::path::Path>, lessons, due_today| {
         let progress = store.course_progress(slug);
         ShelfFigure {
             slug: slug.to_owned(),
@@ -156,22 +155,21 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
             lessons,
             read: progress.values().filter(|p| p.read).count(),
             answered: progress.values().map(|p| first_tries(p).0).sum(),
-            due_today: 0,
+            due_today,
         }
     };
     let mut rows: Vec<ShelfFigure> = open
         .iter()
-        .map(|c| ShelfFigure {
-            due_today: count_due(store, c, today),
-            ..figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len())
+        .map(|c| {
+            let due = count_due(store, c, today);
+            figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len(), due)
         })
         .collect();
     for c in store.library() {
         if !open.iter().any(|o| o.slug == c.slug) {
-            rows.push(ShelfFigure {
-                due_today: count_due_shelved(store, &c.slug, today),
-                ..figure(&c.slug, &c.title, c.root.as_deref(), c.lessons as usize)
-            });
+            let due = count_due_shelved(store, &c.slug, today);
+            let lessons = c.lessons as usize;
+            rows.push(figure(&c.slug, &c.title, c.root.as_deref(), lessons, due));
         }
     }
     rows

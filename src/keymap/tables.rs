@@ -5,13 +5,13 @@
 mod study;
 
 use super::Binding;
-use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
+use super::key::Key::{self, Char, Code, Ctrl, Printable};
 use super::tools::{COPY, LINKS, TOOLS};
 use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
-use study::{ANSWER, ANSWERS, CHECK, CHOICES, COUNTS, JUMP, LIST_PAGES, MISCONCEPTIONS};
+use study::{ANSWER, ANSWERS, CHECK, CHOICES, COUNTS, JUMP, LIST_PAGES, MISCONCEPTIONS, REVIEW};
 
 pub(super) const fn bind(
     keys: &'static [Key],
@@ -198,58 +198,6 @@ static CONTENTS: &[Binding] = &[
         |_| Action::Open,
         "open the lesson",
         Some("open"),
-    ),
-];
-
-static REVIEW: &[Binding] = &[
-    bind(&[Digit], digit, "answer with that option", Some("answer")),
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next option",
-        None,
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "previous option",
-        None,
-    ),
-    bind(
-        &[Code(Enter), Char('n')],
-        |_| Action::ReviewNext,
-        "answer (several: tick; on Submit, submit), then the next card",
-        Some("next"),
-    ),
-    bind(
-        &[Char(' ')],
-        |_| Action::Toggle,
-        "tick the selected option (several answers), else as Enter",
-        None,
-    ),
-    bind(
-        &[Char('i')],
-        |_| Action::TypeAnswer,
-        "type the answer (short answers, tracing)",
-        None,
-    ),
-    bind(
-        &[Code(PageDown), Ctrl('d'), Ctrl('f')],
-        |_| Action::PageDown,
-        "scroll the card down a page",
-        None,
-    ),
-    bind(
-        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
-        |_| Action::PageUp,
-        "scroll the card up a page",
-        None,
-    ),
-    bind(
-        &[Char('o')],
-        |_| Action::ReviewReread,
-        "the card's lesson at its question (unanswered: a peek); R returns",
-        Some("re-read"),
     ),
 ];
 

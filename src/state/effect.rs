@@ -52,6 +52,13 @@ pub enum Effect {
         key: LessonKey,
         check: String,
     },
+    /// How the last review answer to check `check` felt, 1 (again) to 4
+    /// (easy): FSRS schedules its card with that rating.
+    RateCard {
+        key: LessonKey,
+        check: String,
+        rating: u8,
+    },
     /// The cards of the open course due for review.
     LoadDue,
     /// The figures of the stats screen.
@@ -86,6 +93,7 @@ impl Effect {
                 | Effect::SetLastLesson(_)
                 | Effect::RecordAttempt { .. }
                 | Effect::RecordReveal { .. }
+                | Effect::RateCard { .. }
         )
     }
 

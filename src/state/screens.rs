@@ -364,7 +364,12 @@ pub(super) fn want_index(s: &mut State, fx: &mut Vec<Effect>) {
 
 /// The screen under the overlays: the review, the contents, the reader.
 fn base(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
-    if s.active_review().is_some() && review::update(s, a, fx) {
+    // The review has the screen: nothing reaches the page behind it (a
+    // click, the wheel), but q still quits.
+    if s.active_review().is_some() {
+        if !review::update(s, a, fx) && *a == Action::Close {
+            page(s, a, fx);
+        }
         return;
     }
     if s.contents.focused && contents::update(s, a, fx) {

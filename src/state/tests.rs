@@ -1219,10 +1219,18 @@ fn a_review_records_review_attempts_by_file_index() {
             revealed: false,
         }]
     );
-    // A second answer to the same card is not recorded.
-    assert!(h.keys("1").is_empty());
-
-    h.keys("\n");
+    // Right: a digit now says how it felt (4 easy), never a second
+    // answer; FSRS gets the rating, and the next card comes.
+    let fx = h.keys("4");
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::RecordAttempt { .. })),
+        "{fx:?}"
+    );
+    assert!(fx.contains(&Effect::RateCard {
+        key: key("demo", "third"),
+        check: String::new(),
+        rating: 4,
+    }));
     assert_eq!(h.title(), "First");
     assert_eq!(h.s.screen(), Screen::Review);
     let pos = review_pos_of(&h, 1);

@@ -90,3 +90,16 @@ impl Store {
         })
     }
 }
+
+impl Store {
+    /// How the last review answer to check `check` felt, 1 (again) to 4
+    /// (easy): its card is scheduled again as FSRS would have with it.
+    pub fn rate_review(&mut self, course: &str, lesson: &str, check: &str, rating: u8) {
+        self.write(Op::Rate {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+            check: check.to_owned(),
+            rating,
+        });
+    }
+}

@@ -250,6 +250,13 @@ fn encode(op: &Op) -> Value {
             at,
         } => json!({"op": "reveal", "course": course, "lesson": lesson, "check": check,
                     "at_ms": to_ms(*at)}),
+        Op::Rate {
+            course,
+            lesson,
+            check,
+            rating,
+        } => json!({"op": "rate", "course": course, "lesson": lesson, "check": check,
+                    "rating": rating}),
         Op::Remember {
             slug,
             title,
@@ -301,6 +308,12 @@ fn decode(v: &Value) -> Option<Op> {
             lesson,
             check: text("check").unwrap_or_default(),
             at: from_ms(v.get("at_ms")?.as_i64()?),
+        },
+        "rate" => Op::Rate {
+            course,
+            lesson,
+            check: text("check").unwrap_or_default(),
+            rating: u8::try_from(num("rating")?).ok()?,
         },
         "remember" => Op::Remember {
             slug: course,

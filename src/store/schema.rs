@@ -180,12 +180,17 @@ fn v5_journals_replayed(conn: &Connection) -> rusqlite::Result<()> {
     )
 }
 
-/// Version 6: the checks whose answer was shown (each once, the first
+/// Version 6: how right review answers felt; the checks whose answer was shown (each once, the first
 /// time), so an answer after a reveal is never a first try, whatever
 /// session gives it; and the learner's own random seed, so options are
 /// shuffled the same way each time for this learner (and differently for
 /// another).
 fn v6_reveals_and_seed(conn: &Connection) -> rusqlite::Result<()> {
+    // How a right review answer felt (FSRS's rating, 1 to 4), when the
+    // learner said; none is Good.
+    if !has_column(conn, "attempt", "rating")? {
+        conn.execute_batch("ALTER TABLE attempt ADD COLUMN rating INTEGER;")?;
+    }
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS reveal (
              course   TEXT NOT NULL,
@@ -241,7 +246,8 @@ fn complete(conn: &Connection) -> rusqlite::Result<bool> {
     }
     Ok(has_column(conn, "review", "check_id")?
         && has_column(conn, "attempt", "answer")?
-        && has_column(conn, "lesson_progress", "checks")?)
+        && has_column(conn, "lesson_progress", "checks")?
+        && has_column(conn, "attempt", "rating")?)
 }
 
 /// `PRAGMA user_version` as stored: any 32-bit value, negative ones too.

@@ -340,3 +340,46 @@ fn a_count_before_a_lesson_move_opens_that_many_lessons_on() {
     r.keys("2[");
     assert_eq!(r.s.reader.lesson, 1);
 }
+
+/// A card due a month on, in review: its right answer is rated, and the
+/// rating reaches FSRS (easy comes back later than hard); Esc then ends
+/// the review where the learner was before it.
+#[test]
+fn a_right_review_answer_is_rated_as_it_felt_and_esc_returns() {
+    let mut r = at_quiz();
+    let quiz = r.s.reader.lesson;
+    r.keys("c1");
+    r.keys("g");
+    let now = r.runner.now();
+    r.runner.clock = Some(now + chrono::Duration::days(30));
+    r.act(Action::Review);
+    let v = r.s.review.as_ref().unwrap();
+    assert_eq!(v.queue.len(), 1, "the one answered check is the one card");
+    let check = &r.s.reader.doc.as_ref().unwrap().lesson.checks[v.check];
+    let right = v.order.iter().position(|&i| check.options[i].correct);
+    let right = right.expect("a right option");
+    r.keys(&(right + 1).to_string());
+    assert!(r.s.review.as_ref().unwrap().rateable);
+    let from = r.effects.len();
+    r.keys("4");
+    let rated = r.effects[from..]
+        .iter()
+        .any(|e| matches!(e, Effect::RateCard { rating: 4, .. }));
+    assert!(rated, "{:?}", &r.effects[from..]);
+    let due = |r: &Reader| {
+        r.runner
+            .store
+            .as_ref()
+            .unwrap()
+            .due_checks(None, now + chrono::Duration::days(9999))
+    };
+    let easy = due(&r)[0].3;
+    let (c, l, k, _) = due(&r)[0].clone();
+    r.runner.store.as_mut().unwrap().rate_review(&c, &l, &k, 2);
+    let hard = due(&r)[0].3;
+    assert!(easy > hard, "easy {easy} hard {hard}");
+    r.keys("\x1b");
+    assert!(r.s.review.is_none());
+    assert_eq!(r.s.reader.lesson, quiz, "back where the review began");
+    assert_eq!(r.s.reader.top, 0);
+}

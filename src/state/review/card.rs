@@ -57,6 +57,16 @@ pub fn card_body(s: &State, r: &Review, width: u16) -> Vec<Line> {
         let wrapped = layout::wrap::wrap(&[(reminder.as_str(), style)], usize::from(width.max(1)));
         lines.extend(wrapped.into_iter().map(|spans| Line { spans }));
     }
+    if r.rateable {
+        let ask = "How did it feel? 1 again · 2 hard (or a guess) · 3 good (Enter) · 4 easy";
+        lines.push(Line::default());
+        let style = Style::new(Role::Question);
+        lines.extend(
+            layout::wrap::wrap(&[(ask, style)], usize::from(width.max(1)))
+                .into_iter()
+                .map(|spans| Line { spans }),
+        );
+    }
     let wrong = marks
         .answer(check)
         .is_some_and(|a| check.score_answer(&a) == Verdict::Wrong);

@@ -3,6 +3,7 @@
 //! card as drawn, and its scrolling, are in `card.rs`.
 
 mod card;
+mod keys;
 
 pub use card::{card_body, shuffle};
 
@@ -47,6 +48,9 @@ pub struct Review {
     /// The card (by its place in `queue`) whose lesson was opened before
     /// it was answered: its answer is after a peek.
     pub peeked: Option<usize>,
+    /// The card was answered right (and not after a peek): the learner
+    /// may say how it felt before going on.
+    pub rateable: bool,
     /// The card's first line under its header, when it is taller than
     /// the screen (the drawing clamps it).
     pub top: usize,
@@ -102,6 +106,7 @@ impl Review {
         self.typing = false;
         self.reminder = None;
         self.top = 0;
+        self.rateable = false;
         self.order = match lesson.checks.get(self.check) {
             Some(c) => shuffle(c.options.len(), &mut self.seed, &c.order),
             None => Vec::new(),
@@ -126,6 +131,7 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         return true;
     }
     match a {
+        Action::Answer(pos) if r.rateable => keys::rate(s, *pos, fx),
         Action::Answer(pos) => answer(s, *pos, fx),
         Action::LineDown | Action::LineUp => {
             let n = r.order.len()
@@ -145,9 +151,9 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             }
         }
         Action::ReviewNext | Action::Open => next_card(s, fx),
-        Action::Toggle => toggle(s, fx),
-        Action::TypeAnswer => type_answer(s),
-        Action::ReviewReread => reread(s, fx),
+        Action::Toggle => keys::toggle(s, fx),
+        Action::TypeAnswer => keys::type_answer(s),
+        Action::ReviewReread => keys::reread(s, fx),
         Action::PageDown | Action::PageUp | Action::Scroll(_) => {
             let page = s.geometry().page();
             let by = match a {
@@ -161,89 +167,10 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 r.top = r.top.min(max).saturating_add_signed(by).min(max);
             }
         }
-        Action::Back => end(s, fx),
+        Action::Back => keys::end(s, fx),
         _ => return false,
     }
     true
-}
-
-/// Esc: the review ends where the learner was before it began.
-fn end(s: &mut State, fx: &mut Vec<Effect>) {
-    let before = s.review.take().and_then(|r| r.before);
-    s.notice = Some("Review ended.".into());
-    let Some((course, lesson, anchor)) = before else {
-        return;
-    };
-    if course != s.library.current {
-        fx.push(Effect::SwitchCourse(course));
-        return;
-    }
-    if lesson != s.reader.lesson || s.reader.doc.is_none() {
-        s.reader.pending.anchor = Some(anchor);
-        open(s, lesson, fx);
-    } else {
-        let g = s.geometry();
-        s.reader.top = s.reader.line_of(anchor, &g);
-    }
-}
-
-/// Space: ticks the selected option of a card of several answers, else
-/// goes on as Enter does.
-fn toggle(s: &mut State, fx: &mut Vec<Effect>) {
-    let multi = matches!(card_kind(s), Some(CheckKind::Choice { multi: true }));
-    let Some(r) = &s.review else { return };
-    match r.card.cursor {
-        Some(pos) if multi && !r.answered() && pos < r.order.len() => answer(s, pos, fx),
-        None if multi && !r.answered() => {
-            s.notice = Some("Nothing is selected: a digit ticks, or j/k then Space.".into())
-        }
-        _ => next_card(s, fx),
-    }
-}
-
-/// `i`: typing a short answer, or a tracing card's output once "does it
-/// compile?" is answered.
-fn type_answer(s: &mut State) {
-    let kind = card_kind(s);
-    let Some(r) = &mut s.review else { return };
-    match kind {
-        _ if r.answered() => {}
-        Some(CheckKind::Short { .. }) => r.typing = true,
-        Some(CheckKind::Tracing { .. }) if r.card.compiles.is_some() => r.typing = true,
-        Some(CheckKind::Tracing { .. }) => {
-            s.notice = Some("Does it compile? 1 for yes, 2 for no.".into())
-        }
-        _ => {}
-    }
-}
-
-/// `o`: the card's lesson, at the card's check. Before the card is
-/// answered that is a peek, kept as a reveal of the check.
-fn reread(s: &mut State, fx: &mut Vec<Effect>) {
-    let Some(r) = &mut s.review else { return };
-    if r.current().is_none() {
-        return;
-    }
-    r.rereading = true;
-    let (pos, k, answered) = (r.pos, r.check, r.answered());
-    s.notice = Some("Re-reading the lesson: press R to return to your review.".into());
-    if !answered {
-        r.peeked = Some(pos);
-        let id = card_check(s).map(|c| c.id.clone());
-        if let (Some(id), Some(key)) = (id, s.lesson_key()) {
-            attempt::seen(s, key, &id, fx);
-            if let Some(c) = s.reader.checks.get_mut(k) {
-                c.seen_answer = true;
-            }
-        }
-        s.notice = Some(
-            "A peek: this card's answer counts as after a reveal. R returns to the review.".into(),
-        );
-    }
-    let g = s.geometry();
-    s.reader.top = 0;
-    s.reader.show_check(k, &g);
-    s.reader.relayout_check();
 }
 
 /// The kind of the card's check, once its lesson is loaded.
@@ -428,6 +355,7 @@ fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
         review: true,
         revealed: r.peeked == Some(r.pos),
     };
+    r.rateable = correct && !how.revealed;
     attempt::record(s, key, &id, &answer, correct, how, fx);
     // The verdict and why are below the options: shown.
     if let Some(r) = &s.review {

@@ -277,8 +277,13 @@ impl Reader {
         if starts.is_empty() {
             return;
         }
-        // From the check `c` (or an answer) put on top, the next one.
-        let on_top = d.check_start(self.current).map(|l| l.min(self.max_top(g))) == Some(self.top);
+        // From a check answered where it was put on top (the focus left
+        // it), the next one.
+        let on_top = d.check_start(self.current).map(|l| l.min(self.max_top(g))) == Some(self.top)
+            && self
+                .checks
+                .get(self.current)
+                .is_some_and(CheckState::answered);
         let next = if self.focus == Focus::Check || on_top {
             let at = starts.iter().position(|&(k, _)| k == self.current);
             at.map_or(0, |i| (i + 1) % starts.len())

@@ -33,6 +33,8 @@ pub struct Pending {
     pub anchor: Option<Anchor>,
     pub search: Option<String>,
     pub check: bool,
+    /// A link's `#fragment`: the heading to open at.
+    pub fragment: Option<String>,
 }
 
 #[derive(Debug, Default)]

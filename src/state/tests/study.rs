@@ -358,3 +358,17 @@ fn the_picker_lists_the_library_and_opens_a_course_not_open() {
     assert_eq!(h.s.library.current, 1);
     assert_eq!(h.title(), "Far one");
 }
+
+#[test]
+fn a_link_fragment_opens_its_lesson_at_that_heading() {
+    let mut h = H::demo(60, 16);
+    h.s.reader.pending.fragment = Some("s1".into());
+    h.open(1);
+    let top = h.visible()[0].clone();
+    assert!(top.contains("Section 1 of Second"), "{top}");
+    // By the heading's words too, as markdown links name it.
+    h.s.reader.pending.fragment = Some("section-1-of-first".into());
+    h.open(0);
+    let top = h.visible()[0].clone();
+    assert!(top.contains("Section 1 of First"), "{top}");
+}

@@ -98,25 +98,13 @@ pub(crate) fn reviews<Tz: TimeZone>(
         }
     }
     Reviews {
-        due_today: count_due(store, course, today),
-        due_week: count_due(store, course, week),
+        due_today: store.due_count(course, today),
+        due_week: store.due_count(course, week),
         scheduled: store.upcoming(&[slug], today).1.iter().sum(),
         streak: store.streak_in(now, days),
         misconceptions,
         weekly,
     }
-}
-
-/// Cards of `course` due before `until`: what the review would take
-/// ([`Store::due_until`]).
-fn count_due(store: &Store, course: &Course, until: DateTime<Utc>) -> usize {
-    store.due_until(std::slice::from_ref(course), until).len()
-}
-
-/// Cards of a library course not open, by slug (as R counts, lessons unchanged).
-fn count_due_shelved(store: &Store, slug: &str, until: DateTime<Utc>) -> usize {
-    let due = store.due(Some(slug), until);
-    due.iter().filter(|(_, _, at)| *at < until).count()
 }
 
 /// Eight levels of block, for a chart that is text (it scrolls with the
@@ -161,13 +149,13 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
     let mut rows: Vec<ShelfFigure> = open
         .iter()
         .map(|c| {
-            let due = count_due(store, c, today);
+            let due = store.due_count(c, today);
             figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len(), due)
         })
         .collect();
     for c in store.library() {
         if !open.iter().any(|o| o.slug == c.slug) {
-            let due = count_due_shelved(store, &c.slug, today);
+            let due = store.due_count_shelved(&c.slug, today);
             let lessons = c.lessons as usize;
             rows.push(figure(&c.slug, &c.title, c.root.as_deref(), lessons, due));
         }

@@ -29,6 +29,20 @@ impl Store {
             .collect()
     }
 
+    /// How many cards of `course` are due before `until`: what the review
+    /// would take ([`Store::due_until`]).
+    pub fn due_count(&self, course: &Course, until: DateTime<Utc>) -> usize {
+        self.due_until(std::slice::from_ref(course), until).len()
+    }
+
+    /// [`Store::due_count`] for a course of the library that is not open,
+    /// by its slug alone (R reads it and counts the same, unless its
+    /// lessons changed since).
+    pub fn due_count_shelved(&self, slug: &str, until: DateTime<Utc>) -> usize {
+        let due = self.due(Some(slug), until);
+        due.iter().filter(|(_, _, at)| *at < until).count()
+    }
+
     /// The cards of `courses` due today (the learner's day holding `now`,
     /// see [`Days`]); and when nothing more is due today, when the next
     /// comes.

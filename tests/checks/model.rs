@@ -383,3 +383,24 @@ fn a_right_review_answer_is_rated_as_it_felt_and_esc_returns() {
     assert_eq!(r.s.reader.lesson, quiz, "back where the review began");
     assert_eq!(r.s.reader.top, 0);
 }
+
+/// Quit anywhere in a chapter of quizzes and start again: the same line
+/// is on top, inside a check or not.
+#[test]
+fn a_restart_opens_at_the_line_left_on_top() {
+    for moves in 1..40 {
+        let mut r = at_quiz();
+        r.keys(&"j".repeat(moves));
+        let top = r.s.reader.top;
+        let line = r.s.reader.doc.as_ref().unwrap().line(top).map(|l| l.text());
+        apply(&mut r, &Step::Restart);
+        let again =
+            r.s.reader
+                .doc
+                .as_ref()
+                .unwrap()
+                .line(r.s.reader.top)
+                .map(|l| l.text());
+        assert_eq!((r.s.reader.top, again), (top, line), "after {moves} lines");
+    }
+}

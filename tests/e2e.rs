@@ -1137,7 +1137,11 @@ fn a_chapter_of_several_checks_is_answered_and_remembered() {
     t.wait_for("Why: One and one make two.");
     t.quit_cleanly();
 
+    // It opens at the very line left on top (inside the last checks):
+    // back to the top for the first.
     let mut t = Term::spawn(&[&chapter], data.path(), 100, 40);
+    t.wait_for("Why: One and one make two.");
+    t.press("g");
     t.wait_for("Check 1 of 3");
     t.press("c");
     t.wait_for("[x] two");

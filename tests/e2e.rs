@@ -1214,3 +1214,53 @@ fn no_invisible_character_of_a_lesson_reaches_the_terminal() {
         .collect();
     assert_eq!(reached, Vec::<String>::new());
 }
+
+/// The number on screen of the option whose text holds `words`.
+fn option_number(t: &Term, words: &str) -> char {
+    let rows = t.rows();
+    let row = rows.iter().find(|r| r.contains(words)).expect("the option");
+    row.trim().chars().next().unwrap()
+}
+
+/// A card due in `lectern review`: answered right, rated "hard" (the
+/// rating reaches the store), a card too tall for the screen scrolls
+/// under its header, and Esc ends the review.
+#[test]
+fn a_review_card_is_answered_rated_and_scrolls() {
+    let right = "Press ?, or read the footer";
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    t.press("c");
+    t.wait_for(right);
+    let n = option_number(&t, right);
+    t.press(&n.to_string());
+    t.wait_for("✔ Right.");
+    t.quit_cleanly();
+    let db = data.path().join("progress.db");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE review SET due_ms = 0", []).unwrap();
+    drop(conn);
+
+    let mut t = Term::spawn(&[Path::new("review")], data.path(), 100, 14);
+    t.wait_for("Review · card 1 of 1");
+    t.wait_for(right);
+    let n = option_number(&t, right);
+    t.press(&n.to_string());
+    t.wait_for("Why:");
+    t.wait_for("Review · card 1 of 1");
+    t.wait_for("How did it feel?");
+    // Scrolled back up, the header stays and the question shows again.
+    t.press("bbb");
+    t.wait_for("You want to see which keys work");
+    t.wait_for("Review · card 1 of 1");
+    t.press("2");
+    t.wait_for("Review done: 1 right, 0 wrong");
+    t.esc();
+    t.wait_gone("Review done");
+    t.quit_cleanly();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let rating: Option<i64> = conn
+        .query_row("SELECT rating FROM attempt WHERE review", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rating, Some(2), "hard, as the learner said");
+}

@@ -245,6 +245,10 @@ fn click(s: &mut State, k: usize, pos: usize, fx: &mut Vec<Effect>) {
         s.notice = Some("Answered: r to retry, a to reveal.".into());
         return;
     }
+    // A click on the page takes the keys from the contents beside it.
+    if s.contents.focused {
+        super::contents::leave(s);
+    }
     let r = &mut s.reader;
     let confirmed = r.focus == Focus::Check && r.current == k && r.checks[k].cursor == Some(pos);
     if confirmed {

@@ -98,19 +98,13 @@ pub(crate) fn reviews<Tz: TimeZone>(
         }
     }
     Reviews {
-        due_today: count_due(store, slug, today),
-        due_week: count_due(store, slug, week),
+        due_today: store.due_count(course, today),
+        due_week: store.due_count(course, week),
         scheduled: store.upcoming(&[slug], today).1.iter().sum(),
         streak: store.streak_in(now, days),
         misconceptions,
         weekly,
     }
-}
-
-/// Cards of `slug` due before `until` (exclusive, as the review takes them).
-fn count_due(store: &Store, slug: &str, until: DateTime<Utc>) -> usize {
-    let due = store.due(Some(slug), until);
-    due.iter().filter(|(_, _, at)| *at < until).count()
 }
 
 /// Eight levels of block, for a chart that is text (it scrolls with the
@@ -139,7 +133,7 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
     days: &Days<Tz>,
 ) -> Vec<ShelfFigure> {
     let today = days.end_of_day(now);
-    let figure = |slug: &str, title: &str, root: Option<&std::path::Path>, lessons: usize| {
+    let figure = |slug: &str, title: &str, root: Option<&std::path::Path>, lessons, due_today| {
         let progress = store.course_progress(slug);
         ShelfFigure {
             slug: slug.to_owned(),
@@ -149,21 +143,21 @@ pub(crate) fn shelf_figures<Tz: TimeZone>(
             lessons,
             read: progress.values().filter(|p| p.read).count(),
             answered: progress.values().map(|p| first_tries(p).0).sum(),
-            due_today: count_due(store, slug, today),
+            due_today,
         }
     };
     let mut rows: Vec<ShelfFigure> = open
         .iter()
-        .map(|c| figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len()))
+        .map(|c| {
+            let due = store.due_count(c, today);
+            figure(&c.slug, &c.title, c.root.as_deref(), c.lessons.len(), due)
+        })
         .collect();
     for c in store.library() {
         if !open.iter().any(|o| o.slug == c.slug) {
-            rows.push(figure(
-                &c.slug,
-                &c.title,
-                c.root.as_deref(),
-                c.lessons as usize,
-            ));
+            let due = store.due_count_shelved(&c.slug, today);
+            let lessons = c.lessons as usize;
+            rows.push(figure(&c.slug, &c.title, c.root.as_deref(), lessons, due));
         }
     }
     rows

@@ -5,6 +5,8 @@
 //! card of several answers, and `lectern render` placing every check.
 
 mod common;
+#[path = "checks/model.rs"]
+mod model;
 
 use common::{FIXTURE_SLUG, Reader};
 use lectern::model::sample_checks;

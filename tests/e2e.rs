@@ -765,10 +765,10 @@ fn a_damaged_listing_or_a_deleted_lesson_is_read_again() {
     t.quit_cleanly();
 }
 
-/// `lectern review` starts with the cards due; a lesson read to its end
-/// but never answered is one.
+/// A card is a check answered: a lesson read to its end but never
+/// answered is none, so `lectern review` has nothing, as the stats say.
 #[test]
-fn review_starts_with_the_cards_due() {
+fn reading_alone_makes_no_card() {
     let data = data_dir();
     let mut t = builtin(data.path());
     t.press("G");
@@ -776,8 +776,7 @@ fn review_starts_with_the_cards_due() {
     t.quit_cleanly();
 
     let mut t = Term::spawn(&[Path::new("review")], data.path(), 100, 30);
-    t.wait_for("Review · card 1 of 1");
-    t.wait_for("From: Getting started");
+    t.wait_for("Nothing is due for review today");
     t.quit_cleanly();
 }
 
@@ -1162,7 +1161,11 @@ fn a_chapter_of_several_checks_is_answered_and_remembered() {
     t.wait_for("Why: One and one make two.");
     t.quit_cleanly();
 
+    // It opens at the very line left on top (inside the last checks):
+    // back to the top for the first.
     let mut t = Term::spawn(&[&chapter], data.path(), 100, 40);
+    t.wait_for("Why: One and one make two.");
+    t.press("g");
     t.wait_for("Check 1 of 3");
     t.press("c");
     t.wait_for("[x] two");
@@ -1488,4 +1491,54 @@ fn a_dumb_terminal_gets_the_linear_reader() {
         "a control sequence: {:?}",
         String::from_utf8_lossy(&raw)
     );
+}
+
+/// The number on screen of the option whose text holds `words`.
+fn option_number(t: &Term, words: &str) -> char {
+    let rows = t.rows();
+    let row = rows.iter().find(|r| r.contains(words)).expect("the option");
+    row.trim().chars().next().unwrap()
+}
+
+/// A card due in `lectern review`: answered right, rated "hard" (the
+/// rating reaches the store), a card too tall for the screen scrolls
+/// under its header, and Esc ends the review.
+#[test]
+fn a_review_card_is_answered_rated_and_scrolls() {
+    let right = "Press ?, or read the footer";
+    let data = data_dir();
+    let mut t = builtin(data.path());
+    t.press("c");
+    t.wait_for(right);
+    let n = option_number(&t, right);
+    t.press(&n.to_string());
+    t.wait_for("✔ Right.");
+    t.quit_cleanly();
+    let db = data.path().join("progress.db");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE review SET due_ms = 0", []).unwrap();
+    drop(conn);
+
+    let mut t = Term::spawn(&[Path::new("review")], data.path(), 100, 14);
+    t.wait_for("Review · card 1 of 1");
+    t.wait_for(right);
+    let n = option_number(&t, right);
+    t.press(&n.to_string());
+    t.wait_for("Why:");
+    t.wait_for("Review · card 1 of 1");
+    t.wait_for("How did it feel?");
+    // Scrolled back up, the header stays and the question shows again.
+    t.press("bbb");
+    t.wait_for("You want to see which keys work");
+    t.wait_for("Review · card 1 of 1");
+    t.press("2");
+    t.wait_for("Review done: 1 right, 0 wrong");
+    t.esc();
+    t.wait_gone("Review done");
+    t.quit_cleanly();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let rating: Option<i64> = conn
+        .query_row("SELECT rating FROM attempt WHERE review", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rating, Some(2), "hard, as the learner said");
 }

@@ -270,7 +270,8 @@ fn too_small() {
 fn check_answered_wrong() {
     let (_dir, mut r) = fixture_reader(100, 30);
     r.keys("c1");
-    assert_eq!(r.s.screen(), Screen::Check);
+    // Answered: the focus leaves the check, digits are counts again.
+    assert_eq!(r.s.screen(), Screen::Reading);
     insta::assert_snapshot!(draw(&r).backend());
 }
 

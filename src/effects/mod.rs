@@ -6,6 +6,7 @@
 mod background;
 mod indexing;
 mod opened;
+mod review;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
@@ -246,7 +247,7 @@ impl Runner {
                     return None;
                 }
                 self.read = read.filter(|_| lesson.is_ok());
-                Some(opened(s, index, *lesson))
+                Some(opened(s, index, *lesson, self.seed()))
             }
             Reply::IndexChunk {
                 course,
@@ -314,9 +315,14 @@ impl Runner {
             Effect::LoadDue => {
                 let now = self.now();
                 let store = self.store.as_ref()?;
-                let due = store.due_today(&s.library.courses, now, &self.days);
+                let (courses, due) =
+                    review::library_due(store, &s.library.courses, now, &self.days);
                 let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
-                Some(Msg::ReviewReady(due, seed))
+                Some(Msg::LibraryDue {
+                    courses,
+                    due: Box::new(due),
+                    seed,
+                })
             }
             Effect::SwitchCourse(i) => {
                 let course = s.library.courses.get(i)?;
@@ -347,17 +353,22 @@ impl Runner {
         }
     }
 
+    /// The learner's seed for the order of options (0 without a store).
+    fn seed(&self) -> u64 {
+        self.store.as_ref().map_or(0, Store::seed)
+    }
+
     fn load(&mut self, s: &State, origin: Origin, index: usize) -> Option<Msg> {
         if let Some((o, lesson, read)) = self.preloaded.take() {
             if o == origin {
                 self.read = read.filter(|_| lesson.is_ok());
-                return Some(opened(s, index, lesson));
+                return Some(opened(s, index, lesson, self.seed()));
             }
         }
         if self.loads_inline {
             let (lesson, read) = ReadStamp::load(&origin);
             self.read = read.filter(|_| lesson.is_ok());
-            return Some(opened(s, index, lesson));
+            return Some(opened(s, index, lesson, self.seed()));
         }
         self.loading += 1;
         self.background_at(true, move |send| {

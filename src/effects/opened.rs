@@ -5,7 +5,15 @@ use crate::state::{Msg, Opened, State};
 
 /// Lesson `index`, loaded, with its progress: read once when the course
 /// opened and kept current by the state, so no query per lesson.
-pub(super) fn opened(s: &State, index: usize, lesson: Result<Lesson, Diagnostic>) -> Msg {
+pub(super) fn opened(
+    s: &State,
+    index: usize,
+    mut lesson: Result<Lesson, Diagnostic>,
+    seed: u64,
+) -> Msg {
+    if let Ok(l) = &mut lesson {
+        in_teaching_order(l, seed);
+    }
     let progress = match &lesson {
         Ok(l) => s
             .library
@@ -20,4 +28,16 @@ pub(super) fn opened(s: &State, index: usize, lesson: Result<Lesson, Diagnostic>
         lesson,
         progress,
     }))
+}
+
+/// The lesson's choices in the learner's own order (see
+/// [`crate::model::teaching_order`]), set as it is read so that the page,
+/// a click and the store all see the one order.
+fn in_teaching_order(lesson: &mut Lesson, seed: u64) {
+    let slug = lesson.meta.slug.clone();
+    for c in &mut lesson.checks {
+        if let Some(order) = crate::model::teaching_order(c, seed, &format!("{slug}/{}", c.id)) {
+            c.order = order;
+        }
+    }
 }

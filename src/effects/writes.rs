@@ -38,6 +38,12 @@ pub(super) fn write_to(store: &mut Store, effect: Effect, now: DateTime<Utc>) {
             },
             now,
         ),
+        Effect::RateCard { key, check, rating } => {
+            store.rate_review(&key.course, &key.lesson, &check, rating)
+        }
+        Effect::RecordReveal { key, check } => {
+            store.record_reveal(&key.course, &key.lesson, &check, now)
+        }
         Effect::RememberCourse {
             slug,
             title,

@@ -5,13 +5,13 @@
 mod study;
 
 use super::Binding;
-use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
+use super::key::Key::{self, Char, Code, Ctrl, Printable};
 use super::tools::{COPY, LINKS, TOOLS};
 use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
 };
-use study::{ANSWER, ANSWERS, CHECK, CHOICES, COUNTS, JUMP, LIST_PAGES, MISCONCEPTIONS};
+use study::{ANSWER, ANSWERS, CHECK, CHOICES, COUNTS, JUMP, LIST_PAGES, MISCONCEPTIONS, REVIEW};
 
 pub(super) const fn bind(
     keys: &'static [Key],
@@ -198,34 +198,6 @@ static CONTENTS: &[Binding] = &[
         |_| Action::Open,
         "open the lesson",
         Some("open"),
-    ),
-];
-
-static REVIEW: &[Binding] = &[
-    bind(&[Digit], digit, "answer with that option", Some("answer")),
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next option",
-        None,
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "previous option",
-        None,
-    ),
-    bind(
-        &[Code(Enter), Char(' '), Char('n')],
-        |_| Action::ReviewNext,
-        "answer the selected option, or go to the next card",
-        Some("next"),
-    ),
-    bind(
-        &[Char('o')],
-        |_| Action::ReviewReread,
-        "re-read this card's lesson (R comes back)",
-        Some("re-read"),
     ),
 ];
 

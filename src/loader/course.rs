@@ -159,6 +159,11 @@ pub fn scan_dir(dir: &Path) -> Result<Vec<Course>, Diagnostic> {
     Ok(group(read_dir_heads(dir)?, Some(dir.to_path_buf())))
 }
 
+/// `p` absolute, links resolved; as given when it cannot be.
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
 /// Everything the reader was asked to open.
 #[derive(Debug, Default)]
 pub struct Library {
@@ -193,6 +198,9 @@ fn open_all(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic>
             continue;
         }
         if p.is_dir() {
+            // Stored as the course's root: absolute and canonical, so a
+            // course opened by a relative path is found from anywhere.
+            let p = &canonical(p);
             let mut courses = heads(p)?;
             if courses.is_empty() {
                 for sub in subdirs(p) {
@@ -215,7 +223,7 @@ fn open_all(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic>
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
-            let courses = heads(dir)?;
+            let courses = heads(&canonical(dir))?;
             // Every lesson here shares the folder: the file name decides.
             let target = p.file_name();
             let found = courses.iter().enumerate().find_map(|(ci, c)| {

@@ -138,6 +138,9 @@ pub struct CheckProgress {
     /// The last answer as text (every kind but a single choice).
     pub last_text: Option<String>,
     pub last_correct: Option<bool>,
+    /// The answer was shown (a reveal, or a peek at the lesson from a
+    /// review card): every answer from then on is practice.
+    pub revealed: bool,
 }
 
 /// A program's output as mdbook-quiz compares it: each line without its

@@ -9,6 +9,7 @@ pub mod day;
 mod diag;
 mod lesson;
 pub mod link;
+mod order;
 mod origin;
 mod progress;
 pub mod sanitize;
@@ -25,6 +26,7 @@ pub use lesson::{
     Block, CodeBlock, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source,
     runs_text,
 };
+pub use order::{pinned, teaching_order};
 pub use origin::Origin;
 pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};
 pub use table::{Cell, Row, Table};

@@ -37,8 +37,8 @@ impl LessonProgress {
 /// asked about, and what comes after them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DueCards {
-    /// `(course slug, lesson slug, check id)`, oldest first. A lesson
-    /// read but never answered comes with no check id: its first check.
+    /// `(course slug, lesson slug, check id)`, oldest first (see
+    /// `Store::due_until`). No check id: the lesson's first check.
     pub cards: Vec<(String, String, Option<String>)>,
     /// When the next card not yet due comes.
     pub next: Option<DateTime<Utc>>,

@@ -46,6 +46,19 @@ pub enum Effect {
         /// Given after the answer was revealed: practice only.
         revealed: bool,
     },
+    /// The answer of check `check` was shown: kept, so that every later
+    /// answer to it is practice (see [`crate::state::attempt`]).
+    RecordReveal {
+        key: LessonKey,
+        check: String,
+    },
+    /// How the last review answer to check `check` felt, 1 (again) to 4
+    /// (easy): FSRS schedules its card with that rating.
+    RateCard {
+        key: LessonKey,
+        check: String,
+        rating: u8,
+    },
     /// The cards of the open course due for review.
     LoadDue,
     /// The figures of the stats screen.
@@ -79,6 +92,8 @@ impl Effect {
                 | Effect::NoteChecks { .. }
                 | Effect::SetLastLesson(_)
                 | Effect::RecordAttempt { .. }
+                | Effect::RecordReveal { .. }
+                | Effect::RateCard { .. }
         )
     }
 

@@ -67,6 +67,10 @@ fn goes(s: &State, href: &str) -> Goes {
         return Goes::Web;
     }
     let file = href.split(['#', '?']).next().unwrap_or("");
+    // `#part`: a heading of this very page.
+    if file.is_empty() && href.starts_with('#') && s.reader.doc.is_some() {
+        return Goes::Lesson(s.reader.lesson);
+    }
     let name = file.rsplit('/').next().unwrap_or("");
     let stem = name
         .strip_suffix(".md")
@@ -118,7 +122,15 @@ fn follow(s: &mut State, item: LinkItem, fx: &mut Vec<Effect>) {
         }
         Goes::Lesson(i) => {
             s.link_back.push(s.reader.lesson);
-            open::open(s, i, fx);
+            let fragment = item.href.split_once('#').map(|(_, f)| f.to_string());
+            let here = i == s.reader.lesson && s.reader.doc.is_some();
+            match (here, fragment) {
+                (true, Some(f)) => at_heading(s, &f),
+                (_, fragment) => {
+                    s.reader.pending.fragment = fragment.filter(|f| !f.is_empty());
+                    open::open(s, i, fx);
+                }
+            }
             s.notice = Some("Backspace goes back to the page you came from.".into());
         }
         Goes::Nowhere => {
@@ -128,6 +140,46 @@ fn follow(s: &mut State, item: LinkItem, fx: &mut Vec<Effect>) {
             ))
         }
     }
+}
+
+/// The open page with heading `fragment` on top.
+fn at_heading(s: &mut State, fragment: &str) {
+    let g = s.geometry();
+    let Some(doc) = &s.reader.doc else { return };
+    if let Some(anchor) = heading(&doc.lesson, fragment) {
+        let line = s.reader.line_of(anchor, &g);
+        s.reader.set_top(line, &g);
+    }
+}
+
+/// The place of the heading a `#fragment` names: by its id, else by its
+/// text as a link to it is usually written (lower case, dashes).
+pub(super) fn heading(
+    lesson: &crate::model::Lesson,
+    fragment: &str,
+) -> Option<crate::model::Anchor> {
+    let slug = |t: &str| -> String {
+        let t: String = t
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+            .collect();
+        t.split_whitespace().collect::<Vec<_>>().join("-")
+    };
+    let wanted = fragment.to_lowercase();
+    let block = lesson.blocks.iter().position(|b| match b {
+        crate::model::Block::Heading { id, runs, .. } => {
+            id.as_deref().is_some_and(|i| i.to_lowercase() == wanted)
+                || slug(&crate::model::runs_text(runs)) == wanted
+        }
+        _ => false,
+    })?;
+    // The page's blocks: its header, the hero image if any, the lesson's.
+    let page_block = 1 + usize::from(lesson.hero.is_some()) + block;
+    Some(crate::model::Anchor {
+        block: u32::try_from(page_block).ok()?,
+        line: 0,
+    })
 }
 
 /// Backspace on the page: back to the lesson a link was followed from.

@@ -8,6 +8,7 @@
 //! screen that has the keys; [`receive`] applies a [`Msg`].
 
 mod action;
+mod attempt;
 mod check;
 mod contents;
 mod copy;
@@ -50,7 +51,7 @@ pub use links::{Goes, LinkItem, LinkPicker};
 pub use msg::{Msg, Opened};
 pub use open::open as open_lesson;
 pub use reader::{Doc, Focus, Reader};
-pub use review::{Review, shuffle};
+pub use review::{Review, card_body, shuffle};
 pub use screens::{Overlay, Screen, receive, update};
 pub use start::Start;
 pub use stats::StatsView;

@@ -43,6 +43,13 @@ pub enum Msg {
     Notice(String),
     /// Cards due for review (across the open courses) and a shuffle seed.
     ReviewReady(DueCards, u64),
+    /// `R`: the cards due in the whole library, with the courses of it
+    /// that were not open (read for the review), and a shuffle seed.
+    LibraryDue {
+        courses: Vec<crate::model::Course>,
+        due: Box<DueCards>,
+        seed: u64,
+    },
     StatsReady(ReviewFigures),
     /// The courses of a folder, read again because its files changed (or
     /// read for the first time, in place of an outline).

@@ -75,7 +75,9 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     };
     r.broken = None;
     let pending = std::mem::take(&mut r.pending);
-    let anchor = pending.anchor.or(opened.progress.anchor);
+    let fragment = pending.fragment.as_deref();
+    let at_heading = fragment.and_then(|f| super::links::heading(&lesson, f));
+    let anchor = pending.anchor.or(at_heading).or(opened.progress.anchor);
     // Drawn from its first screen when that is all the frame shows.
     let at_top = anchor.is_none() && pending.search.is_none() && !pending.check && !in_review;
     r.show(lesson, &g, at_top);

@@ -31,6 +31,18 @@ pub(super) fn counted(s: &mut State, a: &Action, n: u32, fx: &mut Vec<Effect>) {
         Action::PageDown => r.scroll(g.page().saturating_mul(n as isize), &g),
         Action::PageUp => r.scroll(-g.page().saturating_mul(n as isize), &g),
         Action::Top | Action::Bottom => r.set_top(n - 1, &g),
+        // `3]`: three lessons on, opened once (not each on the way).
+        Action::NextLesson | Action::PrevLesson => {
+            let (at, last) = (r.lesson, s.course().lessons.len().saturating_sub(1));
+            let to = if *a == Action::NextLesson {
+                (at + n).min(last)
+            } else {
+                at.saturating_sub(n)
+            };
+            if to != at {
+                open::open(s, to, fx);
+            }
+        }
         _ => {
             for _ in 0..n.min(1000) {
                 page(s, a, fx);

@@ -117,23 +117,23 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
         s.reader.count = counting(count, *d);
         return fx;
     }
-    // Only the page moving brings its end on screen as reading: a jump to
-    // the check (c, an answer, a reveal) does not.
     let moved = a.is_motion()
         && (screen == Screen::Reading
             || (matches!(screen, Screen::Check | Screen::Choices)
                 && !matches!(a, Action::LineDown | Action::LineUp)));
     match count {
-        Some(n) if moved => counted(s, &a, n, &mut fx),
+        Some(n) if moved || matches!(a, Action::NextLesson | Action::PrevLesson) => {
+            counted(s, &a, n, &mut fx)
+        }
         _ => {
             if !global(s, &a, &mut fx) && !overlay(s, &a, &mut fx) {
                 base(s, &a, &mut fx);
             }
         }
     }
-    if moved {
-        after(s, &mut fx);
-    }
+    let g = s.geometry();
+    super::attempt::keep_focus(&mut s.reader, &g);
+    after(s, &mut fx);
     fx
 }
 
@@ -189,6 +189,14 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         }
         Msg::Notice(text) => s.notice = Some(text),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
+        Msg::LibraryDue { courses, due, seed } => {
+            for c in courses {
+                if !s.library.courses.iter().any(|o| o.slug == c.slug) {
+                    s.library.courses.push(c);
+                }
+            }
+            review::ready(s, *due, seed, &mut fx)
+        }
         Msg::StatsReady(figures) => {
             if let Some(Overlay::Stats(v)) = &mut s.overlay {
                 v.figures = Some(figures);
@@ -211,15 +219,18 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             start,
         } => open::course_ready(s, course, progress, start, &mut fx),
     }
-    // A lesson that fits on one screen from its top is read once shown.
-    if s.reader.top == 0 && s.screen() == Screen::Reading {
-        after(s, &mut fx);
-    }
+    after(s, &mut fx);
     fx
 }
 
+/// The one rule of read: a lesson is read once its end has been on the
+/// page's screen, however it got there (scrolling, `c`, a link, the
+/// place it opened at), and not while a review or an overlay hides it.
 fn after(s: &mut State, fx: &mut Vec<Effect>) {
-    if !s.screen().is_prompt() {
+    if matches!(
+        s.screen(),
+        Screen::Reading | Screen::Check | Screen::Choices
+    ) {
         open::mark_read_at_end(s, fx);
     }
 }
@@ -353,7 +364,12 @@ pub(super) fn want_index(s: &mut State, fx: &mut Vec<Effect>) {
 
 /// The screen under the overlays: the review, the contents, the reader.
 fn base(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
-    if s.active_review().is_some() && review::update(s, a, fx) {
+    // The review has the screen: nothing reaches the page behind it (a
+    // click, the wheel), but q still quits.
+    if s.active_review().is_some() {
+        if !review::update(s, a, fx) && *a == Action::Close {
+            page(s, a, fx);
+        }
         return;
     }
     if s.contents.focused && contents::update(s, a, fx) {

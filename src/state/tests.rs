@@ -787,9 +787,10 @@ fn answering_records_the_file_order_index() {
             revealed: false,
         }]
     );
-    assert_eq!(h.s.screen(), Screen::Check);
+    // Answered: the focus is back on the page, digits are counts.
+    assert_eq!(h.s.screen(), Screen::Reading);
     assert_eq!(h.s.reader.check().unwrap().chosen, Some(2));
-    assert_eq!(h.s.reader.check().unwrap().cursor, Some(0));
+    assert_eq!(h.s.reader.check().unwrap().cursor, None);
     assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
     assert!(h.s.notice.as_deref().unwrap().contains("Not quite"));
     let check = h.doc().checks[0]
@@ -907,7 +908,7 @@ fn reveal_shows_every_explanation_without_recording() {
 fn an_option_that_does_not_exist_is_refused() {
     let mut h = H::demo(60, 16);
     let fx = h.keys("c7");
-    assert!(fx.is_empty());
+    assert!(!fx.iter().any(|e| matches!(e, Effect::RecordAttempt { .. })));
     assert_eq!(
         h.s.notice.as_deref(),
         Some("There is no option 7: choose 1 to 3.")
@@ -970,11 +971,15 @@ fn leaving_the_check_for_another_lesson_leaves_quiz_mode() {
 }
 
 #[test]
-fn clicking_an_option_answers_it() {
+fn a_click_selects_and_a_second_click_answers() {
     let mut h = H::demo(60, 30);
     h.keys("c");
     let beta = h.line_index("3. Beta");
     let row = (beta - h.s.reader.top) as u16;
+    let fx = h.act(Action::PageClick(row));
+    assert!(fx.is_empty(), "a first click only selects: {fx:?}");
+    assert_eq!(h.s.screen(), Screen::Check);
+    assert_eq!(h.s.reader.check().unwrap().cursor, Some(2));
     let fx = h.act(Action::PageClick(row));
     assert!(matches!(
         fx[..],
@@ -1214,10 +1219,18 @@ fn a_review_records_review_attempts_by_file_index() {
             revealed: false,
         }]
     );
-    // A second answer to the same card is not recorded.
-    assert!(h.keys("1").is_empty());
-
-    h.keys("\n");
+    // Right: a digit now says how it felt (4 easy), never a second
+    // answer; FSRS gets the rating, and the next card comes.
+    let fx = h.keys("4");
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::RecordAttempt { .. })),
+        "{fx:?}"
+    );
+    assert!(fx.contains(&Effect::RateCard {
+        key: key("demo", "third"),
+        check: String::new(),
+        rating: 4,
+    }));
     assert_eq!(h.title(), "First");
     assert_eq!(h.s.screen(), Screen::Review);
     let pos = review_pos_of(&h, 1);
@@ -1260,8 +1273,13 @@ fn enter_answers_the_selected_card_option_then_moves_on() {
 fn rereading_a_card_and_coming_back() {
     let mut h = H::demo(60, 20);
     h.msg(Msg::ReviewReady(cards(&h, vec!["third", "first"]), 5));
-    h.keys("o");
-    assert_eq!(h.s.screen(), Screen::Reading);
+    let fx = h.keys("o");
+    // Opened at the card's check, before answering: a peek, kept.
+    assert_eq!(h.s.screen(), Screen::Check);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::RecordReveal { .. })),
+        "{fx:?}"
+    );
     assert_eq!(h.title(), "Third");
     h.keys("jj[");
     assert_eq!(h.title(), "Second");

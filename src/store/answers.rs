@@ -65,3 +65,41 @@ impl Store {
         });
     }
 }
+
+impl Store {
+    /// Keeps that check `check`'s answer was shown (a reveal, or a peek
+    /// at its lesson from a review card): its later answers, in this
+    /// session or another, are practice.
+    pub fn record_reveal(&mut self, course: &str, lesson: &str, check: &str, now: DateTime<Utc>) {
+        self.write(Op::Reveal {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+            check: check.to_owned(),
+            at: now,
+        });
+    }
+
+    /// The learner's own random seed, made once with the store: what the
+    /// options of every check are shuffled by. 0 when the store is gone.
+    pub fn seed(&self) -> u64 {
+        self.read(|conn| {
+            conn.query_row("SELECT seed FROM learner WHERE id = 1", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map(i64::unsigned_abs)
+        })
+    }
+}
+
+impl Store {
+    /// How the last review answer to check `check` felt, 1 (again) to 4
+    /// (easy): its card is scheduled again as FSRS would have with it.
+    pub fn rate_review(&mut self, course: &str, lesson: &str, check: &str, rating: u8) {
+        self.write(Op::Rate {
+            course: course.to_owned(),
+            lesson: lesson.to_owned(),
+            check: check.to_owned(),
+            rating,
+        });
+    }
+}

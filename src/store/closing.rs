@@ -43,7 +43,7 @@ impl Store {
 pub(super) fn is_progress(op: &Op) -> bool {
     matches!(
         op,
-        Op::Attempt { .. } | Op::Read { .. } | Op::Completed { .. }
+        Op::Attempt { .. } | Op::Reveal { .. } | Op::Read { .. } | Op::Completed { .. }
     )
 }
 

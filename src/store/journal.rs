@@ -302,6 +302,20 @@ fn encode(op: &Op) -> Value {
                     "option": option, "answer": answer,
                     "correct": correct, "review": review, "revealed": revealed,
                     "at_ms": to_ms(*at)}),
+        Op::Reveal {
+            course,
+            lesson,
+            check,
+            at,
+        } => json!({"op": "reveal", "course": course, "lesson": lesson, "check": check,
+                    "at_ms": to_ms(*at)}),
+        Op::Rate {
+            course,
+            lesson,
+            check,
+            rating,
+        } => json!({"op": "rate", "course": course, "lesson": lesson, "check": check,
+                    "rating": rating}),
         Op::Remember {
             slug,
             title,
@@ -347,6 +361,18 @@ fn decode(v: &Value) -> Option<Op> {
             // Journals written before reveals were kept had none.
             revealed: flag("revealed").unwrap_or(false),
             at: from_ms(v.get("at_ms")?.as_i64()?),
+        },
+        "reveal" => Op::Reveal {
+            course,
+            lesson,
+            check: text("check").unwrap_or_default(),
+            at: from_ms(v.get("at_ms")?.as_i64()?),
+        },
+        "rate" => Op::Rate {
+            course,
+            lesson,
+            check: text("check").unwrap_or_default(),
+            rating: u8::try_from(num("rating")?).ok()?,
         },
         "remember" => Op::Remember {
             slug: course,

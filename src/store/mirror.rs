@@ -51,7 +51,10 @@ fn fill(mem: &mut Connection, src: &Connection) -> rusqlite::Result<()> {
         let marks = vec!["?"; common.len()].join(", ");
         let quoted = format!("\"{}\"", table.replace('"', "\"\""));
         let mut read = src.prepare(&format!("SELECT {cols} FROM {quoted}"))?;
-        let mut write = tx.prepare(&format!("INSERT INTO {quoted} ({cols}) VALUES ({marks})"))?;
+        // The file's rows over what the steps made (the learner's seed).
+        let mut write = tx.prepare(&format!(
+            "INSERT OR REPLACE INTO {quoted} ({cols}) VALUES ({marks})"
+        ))?;
         let mut rows = read.query([])?;
         while let Some(row) = rows.next()? {
             let values = (0..common.len())

@@ -6,46 +6,46 @@ use crate::model::{Course, Days, DueCards};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
+/// A card: `(course, lesson, check id)`.
+type Card = (String, String, Option<String>);
+
 impl Store {
-    /// Lessons of `course` due for review at `now`, oldest first, then
-    /// the lessons read but never answered (new cards, due now).
-    pub fn due_cards(&self, course: &Course, now: DateTime<Utc>) -> Vec<String> {
-        let mut due: Vec<String> = Vec::new();
-        for (lesson, _) in self.due_check_cards(course, now) {
-            if !due.contains(&lesson) {
-                due.push(lesson);
-            }
-        }
-        due
+    /// The one notion of due, which the review, the stats and the course
+    /// picker all count by: the cards of `courses` whose time comes before
+    /// `until` (exclusive: the end of the learner's day for "today"),
+    /// oldest first. A card is a check answered at least once, of a lesson
+    /// its course still lists: a lesson without checks, or only read, is
+    /// never one.
+    pub fn due_until(&self, courses: &[Course], until: DateTime<Utc>) -> Vec<Card> {
+        self.due_checks(None, until)
+            .into_iter()
+            .filter(|(c, l, _, at)| {
+                *at < until
+                    && courses
+                        .iter()
+                        .any(|x| x.slug == *c && x.index_of(l).is_some())
+            })
+            .map(|(c, l, k, _)| (c, l, Some(k)))
+            .collect()
     }
 
-    /// [`Store::due_cards`] card by card: `(lesson, check id)`, the check
-    /// `None` for a lesson read and never answered (its first check).
-    pub fn due_check_cards(
-        &self,
-        course: &Course,
-        now: DateTime<Utc>,
-    ) -> Vec<(String, Option<String>)> {
-        let mut due: Vec<(String, Option<String>)> = self
-            .due_checks(Some(&course.slug), now)
-            .into_iter()
-            .map(|(_, lesson, check, _)| (lesson, Some(check)))
-            .collect();
-        let progress = self.course_progress(&course.slug);
-        for l in &course.lessons {
-            let p = progress.get(&l.slug);
-            if p.is_some_and(|p| p.read && p.attempts == 0)
-                && !due.iter().any(|(d, _)| *d == l.slug)
-            {
-                due.push((l.slug.clone(), None));
-            }
-        }
-        due
+    /// How many cards of `course` are due before `until`: what the review
+    /// would take ([`Store::due_until`]).
+    pub fn due_count(&self, course: &Course, until: DateTime<Utc>) -> usize {
+        self.due_until(std::slice::from_ref(course), until).len()
+    }
+
+    /// [`Store::due_count`] for a course of the library that is not open,
+    /// by its slug alone (R reads it and counts the same, unless its
+    /// lessons changed since).
+    pub fn due_count_shelved(&self, slug: &str, until: DateTime<Utc>) -> usize {
+        let due = self.due(Some(slug), until);
+        due.iter().filter(|(_, _, at)| *at < until).count()
     }
 
     /// The cards of `courses` due today (the learner's day holding `now`,
-    /// see [`Days`]), oldest first, then the lessons read but never
-    /// answered; and when nothing more is due today, when the next comes.
+    /// see [`Days`]); and when nothing more is due today, when the next
+    /// comes.
     pub fn due_today<Tz: chrono::TimeZone>(
         &self,
         courses: &[Course],
@@ -54,26 +54,9 @@ impl Store {
     ) -> DueCards {
         let until = days.end_of_day(now);
         let slugs: Vec<&str> = courses.iter().map(|c| c.slug.as_str()).collect();
-        type Card = (String, String, Option<String>);
-        let mut cards: Vec<Card> = self
-            .due_checks(None, until)
-            .into_iter()
-            // `due` is inclusive; the day's end belongs to the next day.
-            .filter(|(c, _, _, at)| *at < until && slugs.contains(&c.as_str()))
-            .map(|(c, l, k, _)| (c, l, Some(k)))
-            .collect();
-        let mut seen: std::collections::HashSet<Card> = cards.iter().cloned().collect();
-        for course in courses {
-            for (l, k) in self.due_check_cards(course, until) {
-                let card = (course.slug.clone(), l, k);
-                if seen.insert(card.clone()) {
-                    cards.push(card);
-                }
-            }
-        }
         let (next, counts) = self.upcoming(&slugs, until);
         DueCards {
-            cards,
+            cards: self.due_until(courses, until),
             next,
             scheduled: counts.iter().sum(),
             scheduled_by: slugs.iter().map(|s| s.to_string()).zip(counts).collect(),

@@ -7,10 +7,19 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::time::{from_ms, to_ms};
 
-/// A check question is right or wrong; FSRS's finer Hard/Easy grades would
-/// be guesses, so only its two ends are used.
+/// A wrong answer is Again; a right one is how the learner said it felt
+/// (1 again, 2 hard, as for a guess, 3 good, 4 easy), Good unless said.
 pub(crate) fn rating(correct: bool) -> Rating {
-    if correct { Rating::Good } else { Rating::Again }
+    rated(correct, None)
+}
+
+pub(crate) fn rated(correct: bool, felt: Option<i64>) -> Rating {
+    match (correct, felt) {
+        (false, _) | (true, Some(1)) => Rating::Again,
+        (true, Some(2)) => Rating::Hard,
+        (true, Some(4)) => Rating::Easy,
+        (true, _) => Rating::Good,
+    }
 }
 
 /// The long-term scheduler: FSRS's short-term steps would bring a lesson
@@ -27,12 +36,45 @@ fn fsrs() -> FSRS {
 /// The card after an answer at `now`. `None` is a lesson never answered:
 /// its first answer creates the card.
 pub(crate) fn schedule(card: Option<Card>, correct: bool, now: DateTime<Utc>) -> Card {
+    schedule_as(card, rating(correct), now)
+}
+
+fn schedule_as(card: Option<Card>, rating: Rating, now: DateTime<Utc>) -> Card {
     let card = card.unwrap_or_else(|| Card {
         due: now,
         last_review: now,
         ..Card::default()
     });
-    fsrs().next(card, now, rating(correct)).card
+    fsrs().next(card, now, rating).card
+}
+
+/// Builds check `key`'s card again from its attempts, each review answer
+/// rated as the learner said: after a rating changes the last one.
+pub(crate) fn replay(conn: &Connection, key: CardKey) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT at_ms, correct AND NOT revealed, review, rating FROM attempt
+         WHERE course = ?1 AND lesson = ?2 AND check_id = ?3 ORDER BY at_ms, id",
+    )?;
+    let rows = stmt.query_map(params![key.0, key.1, key.2], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, bool>(1)?,
+            row.get::<_, bool>(2)?,
+            row.get::<_, Option<i64>>(3)?,
+        ))
+    })?;
+    let mut card: Option<Card> = None;
+    for row in rows {
+        let (at, correct, review, felt) = row?;
+        // As `on_attempt`: the first answer and review answers move it.
+        if card.is_none() || review {
+            card = Some(schedule_as(card, rated(correct, felt), from_ms(at)));
+        }
+    }
+    match card {
+        Some(card) => save(conn, key, &card),
+        None => Ok(()),
+    }
 }
 
 /// The card change an attempt makes, if any. Answering again inside the
@@ -191,6 +233,19 @@ mod tests {
     fn answers_map_to_good_and_again() {
         assert_eq!(rating(true), Rating::Good);
         assert_eq!(rating(false), Rating::Again);
+    }
+
+    #[test]
+    fn a_right_answer_is_rated_as_it_felt_and_a_wrong_one_is_again() {
+        assert_eq!(rated(true, Some(2)), Rating::Hard);
+        assert_eq!(rated(true, Some(4)), Rating::Easy);
+        assert_eq!(rated(true, Some(1)), Rating::Again);
+        assert_eq!(rated(false, Some(4)), Rating::Again);
+        let card = schedule(None, true, t0());
+        let at = card.due;
+        let hard = schedule_as(Some(card.clone()), Rating::Hard, at);
+        let easy = schedule_as(Some(card), Rating::Easy, at);
+        assert!(easy.due > hard.due);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::review;
 
 /// The schema version this build writes.
-pub(crate) const CURRENT: u32 = 5;
+pub(crate) const CURRENT: u32 = 6;
 
 /// One step: run inside a transaction that also bumps `user_version`, so a
 /// crash mid-migration leaves the file at the previous version, not between.
@@ -29,6 +29,7 @@ const MIGRATIONS: [Step; CURRENT as usize] = [
     v3_library,
     v4_checks,
     v5_journals_replayed,
+    v6_reveals_and_seed,
 ];
 
 /// Version 1: reading progress, the last lesson per course, and every
@@ -179,6 +180,34 @@ fn v5_journals_replayed(conn: &Connection) -> rusqlite::Result<()> {
     )
 }
 
+/// Version 6: how right review answers felt; the checks whose answer was shown (each once, the first
+/// time), so an answer after a reveal is never a first try, whatever
+/// session gives it; and the learner's own random seed, so options are
+/// shuffled the same way each time for this learner (and differently for
+/// another).
+fn v6_reveals_and_seed(conn: &Connection) -> rusqlite::Result<()> {
+    // How a right review answer felt (FSRS's rating, 1 to 4), when the
+    // learner said; none is Good.
+    if !has_column(conn, "attempt", "rating")? {
+        conn.execute_batch("ALTER TABLE attempt ADD COLUMN rating INTEGER;")?;
+    }
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS reveal (
+             course   TEXT NOT NULL,
+             lesson   TEXT NOT NULL,
+             check_id TEXT NOT NULL,
+             at_ms    INTEGER NOT NULL,
+             PRIMARY KEY (course, lesson, check_id)
+         ) WITHOUT ROWID;
+         CREATE TABLE IF NOT EXISTS learner (
+             id   INTEGER PRIMARY KEY CHECK (id = 1),
+             seed INTEGER NOT NULL
+         );
+         INSERT OR IGNORE INTO learner (id, seed)
+             VALUES (1, abs(random() % 9007199254740991) + 1);",
+    )
+}
+
 fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
     conn.query_row(
         "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
@@ -188,13 +217,15 @@ fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<
 }
 
 /// The tables this build reads and writes.
-const TABLES: [&str; 6] = [
+const TABLES: [&str; 8] = [
     "lesson_progress",
     "course_state",
     "attempt",
     "review",
     "library",
     "journal_replayed",
+    "reveal",
+    "learner",
 ];
 
 fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
@@ -215,7 +246,8 @@ fn complete(conn: &Connection) -> rusqlite::Result<bool> {
     }
     Ok(has_column(conn, "review", "check_id")?
         && has_column(conn, "attempt", "answer")?
-        && has_column(conn, "lesson_progress", "checks")?)
+        && has_column(conn, "lesson_progress", "checks")?
+        && has_column(conn, "attempt", "rating")?)
 }
 
 /// `PRAGMA user_version` as stored: any 32-bit value, negative ones too.
@@ -230,19 +262,24 @@ pub(crate) fn effective_version(conn: &Connection) -> rusqlite::Result<u32> {
         return Ok(CURRENT);
     }
     let v4 = has_column(conn, "review", "check_id")?;
-    Ok(if v4 && has_table(conn, "journal_replayed")? {
-        5
-    } else if v4 {
-        4
-    } else if has_table(conn, "library")? {
-        3
-    } else if has_table(conn, "review")? {
-        2
-    } else if has_table(conn, "attempt")? {
-        1
-    } else {
-        0
-    })
+    let v5 = v4 && has_table(conn, "journal_replayed")?;
+    Ok(
+        if v5 && has_table(conn, "reveal")? && has_table(conn, "learner")? {
+            6
+        } else if v5 {
+            5
+        } else if v4 {
+            4
+        } else if has_table(conn, "library")? {
+            3
+        } else if has_table(conn, "review")? {
+            2
+        } else if has_table(conn, "attempt")? {
+            1
+        } else {
+            0
+        },
+    )
 }
 
 /// What `migrate` found.

@@ -45,6 +45,22 @@ pub(crate) enum Op {
         revealed: bool,
         at: DateTime<Utc>,
     },
+    /// The answer of check `check` was shown: from then on its answers
+    /// are practice, in every session.
+    Reveal {
+        course: String,
+        lesson: String,
+        check: String,
+        at: DateTime<Utc>,
+    },
+    /// How the last review answer to check `check` felt (FSRS's rating,
+    /// 1 again to 4 easy): its card is scheduled again with it.
+    Rate {
+        course: String,
+        lesson: String,
+        check: String,
+        rating: u8,
+    },
     /// A course opened: the library remembers it (by slug, so a course
     /// that moved keeps its progress and is found where it is now).
     Remember {
@@ -192,6 +208,7 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             )?;
         }
         Op::Attempt { .. } => attempt(conn, op)?,
+        Op::Reveal { .. } | Op::Rate { .. } => seen_or_rated(conn, op)?,
         Op::Remember {
             slug,
             title,
@@ -211,6 +228,41 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A reveal kept, or a review answer's rating and the card it changes.
+fn seen_or_rated(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
+    match op {
+        // The first reveal is the one that counts: answers after it.
+        Op::Reveal {
+            course,
+            lesson,
+            check,
+            at,
+        } => conn
+            .execute(
+                "INSERT OR IGNORE INTO reveal (course, lesson, check_id, at_ms)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![course, lesson, check, to_ms(*at)],
+            )
+            .map(drop),
+        Op::Rate {
+            course,
+            lesson,
+            check,
+            rating,
+        } => {
+            conn.execute(
+                "UPDATE attempt SET rating = ?4 WHERE id = (
+                     SELECT id FROM attempt
+                     WHERE course = ?1 AND lesson = ?2 AND check_id = ?3 AND review
+                     ORDER BY at_ms DESC, id DESC LIMIT 1)",
+                params![course, lesson, check, rating],
+            )?;
+            review::replay(conn, (course, lesson, check))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// An attempt and the card change it makes, in the caller's transaction.

@@ -1,6 +1,6 @@
 //! A review card: the check question of a due lesson, options shuffled.
 
-use crate::layout::{self, BOLD, Role, Style};
+use crate::layout::{BOLD, Role, Style};
 use crate::state::{Geometry, Review, State};
 use crate::theme::Theme;
 use ratatui::Frame;
@@ -40,47 +40,24 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
     ));
     lines.push(Line::raw(""));
     let doc = s.reader.doc.as_ref();
-    match doc.map(|d| (d, d.lesson.checks.get(r.check))) {
+    match doc.map(|d| d.lesson.checks.get(r.check)) {
         None => lines.push(Line::raw(if s.reader.broken.is_some() {
             "This lesson could not be loaded: Enter skips it."
         } else {
             "Loading…"
         })),
-        Some((_, None)) => lines.push(Line::raw(
+        Some(None) => lines.push(Line::raw(
             "This lesson has no check question: Enter skips it.",
         )),
-        Some((d, Some(check))) => {
-            let shown = r.shown(check);
-            let mut marks = r.marks();
-            // The card's own code is highlighted under its place in the lesson.
-            marks.index = r.check;
-            let mut doc = layout::check_lines(&shown, g.text_width, &marks, &d.code).lines;
-            doc.remove(0);
-            lines.extend(super::styled(doc, theme));
-            if let Some(reminder) = r.reminder.as_ref().filter(|_| r.answered()) {
-                lines.push(Line::raw(""));
-                let style = Style::new(Role::KeyIdea);
-                let width = usize::from(g.text_width.max(1));
-                let wrapped = layout::wrap::wrap(&[(reminder.as_str(), style)], width);
-                let wrapped = wrapped.into_iter().map(|spans| layout::Line { spans });
-                lines.extend(super::styled(wrapped.collect(), theme));
-            }
-            let wrong = marks
-                .answer(check)
-                .is_some_and(|a| check.score_answer(&a) == crate::model::Verdict::Wrong);
-            if wrong {
-                lines.push(Line::styled(
-                    "o re-reads the lesson (R brings you back) · Enter next card",
-                    theme.style(Role::Dim.into()),
-                ));
-            }
+        Some(Some(_)) => {
+            // The header stays; the card scrolls under it.
+            let body = crate::state::card_body(s, r, g.text_width);
+            let rows = usize::from(area.height).saturating_sub(lines.len());
+            let top = r.top.min(body.len().saturating_sub(rows));
+            lines.extend(super::styled(body.into_iter().skip(top).collect(), theme));
         }
     }
-    let skip = lines.len().saturating_sub(usize::from(area.height));
-    f.render_widget(
-        Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()),
-        area,
-    );
+    f.render_widget(Paragraph::new(lines), area);
 }
 
 /// A review with nothing due (when the next card comes), or one done.

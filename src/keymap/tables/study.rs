@@ -153,3 +153,61 @@ pub(super) static MISCONCEPTIONS: &[Binding] = &[bind(
     "open the lesson of that misconception",
     Some("open lesson"),
 )];
+
+/// A review card: answered with the page's keys, then rated.
+pub(super) static REVIEW: &[Binding] = &[
+    bind(
+        &[Digit],
+        digit,
+        "answer with that option; once right, how it felt: 1 again, 2 hard, 3 good, 4 easy",
+        Some("answer"),
+    ),
+    bind(
+        &[Char('j'), Code(Down)],
+        |_| Action::LineDown,
+        "next option",
+        None,
+    ),
+    bind(
+        &[Char('k'), Code(Up)],
+        |_| Action::LineUp,
+        "previous option",
+        None,
+    ),
+    bind(
+        &[Code(Enter), Char('n')],
+        |_| Action::ReviewNext,
+        "answer (several: tick; on Submit, submit), then the next card",
+        Some("next"),
+    ),
+    bind(
+        &[Char(' ')],
+        |_| Action::Toggle,
+        "tick the selected option (several answers), else as Enter",
+        None,
+    ),
+    bind(
+        &[Char('i')],
+        |_| Action::TypeAnswer,
+        "type the answer (short answers, tracing)",
+        None,
+    ),
+    bind(
+        &[Code(PageDown), Ctrl('d'), Ctrl('f')],
+        |_| Action::PageDown,
+        "scroll the card down a page",
+        None,
+    ),
+    bind(
+        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
+        |_| Action::PageUp,
+        "scroll the card up a page",
+        None,
+    ),
+    bind(
+        &[Char('o')],
+        |_| Action::ReviewReread,
+        "the card's lesson at its question (unanswered: a peek); R returns",
+        Some("re-read"),
+    ),
+];

@@ -40,6 +40,8 @@ pub struct CheckMarks {
     pub count: usize,
     /// Printed (`lectern render`), not on screen: no key hints.
     pub printed: bool,
+    /// The check has the keys: its digits answer (marked in its title).
+    pub focused: bool,
 }
 
 impl CheckMarks {
@@ -192,7 +194,12 @@ fn title(out: &mut Vec<Line>, marks: &CheckMarks, w: usize) {
     } else {
         CHECK_TITLE.to_string()
     };
-    let title = format!("━━ {name} ");
+    // The check whose digits answer is told apart from the others.
+    let title = if marks.focused {
+        format!("━━ ▶ {name} · answering ")
+    } else {
+        format!("━━ {name} ")
+    };
     let fill = w.saturating_sub(super::wrap::width(&title));
     out.extend(wrap_text(
         &[(

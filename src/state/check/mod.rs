@@ -6,10 +6,11 @@ mod typed;
 
 pub(super) use typed::update_typing;
 
+use super::attempt::{self, Answered, record};
 use super::reader::Focus;
 use super::{Action, Effect, State};
 use crate::layout::CheckMarks;
-use crate::model::{Answer, Check, CheckKind, CheckProgress, LessonKey, LessonProgress, Verdict};
+use crate::model::{Answer, Check, CheckKind, CheckProgress, LessonProgress, Verdict};
 
 /// What the reader has done with one of the open lesson's checks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -53,6 +54,7 @@ impl CheckState {
             index,
             count,
             printed: false,
+            focused: false,
         }
     }
 
@@ -64,6 +66,7 @@ impl CheckState {
         let mut s = CheckState {
             attempts: p.attempts,
             first_try: p.first_try_correct,
+            seen_answer: p.revealed,
             ..CheckState::default()
         };
         match Answer::from_stored(&check.kind, p.last_choice, p.last_text.as_deref()) {
@@ -96,19 +99,24 @@ impl CheckState {
 pub fn resumed_all(checks: &[Check], p: &LessonProgress) -> Vec<CheckState> {
     // Progress told lesson by lesson (from before checks had ids) is the
     // one check's with the empty id.
-    let lesson_wide = (p.checks.is_empty() && p.attempts > 0).then_some(CheckProgress {
+    let unanswered = p.checks.values().all(|c| c.attempts == 0);
+    let lesson_wide = (unanswered && p.attempts > 0).then_some(CheckProgress {
         attempts: p.attempts,
         first_try_correct: p.first_try_correct,
         last_choice: p.last_choice,
         last_text: None,
         last_correct: p.last_correct,
+        revealed: false,
     });
     checks
         .iter()
         .map(|c| {
             let own = p.checks.get(&c.id);
-            let own = own.or(lesson_wide.as_ref().filter(|_| c.id.is_empty()));
-            CheckState::resumed(c, own)
+            let wide = lesson_wide.as_ref().filter(|_| c.id.is_empty());
+            let mut state = CheckState::resumed(c, wide.or(own));
+            // A reveal kept for the check holds whichever answers it has.
+            state.seen_answer |= own.is_some_and(|o| o.revealed);
+            state
         })
         .collect()
 }
@@ -186,22 +194,19 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::Retry => retry(s),
         Action::Reveal => {
             let g = s.geometry();
-            let r = &mut s.reader;
-            if r.has_check() {
-                let k = r.focus_or_visible(&g);
-                if let Some(c) = r.checks.get_mut(k) {
-                    c.revealed = true;
-                    c.seen_answer = true;
-                }
-                r.relayout_check();
-                r.show_check(k, &g);
+            if s.reader.has_check() {
+                let k = s.reader.focus_or_visible(&g);
+                attempt::reveal(s, k, fx);
+                // Shown first to make it current, laid out with its
+                // answer, then shown again at its new length.
+                s.reader.show_check(k, &g);
+                s.reader.relayout_check();
+                s.reader.show_check(k, &g);
             }
         }
         Action::PageClick(row) => {
             if let Some((k, pos)) = option_at_row(s, *row) {
-                s.reader.current = k;
-                s.reader.focus = Focus::Check;
-                pick(s, pos, fx);
+                click(s, k, pos, fx);
             }
         }
         _ => return false,
@@ -232,8 +237,38 @@ fn move_cursor(s: &mut State, down: bool) {
     s.reader.relayout_check();
 }
 
+/// A click on option `pos` of check `k`: the first selects it (and gives
+/// the check the focus), a second on the same option answers with it, so
+/// a click meant to bring the window forward spends no first try.
+fn click(s: &mut State, k: usize, pos: usize, fx: &mut Vec<Effect>) {
+    if s.reader.checks.get(k).is_none_or(CheckState::answered) {
+        s.notice = Some("Answered: r to retry, a to reveal.".into());
+        return;
+    }
+    // A click on the page takes the keys from the contents beside it.
+    if s.contents.focused {
+        super::contents::leave(s);
+    }
+    let r = &mut s.reader;
+    let confirmed = r.focus == Focus::Check && r.current == k && r.checks[k].cursor == Some(pos);
+    if confirmed {
+        return pick(s, pos, fx);
+    }
+    if r.current != k {
+        attempt::leave(r);
+    }
+    r.current = k;
+    r.focus = Focus::Check;
+    r.checks[k].cursor = Some(pos);
+    r.relayout_check();
+    s.notice = Some("Selected: click it again, or Enter, to answer with it.".into());
+}
+
+/// `r`: the check on screen (or focused) shows no answer again and takes
+/// the focus; its first answer still stands as its score.
 fn retry(s: &mut State) {
-    let k = s.reader.current;
+    let g = s.geometry();
+    let k = s.reader.focus_or_visible(&g);
     let Some(c) = s.reader.checks.get_mut(k) else {
         return;
     };
@@ -244,6 +279,7 @@ fn retry(s: &mut State) {
             seen_answer: c.seen_answer,
             ..CheckState::default()
         };
+        s.reader.show_check(k, &g);
         s.reader.relayout_check();
         s.notice = Some("Try again: your first answer still counts as your score.".into());
     }
@@ -257,6 +293,10 @@ fn pick(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         s.notice = Some("This lesson has no check question.".into());
         return;
     };
+    if !attempt::takes_answers(&s.reader, &s.geometry()) {
+        s.notice = Some("Press c to go to the check first.".into());
+        return;
+    }
     let n = check.order.len();
     match check.kind.clone() {
         CheckKind::Choice { multi: false } => answer(s, pos, fx),
@@ -341,10 +381,12 @@ pub(super) fn given(s: &mut State, answer: Answer, reminder: Option<String>, fx:
     let Some((k, check)) = current(s) else { return };
     let correct = check.score_answer(&answer) == Verdict::Right;
     let id = check.id.clone();
+    let revealed = s.reader.checks[k].seen_answer || attempt::was_seen(s, &lesson_slug(s), &id);
     let c = &mut s.reader.checks[k];
-    let revealed = c.seen_answer;
+    c.seen_answer = revealed;
     c.attempts += 1;
-    c.first_try.get_or_insert(correct && !revealed);
+    c.first_try
+        .get_or_insert(attempt::first_try(correct, revealed, false));
     s.notice = Some(match (correct, revealed) {
         (true, true) => "✔ Right, after the reveal: practice, not a first-try score.".into(),
         (true, false) => "✔ Right.".into(),
@@ -363,6 +405,12 @@ pub(super) fn given(s: &mut State, answer: Answer, reminder: Option<String>, fx:
     let g = s.geometry();
     s.reader.relayout_check();
     s.reader.show_check(k, &g);
+    // Answered: digits are counts again until `r`.
+    attempt::leave(&mut s.reader);
+}
+
+fn lesson_slug(s: &State) -> String {
+    s.lesson_key().map(|k| k.lesson).unwrap_or_default()
 }
 
 /// The check and option whose rows hold the clicked screen row, if any.
@@ -370,52 +418,4 @@ fn option_at_row(s: &State, row: u16) -> Option<(usize, usize)> {
     let doc = s.reader.doc.as_ref()?;
     let (k, line) = doc.check_at(s.reader.top + usize::from(row))?;
     Some((k, doc.check_layout(k)?.option_at(line)?))
-}
-
-/// How an answer was given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Answered {
-    /// In a spaced review rather than while reading.
-    pub review: bool,
-    /// After the answer was shown.
-    pub revealed: bool,
-}
-
-/// Notes an answer to check `id` in the course's progress and asks for it
-/// to be saved. Only an answer given while reading, before any reveal,
-/// can be the first-try score.
-pub(super) fn record(
-    s: &mut State,
-    key: LessonKey,
-    id: &str,
-    answer: &Answer,
-    correct: bool,
-    how: Answered,
-    fx: &mut Vec<Effect>,
-) {
-    let (option, text) = answer.stored();
-    let p = s.library.progress.entry(key.lesson.clone()).or_default();
-    p.attempts += 1;
-    let c = p.checks.entry(id.to_string()).or_default();
-    c.attempts += 1;
-    if !how.review {
-        let first = correct && !how.revealed;
-        p.first_try_correct.get_or_insert(first);
-        c.first_try_correct.get_or_insert(first);
-    }
-    let choice = (option != crate::model::NO_OPTION).then_some(option);
-    p.last_choice = choice;
-    p.last_correct = Some(correct);
-    c.last_choice = choice;
-    c.last_text = text.clone();
-    c.last_correct = Some(correct);
-    fx.push(Effect::RecordAttempt {
-        key,
-        check: id.to_string(),
-        option,
-        answer: text,
-        correct,
-        review: how.review,
-        revealed: how.revealed,
-    });
 }

@@ -258,13 +258,41 @@ impl Doc {
                         .sum();
                     anchor_of(&self.page, self.page.lines.len() + before + l)
                 } else {
-                    anchor_of(&self.page, c.at.saturating_sub(1))
+                    // The block the check stands before, and how far into
+                    // the check: restored to the very line.
+                    let a = anchor_of(&self.page, c.at);
+                    // Several checks may stand at one place: which one.
+                    let nth = self.checks[..k].iter().filter(|o| o.at == c.at).count();
+                    match (u32::try_from(l), u32::try_from(nth)) {
+                        (Ok(l), Ok(nth)) if a.line == 0 && l < 1 << 16 && nth < 1 << 15 => Anchor {
+                            block: a.block,
+                            line: IN_CHECK | nth << 16 | l,
+                        },
+                        _ => anchor_of(&self.page, c.at.saturating_sub(1)),
+                    }
                 }
             }
         }
     }
 
     pub fn line_of(&self, anchor: Anchor) -> usize {
+        if anchor.line & IN_CHECK != 0 {
+            let at = line_of(
+                &self.page,
+                Anchor {
+                    block: anchor.block,
+                    line: 0,
+                },
+            );
+            let l = (anchor.line & 0xffff) as usize;
+            let nth = ((anchor.line & !IN_CHECK) >> 16) as usize;
+            let check = self.checks.iter().filter(|c| c.at == at).nth(nth);
+            if let Some(c) = check {
+                let start = self.check_start(c.index).unwrap_or(at);
+                return start + l.min(c.layout.lines.len().saturating_sub(1));
+            }
+            return self.doc_line(at);
+        }
         let p = line_of(&self.page, anchor);
         let n = self.page.lines.len();
         if p >= n {
@@ -280,6 +308,11 @@ impl Doc {
         self.doc_line(p)
     }
 }
+
+/// An anchor's `line` with this bit set is a line of a check standing
+/// before its block, not of the block: bits 16-30 say which of the checks
+/// there, bits 0-15 the line in it.
+const IN_CHECK: u32 = 1 << 31;
 
 enum Spot {
     Page(usize),

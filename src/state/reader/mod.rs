@@ -33,6 +33,8 @@ pub struct Pending {
     pub anchor: Option<Anchor>,
     pub search: Option<String>,
     pub check: bool,
+    /// A link's `#fragment`: the heading to open at.
+    pub fragment: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -162,8 +164,17 @@ impl Reader {
         self.checks
             .iter()
             .enumerate()
-            .map(|(k, c)| c.marks(k, n, typing && k == self.current))
+            .map(|(k, c)| {
+                let mut m = c.marks(k, n, typing && k == self.current);
+                m.focused = self.focused(k);
+                m
+            })
             .collect()
+    }
+
+    /// Whether check `k` has the keys (to choose or to type).
+    fn focused(&self, k: usize) -> bool {
+        k == self.current && matches!(self.focus, Focus::Check | Focus::Answer)
     }
 
     /// Whether the check that has the keys takes several answers.
@@ -184,8 +195,11 @@ impl Reader {
         let k = self.current;
         let typing = self.focus == Focus::Answer;
         let n = self.checks.len();
+        let focused = self.focused(k);
         if let (Some(doc), Some(c)) = (&mut self.doc, self.checks.get(k)) {
-            doc.relayout_check(k, &c.marks(k, n, typing));
+            let mut m = c.marks(k, n, typing);
+            m.focused = focused;
+            doc.relayout_check(k, &m);
         }
         // Matches index lines by number: the check's lines just changed.
         self.search.refresh(self.doc.as_ref());
@@ -265,7 +279,14 @@ impl Reader {
         if starts.is_empty() {
             return;
         }
-        let next = if self.focus == Focus::Check {
+        // From a check answered where it was put on top (the focus left
+        // it), the next one.
+        let on_top = d.check_start(self.current).map(|l| l.min(self.max_top(g))) == Some(self.top)
+            && self
+                .checks
+                .get(self.current)
+                .is_some_and(CheckState::answered);
+        let next = if self.focus == Focus::Check || on_top {
             let at = starts.iter().position(|&(k, _)| k == self.current);
             at.map_or(0, |i| (i + 1) % starts.len())
         } else {
@@ -279,10 +300,9 @@ impl Reader {
 
     /// Puts check `k` at the top of the screen and gives it the keys.
     pub fn show_check(&mut self, k: usize, g: &Geometry) {
-        let Some(start) = self.doc.as_ref().and_then(|d| d.check_start(k)) else {
+        if self.doc.as_ref().and_then(|d| d.check_start(k)).is_none() {
             return;
-        };
-        self.set_top(start, g);
+        }
         let answerable = self
             .doc
             .as_ref()
@@ -301,9 +321,17 @@ impl Reader {
                     doc.relayout_check(old, &c.marks(old, n, false));
                 }
             }
-            if self.focus != Focus::Answer {
+            // An answered check shows its answer; digits stay counts.
+            let answered = self.checks.get(k).is_none_or(CheckState::answered);
+            if self.focus != Focus::Answer && !answered {
                 self.focus = Focus::Check;
             }
+            // Its title marks the focus.
+            self.relayout_check();
+        }
+        // Where it starts once the checks above it are laid out again.
+        if let Some(start) = self.doc.as_ref().and_then(|d| d.check_start(k)) {
+            self.set_top(start, g);
         }
     }
 

@@ -78,11 +78,10 @@ fn each_check_stands_before_its_block_numbered() {
         assert!(!text_of(&h, k).contains("Why:"), "{}", text_of(&h, k));
     }
     // Headings and checks are what `}` goes through.
-    assert_eq!(
-        d.anchor_of(first).block,
-        5,
-        "inside a check: the block before"
-    );
+    // Inside a check: the block it stands before, and the very line.
+    assert_eq!(d.anchor_of(first).block, 6);
+    assert_eq!(d.line_of(d.anchor_of(first)), first);
+    assert_eq!(d.line_of(d.anchor_of(first + 2)), first + 2);
 }
 
 #[test]

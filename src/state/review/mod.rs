@@ -1,7 +1,14 @@
 //! A spaced-review session inside the reader: due check questions one at
-//! a time, options shuffled so their position cannot be memorised.
+//! a time, options shuffled so their position cannot be memorised. The
+//! card as drawn, and its scrolling, are in `card.rs`.
 
-use super::check::{Answered, CheckState};
+mod card;
+mod keys;
+
+pub use card::{card_body, shuffle};
+
+use super::attempt::{self, Answered};
+use super::check::CheckState;
 use super::open::open;
 use super::{Action, Effect, State};
 use crate::layout::CheckMarks;
@@ -38,33 +45,19 @@ pub struct Review {
     /// The explanation of the tempting option chosen last time, shown
     /// once the card is answered.
     pub reminder: Option<String>,
+    /// The card (by its place in `queue`) whose lesson was opened before
+    /// it was answered: its answer is after a peek.
+    pub peeked: Option<usize>,
+    /// The card was answered right (and not after a peek): the learner
+    /// may say how it felt before going on.
+    pub rateable: bool,
+    /// The card's first line under its header, when it is taller than
+    /// the screen (the drawing clamps it).
+    pub top: usize,
+    /// Where the learner was when the review began: `(course, lesson,
+    /// place)`, where Esc brings them back.
+    pub before: Option<(usize, usize, crate::model::Anchor)>,
     seed: u64,
-}
-
-/// xorshift64*: enough to shuffle four options; not for anything secret.
-fn next_random(seed: &mut u64) -> u64 {
-    let mut x = *seed | 1;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *seed = x;
-    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
-
-/// A permutation of `0..n` that differs from `avoid` when it can, so the
-/// layout the reader learned while reading is not the one shown.
-pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
-    let mut v: Vec<usize> = (0..n).collect();
-    for _ in 0..4 {
-        for i in (1..n).rev() {
-            let j = (next_random(seed) % (i as u64 + 1)) as usize;
-            v.swap(i, j);
-        }
-        if n < 2 || v != avoid {
-            break;
-        }
-    }
-    v
 }
 
 impl Review {
@@ -112,6 +105,8 @@ impl Review {
         self.card = CheckState::default();
         self.typing = false;
         self.reminder = None;
+        self.top = 0;
+        self.rateable = false;
         self.order = match lesson.checks.get(self.check) {
             Some(c) => shuffle(c.options.len(), &mut self.seed, &c.order),
             None => Vec::new(),
@@ -136,6 +131,7 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         return true;
     }
     match a {
+        Action::Answer(pos) if r.rateable => keys::rate(s, *pos, fx),
         Action::Answer(pos) => answer(s, *pos, fx),
         Action::LineDown | Action::LineUp => {
             let n = r.order.len()
@@ -155,17 +151,23 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             }
         }
         Action::ReviewNext | Action::Open => next_card(s, fx),
-        Action::ReviewReread => {
-            if r.current().is_some() {
-                r.rereading = true;
-                s.reader.top = 0;
-                s.notice = Some("Re-reading the lesson: press R to return to your review.".into());
+        Action::Toggle => keys::toggle(s, fx),
+        Action::TypeAnswer => keys::type_answer(s),
+        Action::ReviewReread => keys::reread(s, fx),
+        Action::PageDown | Action::PageUp | Action::Scroll(_) => {
+            let page = s.geometry().page();
+            let by = match a {
+                Action::PageDown => page,
+                Action::PageUp => -page,
+                Action::Scroll(n) => *n as isize,
+                _ => 0,
+            };
+            let max = s.review.as_ref().map_or(0, |r| card::max_top(s, r));
+            if let Some(r) = &mut s.review {
+                r.top = r.top.min(max).saturating_add_signed(by).min(max);
             }
         }
-        Action::Back => {
-            s.review = None;
-            s.notice = Some("Review ended.".into());
-        }
+        Action::Back => keys::end(s, fx),
         _ => return false,
     }
     true
@@ -239,6 +241,8 @@ pub(super) fn ready(s: &mut State, due: DueCards, seed: u64, fx: &mut Vec<Effect
             Some((c.title.clone(), n))
         })
         .collect();
+    let place = (s.library.current, s.reader.lesson, s.reader.anchor());
+    review.before = Some(s.review.take().and_then(|r| r.before).unwrap_or(place));
     s.review = Some(review);
     s.contents.focused = false;
     s.overlay = None;
@@ -317,7 +321,6 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         s.notice = Some(format!("There is no option {}.", pos + 1));
         return;
     };
-    r.card.cursor = Some(pos);
     if check.is_multi() {
         match r.card.picked.iter().position(|&i| i == index) {
             Some(at) => {
@@ -327,6 +330,7 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         }
         return;
     }
+    r.card.cursor = Some(pos);
     r.card.chosen = Some(index);
     let reminder = reminder(s, &check);
     if let Some(r) = &mut s.review {
@@ -349,9 +353,17 @@ fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
     }
     let how = Answered {
         review: true,
-        revealed: false,
+        revealed: r.peeked == Some(r.pos),
     };
-    super::check::record(s, key, &id, &answer, correct, how, fx);
+    r.rateable = correct && !how.revealed;
+    attempt::record(s, key, &id, &answer, correct, how, fx);
+    // The verdict and why are below the options: shown.
+    if let Some(r) = &s.review {
+        let max = card::max_top(s, r);
+        if let Some(r) = &mut s.review {
+            r.top = max;
+        }
+    }
 }
 
 /// Enter: answer with what is selected (submit, start typing), or go on
@@ -363,7 +375,13 @@ fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
         return;
     }
     if !r.answered() && !r.order.is_empty() || !r.answered() && kind.is_some() {
+        let n = r.order.len();
         match kind {
+            // Enter on an option ticks it, as on the page; on Submit submits.
+            Some(CheckKind::Choice { multi: true }) if r.card.cursor.is_some_and(|p| p < n) => {
+                let pos = r.card.cursor.unwrap_or(0);
+                return answer(s, pos, fx);
+            }
             Some(CheckKind::Choice { multi: true }) if !r.card.picked.is_empty() => {
                 r.card.submitted = true;
                 let mut picked = r.card.picked.clone();
@@ -388,22 +406,4 @@ fn next_card(s: &mut State, fx: &mut Vec<Effect>) {
     }
     r.pos += 1;
     open_card(s, true, fx);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shuffles_are_permutations_and_avoid_the_reading_order() {
-        let mut seed = 42;
-        for n in 0..8 {
-            let identity: Vec<usize> = (0..n).collect();
-            let v = shuffle(n, &mut seed, &identity);
-            assert!(Check::is_permutation(&v, n));
-            if n >= 3 {
-                assert_ne!(v, identity);
-            }
-        }
-    }
 }

@@ -1,0 +1,41 @@
+//! What `R` reviews: every course of the learner's library with cards due
+//! today, those not open in this session read from their folders first.
+
+use crate::loader;
+use crate::model::{Course, Days};
+use crate::store::Store;
+use chrono::{DateTime, Utc};
+
+/// The courses of the library, not among `open`, that have cards due by
+/// `until` and can still be read.
+pub(super) fn shelved_due(store: &Store, open: &[Course], until: DateTime<Utc>) -> Vec<Course> {
+    let due = store.due(None, until);
+    store
+        .library()
+        .into_iter()
+        .filter(|c| !open.iter().any(|o| o.slug == c.slug))
+        .filter(|c| {
+            due.iter()
+                .any(|(slug, _, at)| *slug == c.slug && *at < until)
+        })
+        .filter_map(|c| {
+            let found = match &c.root {
+                None => vec![loader::builtin_course()],
+                Some(root) => loader::open_paths(std::slice::from_ref(root)).ok()?.courses,
+            };
+            found.into_iter().find(|x| x.slug == c.slug)
+        })
+        .collect()
+}
+
+/// Every card due today in the whole library, and the courses to add.
+pub(super) fn library_due<Tz: chrono::TimeZone>(
+    store: &Store,
+    open: &[Course],
+    now: DateTime<Utc>,
+    days: &Days<Tz>,
+) -> (Vec<Course>, crate::model::DueCards) {
+    let added = shelved_due(store, open, days.end_of_day(now));
+    let all: Vec<Course> = open.iter().chain(&added).cloned().collect();
+    (added, store.due_today(&all, now, days))
+}

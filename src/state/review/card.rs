@@ -1,0 +1,113 @@
+//! The card as the review screen draws it (below its header, which stays
+//! put), so that scrolling is clamped to what is drawn; and the shuffle
+//! of its options.
+
+use super::Review;
+use crate::layout::{self, Line, Role, Style};
+use crate::model::Verdict;
+use crate::state::State;
+
+/// xorshift64*: enough to shuffle four options; not for anything secret.
+fn next_random(seed: &mut u64) -> u64 {
+    let mut x = *seed | 1;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *seed = x;
+    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// A permutation of `0..n` that differs from `avoid` when it can, so the
+/// layout the reader learned while reading is not the one shown.
+pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..n).collect();
+    for _ in 0..4 {
+        for i in (1..n).rev() {
+            let j = (next_random(seed) % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+        if n < 2 || v != avoid {
+            break;
+        }
+    }
+    v
+}
+
+/// The card below its header: the check without its title, the reminder
+/// of the tempting option chosen last time once answered, and a hint
+/// after a wrong answer. Empty until the card's lesson is loaded.
+pub fn card_body(s: &State, r: &Review, width: u16) -> Vec<Line> {
+    let Some(d) = s.reader.doc.as_ref() else {
+        return Vec::new();
+    };
+    let Some(check) = d.lesson.checks.get(r.check) else {
+        return Vec::new();
+    };
+    let shown = r.shown(check);
+    let mut marks = r.marks();
+    // The card's own code is highlighted under its place in the lesson.
+    marks.index = r.check;
+    // A card offers its own keys, never the page's (r, a).
+    marks.printed = true;
+    let mut lines = layout::check_lines(&shown, width, &marks, &d.code).lines;
+    lines.remove(0);
+    if let Some(reminder) = r.reminder.as_ref().filter(|_| r.answered()) {
+        lines.push(Line::default());
+        let style = Style::new(Role::KeyIdea);
+        let wrapped = layout::wrap::wrap(&[(reminder.as_str(), style)], usize::from(width.max(1)));
+        lines.extend(wrapped.into_iter().map(|spans| Line { spans }));
+    }
+    if r.rateable {
+        let ask = "How did it feel? 1 again · 2 hard (or a guess) · 3 good (Enter) · 4 easy";
+        lines.push(Line::default());
+        let style = Style::new(Role::Question);
+        lines.extend(
+            layout::wrap::wrap(&[(ask, style)], usize::from(width.max(1)))
+                .into_iter()
+                .map(|spans| Line { spans }),
+        );
+    }
+    let wrong = marks
+        .answer(check)
+        .is_some_and(|a| check.score_answer(&a) == Verdict::Wrong);
+    if wrong {
+        let hint = "o re-reads the lesson at this question (R brings you back) · Enter next card";
+        lines.push(Line::default());
+        let style = Style::new(Role::Dim);
+        lines.extend(
+            layout::wrap::wrap(&[(hint, style)], usize::from(width.max(1)))
+                .into_iter()
+                .map(|spans| Line { spans }),
+        );
+    }
+    lines
+}
+
+/// Rows the card's header takes (title, source, a blank line).
+pub const HEADER_ROWS: usize = 3;
+
+/// The furthest the card scrolls: its last line at the screen's bottom.
+pub(super) fn max_top(s: &State, r: &Review) -> usize {
+    let g = s.geometry();
+    let body = card_body(s, r, g.text_width).len();
+    body.saturating_sub(g.rows().saturating_sub(HEADER_ROWS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Check;
+
+    #[test]
+    fn shuffles_are_permutations_and_avoid_the_reading_order() {
+        let mut seed = 42;
+        for n in 0..8 {
+            let identity: Vec<usize> = (0..n).collect();
+            let v = shuffle(n, &mut seed, &identity);
+            assert!(Check::is_permutation(&v, n));
+            if n >= 3 {
+                assert_ne!(v, identity);
+            }
+        }
+    }
+}

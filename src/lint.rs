@@ -52,6 +52,7 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
                     return Vec::new();
                 }
                 if p.exists() {
+                    loader::named(p);
                     // One walk that cannot loop (symlink cycles) or block
                     // (FIFOs): what it will not open is a warning.
                     let walk = loader::lesson_tree(p);

@@ -1542,3 +1542,33 @@ fn a_review_card_is_answered_rated_and_scrolls() {
         .unwrap();
     assert_eq!(rating, Some(2), "hard, as the learner said");
 }
+
+/// `lectern` with no arguments when the course read last is gone says so
+/// in one line, then opens the guide.
+#[test]
+fn a_course_read_last_that_is_gone_is_said_not_silently_replaced() {
+    let data = data_dir();
+    let course = tempfile::tempdir().unwrap();
+    std::fs::write(course.path().join("a.md"), "# Gone soon\n\nhello\n").unwrap();
+    let linear = |args: &[&std::ffi::OsStr]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+            .arg("--linear")
+            .args(args)
+            .env("LECTERN_DATA_DIR", data.path())
+            .env("LECTERN_CACHE_DIR", data.path().join("cache"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let first = linear(&[course.path().as_os_str()]);
+    assert!(first.contains("Gone soon"), "{first}");
+    let root = course.path().canonicalize().unwrap();
+    drop(course);
+    let later = linear(&[]);
+    let said = format!("is no longer at {}: here is the guide", root.display());
+    assert!(later.contains(&said), "{later}");
+    assert!(later.contains("The lectern guide"), "{later}");
+}

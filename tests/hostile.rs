@@ -277,7 +277,7 @@ fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
     assert!(runner.has_held());
     let line = runner
         .unwritten()
-        .rescue(Some(data.path()))
+        .rescue(Some(data.path()), None)
         .expect("a line");
     assert!(
         line.contains("1 change") && line.contains("kept in"),
@@ -300,7 +300,7 @@ fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
     assert!(again.progress("c", "a").read, "replayed at the next start");
     // Nothing left to keep: no line.
     let idle = Runner::new(None, lectern::index::Index::in_memory(), Work::Inline);
-    assert_eq!(idle.unwritten().rescue(Some(data.path())), None);
+    assert_eq!(idle.unwritten().rescue(Some(data.path()), None), None);
 }
 
 /// `search --json` keeps a file's path exact for scripts, and still no

@@ -82,7 +82,7 @@ impl Unwritten {
     /// Every write still held, kept in a new journal of the store in
     /// `dir`; the line to tell the learner, if there were any. Waits a
     /// moment for a write the loop is making, never longer.
-    pub fn rescue(&self, dir: Option<&std::path::Path>) -> Option<String> {
+    pub fn rescue(&self, dir: Option<&std::path::Path>, place: Option<Effect>) -> Option<String> {
         let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
         let held = loop {
             match self.0.try_lock() {
@@ -96,6 +96,8 @@ impl Unwritten {
                 Err(_) => return None,
             }
         };
+        let mut held = held;
+        held.extend(place);
         if held.is_empty() {
             return None;
         }

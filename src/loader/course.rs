@@ -164,6 +164,18 @@ fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
+/// `p`, named by the learner, is a course (a file: its folder is), for
+/// the markdown lessons under it (see `source::markdown`).
+pub fn named(p: &Path) {
+    let dir = if p.is_dir() { Some(p) } else { p.parent() };
+    if let Some(dir) = dir
+        .filter(|d| !d.as_os_str().is_empty())
+        .or(Some(Path::new(".")))
+    {
+        super::source::markdown::named(&canonical(dir));
+    }
+}
+
 /// Everything the reader was asked to open.
 #[derive(Debug, Default)]
 pub struct Library {
@@ -201,6 +213,7 @@ fn open_all(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic>
             // Stored as the course's root: absolute and canonical, so a
             // course opened by a relative path is found from anywhere.
             let p = &canonical(p);
+            super::source::markdown::named(p);
             let mut courses = heads(p)?;
             if courses.is_empty() {
                 for sub in subdirs(p) {
@@ -223,7 +236,9 @@ fn open_all(paths: &[PathBuf], heads: &mut Heads) -> Result<Library, Diagnostic>
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
-            let courses = heads(&canonical(dir))?;
+            let dir = canonical(dir);
+            super::source::markdown::named(&dir);
+            let courses = heads(&dir)?;
             // Every lesson here shares the folder: the file name decides.
             let target = p.file_name();
             let found = courses.iter().enumerate().find_map(|(ci, c)| {

@@ -23,7 +23,7 @@ pub use crate::model::{Diagnostic, Origin, Severity};
 pub use builtin::{BUILTIN, builtin_course};
 pub(crate) use course::scan_dir;
 pub(crate) use course::{Headed, group, open_paths_with, read_head};
-pub use course::{Library, open_paths};
+pub use course::{Library, named, open_paths};
 pub use node::{Finding, Level};
 pub use origin::MAX_LESSON_BYTES;
 pub(crate) use origin::read;

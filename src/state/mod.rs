@@ -50,6 +50,7 @@ pub use library::{CourseView, Library};
 pub use links::{Goes, LinkItem, LinkPicker};
 pub use msg::{Msg, Opened};
 pub use open::open as open_lesson;
+pub use open::place_to_save;
 pub use reader::{Doc, Focus, Reader};
 pub use review::{Review, card_body, shuffle};
 pub use screens::{Overlay, Screen, receive, update};

@@ -264,6 +264,18 @@ pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
     true
 }
 
+/// The write that would save the reading place as it is now, if a lesson
+/// is open: what a forced end of the process (its loop stuck) keeps aside
+/// when it cannot wait for the orderly quit that saves it.
+pub fn place_to_save(s: &State) -> Option<Effect> {
+    s.reader.doc.as_ref()?;
+    let key = s.lesson_key()?;
+    Some(Effect::SavePosition {
+        key,
+        anchor: s.reader.anchor(),
+    })
+}
+
 pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
     if s.reader.doc.is_none() {
         return;

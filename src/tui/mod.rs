@@ -44,29 +44,46 @@ pub fn read(paths: &[PathBuf], common: &Common, settings: &Settings, linear: boo
         .is_empty()
         .then(|| Store::last_course(data_dir.as_deref()?))
         .flatten();
+    // Said, not silent: the learner expected their course.
+    let fell_back = last.as_ref().filter(|c| c.is_gone()).map(|c| {
+        let root = c.root.as_deref().map(crate::loader::walk::shown).unwrap_or_default();
+        format!(
+            "The course read last, {}, is no longer at {root}: here is the guide (C lists your other courses).",
+            c.title
+        )
+    });
     let (paths, course) = match last.filter(|c| !c.is_gone()) {
         Some(c) => (c.root.into_iter().collect::<Vec<PathBuf>>(), Some(c.slug)),
         None => (paths.to_vec(), None),
     };
     if linear {
-        return linear::run(&paths, common, settings, course.as_deref());
+        return linear::run(&paths, common, settings, course.as_deref(), fell_back);
     }
-    run(&paths, common, settings, false, course.as_deref())
+    run(
+        &paths,
+        common,
+        settings,
+        (false, course.as_deref()),
+        fell_back,
+    )
 }
 
 /// A review of the cards due in the courses at `paths` (which may hold
 /// [`BUILTIN`]).
 pub fn review(paths: &[PathBuf], common: &Common, settings: &Settings) -> Res {
-    run(paths, common, settings, true, None)
+    run(paths, common, settings, (true, None), None)
 }
 
+/// `start`: whether to start with a review, and the course of `paths` to
+/// open; `notice`: a word for the footer of the first screen.
 fn run(
     paths: &[PathBuf],
     common: &Common,
     settings: &Settings,
-    start_review: bool,
-    course: Option<&str>,
+    start: (bool, Option<&str>),
+    notice: Option<String>,
 ) -> Res {
+    let (start_review, course) = start;
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     // Signals first: one that comes while a large folder is read still
     // ends the process in order.
@@ -95,7 +112,14 @@ fn run(
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
     let unwritten = runner.unwritten();
     let dir = data_dir.clone();
-    events::on_forced_exit(move || unwritten.rescue(dir.as_deref()));
+    // The reading place as of the last event handled: a forced end keeps
+    // it aside with the held writes, since only the orderly quit saves it.
+    let place = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let last_place = place.clone();
+    events::on_forced_exit(move || {
+        let place = last_place.lock().ok().and_then(|mut p| p.take());
+        unwritten.rescue(dir.as_deref(), place)
+    });
     boot.equip(&mut runner);
     runner.days = settings.days();
     let prefs = Prefs {
@@ -114,11 +138,15 @@ fn run(
         theme,
         caught,
         typed_ahead: Default::default(),
+        place,
     };
     r.apply(fx);
     // The config file's problems, where the learner looks (also on stderr).
     if let Some(p) = settings.problems.first() {
         r.receive(Msg::Notice(format!("config: {p}")));
+    }
+    if let Some(n) = notice {
+        r.receive(Msg::Notice(n));
     }
     for action in boot.first_actions(&r.s) {
         r.update(action);
@@ -161,6 +189,8 @@ struct Reader {
     /// Keys typed while a lesson is read off the loop, for the page it
     /// brings: `]]` then `}` moves on the third lesson, not the first.
     typed_ahead: std::collections::VecDeque<Event>,
+    /// Where the reading place goes for a forced end (see `run`).
+    place: std::sync::Arc<std::sync::Mutex<Option<Effect>>>,
 }
 
 impl Reader {
@@ -190,6 +220,9 @@ impl Reader {
             let Ok(incoming) = rx.recv() else { break };
             events::busy(true, self.q_quits());
             self.handle(incoming);
+            if let Ok(mut place) = self.place.lock() {
+                *place = state::place_to_save(&self.s);
+            }
         }
         Ok(())
     }

@@ -1,10 +1,13 @@
 //! Markdown files as lessons. A file is one lesson; a folder of them is a
-//! course, and its folders are modules. A lesson's keys come from its path
-//! alone, so the header read for the course view and the lesson opened
-//! later agree without being told the folder that was opened: the course
-//! is the highest folder of markdown files above the file (each folder on
-//! the way holding some), its slug that folder's name, and the lesson's
-//! slug its path from there (`ch02/intro`), stable across starts.
+//! course, and its folders are modules. The course is what the learner
+//! opened: a folder named (on the command line, or as a course of the
+//! library) is the course of the markdown files under it, each folder on
+//! the way down holding some being a module; a file named alone belongs
+//! to its own folder. Never a folder above what was named: stray notes in
+//! a home folder made `~/notes` and `~/recipes` one course called after
+//! it. The lesson's slug is its path from the course (`ch02/intro`), the
+//! same for the header read for the course view and the lesson opened
+//! later, since both look at the folders named in this process.
 
 use super::super::course::Headed;
 use super::super::markdown as body;
@@ -75,13 +78,39 @@ struct Place {
     module: Option<Module>,
 }
 
+/// The folders the learner named in this process, canonical: a markdown
+/// lesson's course is found by climbing to the nearest of them, never past.
+static NAMED: std::sync::RwLock<Vec<PathBuf>> = std::sync::RwLock::new(Vec::new());
+
+/// `dir` (canonical) is a folder the learner named: see [`NAMED`].
+pub fn named(dir: &Path) {
+    if let Ok(mut named) = NAMED.write() {
+        if !named.iter().any(|d| d == dir) {
+            named.push(dir.to_path_buf());
+        }
+    }
+}
+
 fn place(path: &Path) -> Place {
     let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let mut root = full.parent().map(Path::to_path_buf).unwrap_or_default();
-    for _ in 0..MAX_NESTING {
-        match root.parent() {
-            Some(up) if !hidden(&root) && is_markdown_folder(up) => root = up.to_path_buf(),
-            _ => break,
+    // The outermost folder named above the file: a folder given is the
+    // course, whatever else inside it was named too.
+    let course = NAMED.read().ok().and_then(|named| {
+        named
+            .iter()
+            .filter(|n| root.starts_with(n))
+            .min_by_key(|n| n.components().count())
+            .cloned()
+    });
+    if let Some(course) = course {
+        for _ in 0..MAX_NESTING {
+            match root.parent() {
+                Some(up) if root != course && !hidden(&root) && is_markdown_folder(up) => {
+                    root = up.to_path_buf()
+                }
+                _ => break,
+            }
         }
     }
     let rel = full.strip_prefix(&root).unwrap_or(&full);

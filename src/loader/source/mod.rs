@@ -174,6 +174,20 @@ mod tests {
     fn a_lesson_has_the_same_keys_however_it_is_opened() {
         let d = book();
         let file = d.path().join("my-book/02-part/inner/b.md");
+        // Opened alone, a file is a lesson of its own folder, never of a
+        // folder above it that the learner did not name.
+        let lib = open_paths(std::slice::from_ref(&file)).unwrap();
+        let (ci, li) = lib.start.unwrap();
+        assert_eq!(lib.courses[ci].lessons[li].slug, "b");
+        assert_eq!(lib.courses[ci].slug, "inner");
+        // Inside the folder named, its path from there, read either way.
+        let lib = open_paths(&[d.path().join("my-book")]).unwrap();
+        assert!(
+            lib.courses[0]
+                .lessons
+                .iter()
+                .any(|l| l.slug == "02-part/inner/b")
+        );
         let head = read_head(Origin::File(file.clone()));
         let lesson = super::super::load(&Origin::File(file.clone()))
             .unwrap()
@@ -187,10 +201,21 @@ mod tests {
             lesson.blocks.is_empty(),
             "the title heading is not shown twice"
         );
-        // Opened alone, the file still finds its place in its course.
-        let lib = open_paths(&[file]).unwrap();
-        let (ci, li) = lib.start.unwrap();
-        assert_eq!(lib.courses[ci].lessons[li].slug, "02-part/inner/b");
+    }
+
+    #[test]
+    fn notes_beside_stray_notes_in_a_parent_are_a_course_of_their_own() {
+        let home = tempfile::tempdir().unwrap();
+        fs::write(home.path().join("todo.md"), "# Todo\n").unwrap();
+        for (dir, file) in [("notes", "a.md"), ("recipes", "bread.md")] {
+            fs::create_dir(home.path().join(dir)).unwrap();
+            fs::write(home.path().join(dir).join(file), "# Page\n\ntext\n").unwrap();
+        }
+        let notes = open_paths(&[home.path().join("notes")]).unwrap();
+        let recipes = open_paths(&[home.path().join("recipes")]).unwrap();
+        assert_eq!(notes.courses[0].slug, "notes");
+        assert_eq!(recipes.courses[0].slug, "recipes");
+        assert_eq!(notes.courses[0].lessons[0].slug, "a");
     }
 
     #[test]

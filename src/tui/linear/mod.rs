@@ -47,7 +47,13 @@ struct Linear {
 }
 
 /// The linear reader on `paths` (the course `course` of them).
-pub fn run(paths: &[PathBuf], common: &Common, settings: &Settings, course: Option<&str>) -> Res {
+pub fn run(
+    paths: &[PathBuf],
+    common: &Common,
+    settings: &Settings,
+    course: Option<&str>,
+    notice: Option<String>,
+) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let mut boot = Boot::prepare(paths, data_dir, false, course)?;
     let mut runner = Runner::new(None, Index::in_memory(), Work::Inline);
@@ -84,6 +90,9 @@ pub fn run(paths: &[PathBuf], common: &Common, settings: &Settings, course: Opti
     }
     for p in &settings.problems {
         me.say(&format!("config: {p}"));
+    }
+    if let Some(n) = notice {
+        me.say(&n);
     }
     me.say("Linear reading. Enter reads on; help lists the commands.");
     me.show_section(me.section_at_top());
@@ -156,8 +165,13 @@ impl Linear {
     fn window(&mut self, from: usize, to: usize) {
         let rows = u16::try_from(to.saturating_sub(from).max(1)).unwrap_or(u16::MAX - 2);
         self.update(Action::Resize(self.width, rows.saturating_add(2)));
-        self.update(Action::Top);
-        self.update(Action::Scroll(i32::try_from(from).unwrap_or(i32::MAX)));
+        // One move, straight there: a check given the focus keeps it only
+        // while it stays on screen, as on the full screen.
+        let by =
+            i64::try_from(from).unwrap_or(i64::MAX) - i64::try_from(self.s.reader.top).unwrap_or(0);
+        if by != 0 {
+            self.update(Action::Scroll(i32::try_from(by).unwrap_or(i32::MAX)));
+        }
     }
 
     /// Where each section of the open lesson starts (doc lines): the top,

@@ -2,6 +2,7 @@
 //! subcommands print, check, review and summarise.
 
 use crate::config::ThemeSetting;
+use crate::config::table::{MOUSE, THEME};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -38,9 +39,7 @@ pub struct Common {
     #[arg(long, global = true, value_name = "DIR")]
     pub(crate) data_dir: Option<PathBuf>,
 
-    /// Colour theme (default: the config file's, else from the terminal
-    /// background; NO_COLOR, CLICOLOR=0 and TERM=dumb give mono).
-    #[arg(long, global = true, value_enum)]
+    #[arg(long, global = true, value_enum, help = THEME.flag.map(|(_, h)| h))]
     pub(crate) theme: Option<ThemeSetting>,
 
     /// The config file (default: $LECTERN_CONFIG, else
@@ -48,8 +47,7 @@ pub struct Common {
     #[arg(long, global = true, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
 
-    /// Leave the mouse to the terminal (text selection) instead of scrolling.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help = MOUSE.flag.map(|(_, h)| h))]
     pub(crate) no_mouse: bool,
 }
 
@@ -236,5 +234,26 @@ mod tests {
             |a: &[&str]| Cli::plain(&a.iter().map(Into::into).collect::<Vec<_>>()).is_some();
         assert!(plain(&[]) && plain(&["lesson.json"]) && plain(&["rende"]));
         assert!(!plain(&["render"]) && !plain(&["help"]) && !plain(&["-h"]) && !plain(&["a", "b"]));
+    }
+
+    /// A setting's flag, in the table of settings, is an option of the
+    /// command line with the table's help.
+    #[test]
+    fn the_settings_table_names_the_flags_clap_has() {
+        use clap::CommandFactory;
+        let cli = Cli::command();
+        for spec in crate::config::SETTINGS {
+            let Some((flag, help)) = spec.flag else {
+                continue;
+            };
+            let arg = cli
+                .get_arguments()
+                .find(|a| a.get_long().map(|l| format!("--{l}")) == Some(flag.to_string()))
+                .unwrap_or_else(|| panic!("{flag} is an option"));
+            assert_eq!(
+                arg.get_help().map(ToString::to_string).as_deref(),
+                Some(help)
+            );
+        }
     }
 }

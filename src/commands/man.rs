@@ -26,6 +26,7 @@ pub(crate) fn page() -> super::Result<String> {
     let mut roff = Roff::new();
     commands(&mut roff, &cli);
     keys(&mut roff);
+    configuration(&mut roff);
     for (title, entries) in text::SECTIONS {
         roff.control("SH", [*title]);
         for (term, what) in *entries {
@@ -115,6 +116,24 @@ fn arg_name(arg: &clap::Arg) -> String {
     }
 }
 
+/// CONFIGURATION: each setting of the config file, from the table that
+/// reads the file and shows it (`lectern config --show`).
+fn configuration(roff: &mut Roff) {
+    roff.control("SH", ["CONFIGURATION"]);
+    roff.text([roman(
+        "The config file (see FILES) is TOML, one setting a line. A flag overrides the file; \
+         a bad value keeps its default and is said once; lectern config --show prints each \
+         setting in effect and where it came from.",
+    )]);
+    for spec in crate::config::SETTINGS {
+        let mut what = format!("{}: {}.", spec.values, spec.doc);
+        if let Some((flag, _)) = spec.flag {
+            what += &format!(" Flag: {flag}.");
+        }
+        entry(roff, spec.key, &what);
+    }
+}
+
 /// KEYS: the help screen's rows, screen by screen, from the key tables.
 fn keys(roff: &mut Roff) {
     roff.control("SH", ["KEYS"]);
@@ -156,6 +175,7 @@ mod tests {
             "OPTIONS",
             "COMMANDS",
             "KEYS",
+            "CONFIGURATION",
             "FILES",
             "ENVIRONMENT",
             "EXIT STATUS",

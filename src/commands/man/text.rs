@@ -36,11 +36,8 @@ const FILES: &[(&str, &str)] = &[
     ),
     (
         "$XDG_CONFIG_HOME/lectern/config.toml",
-        "Settings (default ~/.config/lectern/config.toml): theme (\"auto\", \"dark\", \"light\" or \
-         \"mono\"), mouse (true or false), day-starts-at (the hour, 0-23, a study day starts; 4), \
-         truecolor (true, false or \"auto\"). A flag overrides the file; a bad value keeps its \
-         default and is said once. lectern config --show prints each setting and where it came \
-         from. --config or LECTERN_CONFIG names another file.",
+        "Settings (default ~/.config/lectern/config.toml; see CONFIGURATION). --config or \
+         LECTERN_CONFIG names another file.",
     ),
 ];
 

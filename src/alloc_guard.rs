@@ -15,7 +15,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// `System`, with [`failed`] on a failure.
+/// `System`, with `failed` (below) on a failure.
 pub struct Guarded;
 
 static ON_FAILURE: OnceLock<fn()> = OnceLock::new();

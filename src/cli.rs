@@ -2,6 +2,7 @@
 //! subcommands print, check, review and summarise.
 
 use crate::config::ThemeSetting;
+use crate::config::table::{MOUSE, THEME};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -10,15 +11,22 @@ use std::path::PathBuf;
     name = "lectern",
     version,
     about = "A terminal reader for interactive courses",
-    long_about = "A terminal reader for interactive courses.\n\nWith no PATH, opens the built-in course. \
-                  PATH may be a lesson file (opened inside its course), a course folder, or a folder of courses.",
+    long_about = "A terminal reader for interactive courses.\n\n\
+                  With no PATH, opens the course read last, at the lesson and place the learner left; \
+                  the first time, or when that course's folder is gone, the built-in guide. \
+                  PATH may be a lesson file (opened inside its course), a course folder, an mdBook \
+                  (its folder or book.toml), or a folder of courses.\n\n\
+                  When standard output is not a terminal (or TERM=dumb), each PATH is printed as \
+                  `lectern render` prints it, one after the other; no PATH prints the built-in guide's contents.",
     args_conflicts_with_subcommands = true
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
 
-    /// Lesson files or course folders to open.
+    /// Lesson files, course folders or mdBooks to open (default: the
+    /// course read last).
+    #[arg(value_name = "PATH")]
     pub(crate) paths: Vec<PathBuf>,
 
     #[command(flatten)]
@@ -31,9 +39,7 @@ pub struct Common {
     #[arg(long, global = true, value_name = "DIR")]
     pub(crate) data_dir: Option<PathBuf>,
 
-    /// Colour theme (default: the config file's, else from the terminal
-    /// background; NO_COLOR, CLICOLOR=0 and TERM=dumb give mono).
-    #[arg(long, global = true, value_enum)]
+    #[arg(long, global = true, value_enum, help = THEME.flag.map(|(_, h)| h))]
     pub(crate) theme: Option<ThemeSetting>,
 
     /// The config file (default: $LECTERN_CONFIG, else
@@ -41,8 +47,7 @@ pub struct Common {
     #[arg(long, global = true, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
 
-    /// Leave the mouse to the terminal (text selection) instead of scrolling.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help = MOUSE.flag.map(|(_, h)| h))]
     pub(crate) no_mouse: bool,
 
     /// Read line by line, for screen readers and braille displays: no
@@ -79,12 +84,21 @@ pub(crate) enum Command {
     },
     /// Check lesson files and folders (default: the built-in course; `-`:
     /// a lesson on standard input).
-    Lint { paths: Vec<PathBuf> },
+    Lint {
+        /// Lesson files, course folders or mdBooks to check.
+        #[arg(value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
     /// Spaced review of the check questions of lessons already read.
-    Review { path: Option<PathBuf> },
+    Review {
+        /// A course folder, folder of courses or lesson file whose due
+        /// checks to review (default: every course of the library).
+        path: Option<PathBuf>,
+    },
     /// Progress: lessons read, checks answered, first-try score, reviews due
     /// (no PATH: every course of the library, then the totals).
     Stats {
+        /// A course folder or folder of courses (default: the library).
         path: Option<PathBuf>,
         /// One JSON object: {"courses": [{"slug", "title", "lessons", "read",
         /// "answered", "first_try_right", "due_now", "scheduled",
@@ -95,11 +109,12 @@ pub(crate) enum Command {
     },
     /// Find lessons: every word, in any order; "quoted phrases"; word* for
     /// word beginnings. Ranked: title, then heading, then text.
-    #[command(override_usage = "lectern search [OPTIONS] [PATH] WORDS...")]
+    #[command(override_usage = "lectern search [OPTIONS] [PATH] <WORDS>...")]
     Search {
-        /// A course folder or lesson file (when it exists and words follow;
-        /// default: the whole library), then the words to find.
-        #[arg(required = true, value_name = "PATH] [WORDS")]
+        /// The words to find, after an optional PATH: a course folder or
+        /// lesson file to search (when it exists and words follow it;
+        /// default: the whole library).
+        #[arg(required = true, value_name = "WORDS")]
         args: Vec<String>,
         /// A JSON list of {course, lesson, title, module, position, score, snippet, ...}.
         /// "score" is BM25 relevance with a title word weighing 10 body
@@ -123,6 +138,7 @@ pub(crate) enum Command {
     Man,
     /// Print shell completions to standard output.
     Completions {
+        /// The shell to complete for.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
@@ -225,5 +241,26 @@ mod tests {
             |a: &[&str]| Cli::plain(&a.iter().map(Into::into).collect::<Vec<_>>()).is_some();
         assert!(plain(&[]) && plain(&["lesson.json"]) && plain(&["rende"]));
         assert!(!plain(&["render"]) && !plain(&["help"]) && !plain(&["-h"]) && !plain(&["a", "b"]));
+    }
+
+    /// A setting's flag, in the table of settings, is an option of the
+    /// command line with the table's help.
+    #[test]
+    fn the_settings_table_names_the_flags_clap_has() {
+        use clap::CommandFactory;
+        let cli = Cli::command();
+        for spec in crate::config::SETTINGS {
+            let Some((flag, help)) = spec.flag else {
+                continue;
+            };
+            let arg = cli
+                .get_arguments()
+                .find(|a| a.get_long().map(|l| format!("--{l}")) == Some(flag.to_string()))
+                .unwrap_or_else(|| panic!("{flag} is an option"));
+            assert_eq!(
+                arg.get_help().map(ToString::to_string).as_deref(),
+                Some(help)
+            );
+        }
     }
 }

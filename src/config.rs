@@ -5,8 +5,11 @@
 //! the reader: each problem is one located line, and that setting keeps
 //! its default.
 
+pub(crate) mod table;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+pub use table::{SETTINGS, Spec};
 
 /// `theme` in the file and `--theme`: auto asks the terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -181,11 +184,12 @@ impl Settings {
                 Err(_) => {}
             }
         }
+        let flag = |spec: &Spec| Source::Flag(spec.flag.map_or(spec.key, |(f, _)| f));
         if let Some(t) = theme {
-            s.theme.set(t, Source::Flag("--theme"));
+            s.theme.set(t, flag(&table::THEME));
         }
         if no_mouse {
-            s.mouse.set(false, Source::Flag("--no-mouse"));
+            s.mouse.set(false, flag(&table::MOUSE));
         }
         s
     }
@@ -218,42 +222,18 @@ impl Settings {
                 let msg = format!("`{k}` must be {expected} (keeping the default)");
                 format!("{name}:{line}:{vcol}: error: {msg}")
             };
-            let from = Source::File(line);
-            match (k, value.get_ref()) {
-                ("theme", toml::de::DeValue::String(v)) => {
-                    match ThemeSetting::NAMES.iter().find(|(n, _)| *n == v.as_ref()) {
-                        Some((_, t)) => self.theme.set(*t, from),
-                        None => self
-                            .problems
-                            .push(bad("\"auto\", \"dark\", \"light\" or \"mono\"")),
+            match table::find(k) {
+                Some(spec) => {
+                    if !(spec.read)(self, value.get_ref(), Source::File(line)) {
+                        self.problems.push(bad(spec.values));
                     }
                 }
-                ("theme", _) => self
-                    .problems
-                    .push(bad("\"auto\", \"dark\", \"light\" or \"mono\"")),
-                ("mouse", toml::de::DeValue::Boolean(b)) => self.mouse.set(*b, from),
-                ("mouse", _) => self.problems.push(bad("true or false")),
-                ("truecolor", toml::de::DeValue::Boolean(b)) => self.truecolor.set(Some(*b), from),
-                ("truecolor", toml::de::DeValue::String(v)) if v.as_ref() == "auto" => {
-                    self.truecolor.set(None, from)
-                }
-                ("truecolor", _) => self.problems.push(bad("true, false or \"auto\"")),
-                ("day-starts-at", toml::de::DeValue::Integer(i)) => {
-                    // In the radix TOML wrote it in: 0x10 is 16, not 10.
-                    let hour = u8::from_str_radix(&i.as_str().replace('_', ""), i.radix());
-                    match hour.ok().filter(|h| *h < 24) {
-                        Some(h) => self.day_starts_at.set(h, from),
-                        None => self.problems.push(bad("an hour from 0 to 23")),
-                    }
-                }
-                ("day-starts-at", _) => self.problems.push(bad("an hour from 0 to 23")),
-                _ if unknown >= MAX_UNKNOWN => unknown += 1,
-                _ => {
+                None if unknown >= MAX_UNKNOWN => unknown += 1,
+                None => {
                     unknown += 1;
                     let k = crate::model::sanitize::clean(k);
-                    let msg = format!(
-                        "unknown setting `{k}` (known: theme, mouse, day-starts-at, truecolor)"
-                    );
+                    let known = table::keys();
+                    let msg = format!("unknown setting `{k}` (known: {known})");
                     self.problems.push(problem("warning", msg));
                 }
             }
@@ -280,40 +260,13 @@ impl Settings {
             Source::File(line) => format!("{}:{line}", file.as_deref().unwrap_or("config")),
             Source::Flag(f) => format!("flag {f}"),
         };
-        let truecolor = match self.truecolor.value {
-            Some(b) => b.to_string(),
-            None => "\"auto\"".to_string(),
-        };
-        let truecolor_from = match (&self.truecolor.from, self.truecolor.value) {
-            (Source::Default, None) => {
-                let tc = crate::theme::ColourEnv::from_env().truecolor;
-                format!(
-                    "default: COLORTERM says {}",
-                    if tc { "24-bit" } else { "256 colours" }
-                )
-            }
-            (s, _) => from(s),
-        };
-        let rows = [
-            (
-                "theme",
-                format!("\"{}\"", self.theme.value.name()),
-                from(&self.theme.from),
-            ),
-            (
-                "mouse",
-                self.mouse.value.to_string(),
-                from(&self.mouse.from),
-            ),
-            (
-                "day-starts-at",
-                self.day_starts_at.value.to_string(),
-                from(&self.day_starts_at.from),
-            ),
-            ("truecolor", truecolor, truecolor_from),
-        ];
-        for (key, value, source) in rows {
-            let _ = writeln!(out, "{:<24} # {source}", format!("{key} = {value}"));
+        for spec in SETTINGS {
+            let (value, source) = (spec.shown)(self);
+            let source = match (source, spec.default_from) {
+                (Source::Default, Some(said)) => said(),
+                (s, _) => from(s),
+            };
+            let _ = writeln!(out, "{:<24} # {source}", format!("{} = {value}", spec.key));
         }
         for p in &self.problems {
             let _ = writeln!(out, "# {p}");

@@ -2,6 +2,8 @@
 //! and a monochrome one (NO_COLOR) that keeps structure with bold,
 //! underline and reverse.
 
+#[cfg(test)]
+mod contrast;
 mod depth;
 
 pub use depth::{ColorChoice, ColourEnv, Depth, depth, to_palette};
@@ -65,28 +67,43 @@ fn colour(kind: ThemeKind, role: Role) -> Option<Color> {
         ThemeKind::Light => false,
     };
     let pick = |d: Color, l: Color| Some(if dark { d } else { l });
+    // The dark theme's named colours follow the terminal's palette; the
+    // light theme's are RGB, because palette colour 7 (light grey) or 2
+    // (green) is unreadable on white in many palettes. Each meets WCAG's
+    // contrast against its background (src/theme/contrast.rs).
+    let (blue, purple) = (Color::Rgb(0, 70, 170), Color::Rgb(150, 0, 150));
+    let (amber, rust) = (Color::Rgb(140, 90, 0), Color::Rgb(150, 60, 0));
+    let (green, red) = (Color::Rgb(0, 128, 0), Color::Rgb(190, 0, 0));
+    let (grey, frame, dark_grey) = (
+        Color::Rgb(100, 100, 100),
+        Color::Rgb(140, 140, 140),
+        Color::Rgb(80, 80, 80),
+    );
+    // A brighter blue than palette colour 12 (4.4:1 on black).
+    let light_blue = Color::Rgb(120, 140, 255);
     match role {
         Role::Text | Role::Question => None,
-        Role::Title => pick(Color::LightCyan, Color::Blue),
-        Role::Heading(1 | 2) => pick(Color::Cyan, Color::Blue),
-        Role::Heading(_) => pick(Color::LightBlue, Color::Magenta),
-        Role::Meta | Role::Dim | Role::Rule => pick(Color::DarkGray, Color::Gray),
-        Role::KeyIdea => pick(Color::Yellow, Color::Rgb(140, 90, 0)),
-        Role::Code => pick(Color::LightYellow, Color::Rgb(150, 60, 0)),
-        Role::Kbd => pick(Color::LightMagenta, Color::Magenta),
-        Role::Link => pick(Color::LightBlue, Color::Blue),
-        Role::Marker | Role::OptionNumber => pick(Color::Cyan, Color::Blue),
-        Role::Quote | Role::Unknown => pick(Color::Gray, Color::DarkGray),
-        Role::CodeFrame | Role::FigureFrame => pick(Color::DarkGray, Color::Gray),
+        Role::Title => pick(Color::LightCyan, blue),
+        Role::Heading(1 | 2) => pick(Color::Cyan, blue),
+        Role::Heading(_) => pick(light_blue, purple),
+        Role::Meta | Role::Dim => pick(Color::DarkGray, grey),
+        Role::Rule => pick(Color::DarkGray, frame),
+        Role::KeyIdea => pick(Color::Yellow, amber),
+        Role::Code => pick(Color::LightYellow, rust),
+        Role::Kbd => pick(Color::LightMagenta, purple),
+        Role::Link => pick(light_blue, blue),
+        Role::Marker | Role::OptionNumber => pick(Color::Cyan, blue),
+        Role::Quote | Role::Unknown => pick(Color::Gray, dark_grey),
+        Role::CodeFrame | Role::FigureFrame => pick(Color::DarkGray, frame),
         Role::CodeText => pick(Color::Gray, Color::Black),
-        Role::Badge => pick(Color::Yellow, Color::Rgb(140, 90, 0)),
+        Role::Badge => pick(Color::Yellow, amber),
         Role::Syntax(r, g, b) => Some(Color::Rgb(r, g, b)),
-        Role::FigureTitle => pick(Color::LightGreen, Color::Green),
-        Role::Caption => pick(Color::Gray, Color::DarkGray),
-        Role::Correct => pick(Color::LightGreen, Color::Green),
-        Role::Wrong | Role::Error => pick(Color::LightRed, Color::Red),
-        Role::Tempting => pick(Color::Yellow, Color::Rgb(140, 90, 0)),
-        Role::Why => pick(Color::LightGreen, Color::Green),
+        Role::FigureTitle => pick(Color::LightGreen, green),
+        Role::Caption => pick(Color::Gray, dark_grey),
+        Role::Correct => pick(Color::LightGreen, green),
+        Role::Wrong | Role::Error => pick(Color::LightRed, red),
+        Role::Tempting => pick(Color::Yellow, amber),
+        Role::Why => pick(Color::LightGreen, green),
     }
 }
 

@@ -37,6 +37,19 @@ pub(crate) fn refused(e: &clap::Error) -> ExitCode {
     crate::out::status(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)))
 }
 
+/// A usage error of `command` found after clap read the line (clap
+/// cannot tell a PATH from a word): said and exited as clap's are.
+fn usage_error(command: &str, why: String) -> ExitCode {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    cli.build();
+    let e = match cli.find_subcommand_mut(command) {
+        Some(sub) => sub.error(clap::error::ErrorKind::MissingRequiredArgument, why),
+        None => cli.error(clap::error::ErrorKind::MissingRequiredArgument, why),
+    };
+    refused(&e)
+}
+
 pub(crate) fn run(cli: Cli) -> ExitCode {
     let common = &cli.common;
     let settings = || {
@@ -69,7 +82,10 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Some(Command::Stats { path, json }) => {
             stats::run(path.as_deref(), json, common, &settings())
         }
-        Some(Command::Search { args, json, limit }) => search::run(&args, json, limit, common),
+        Some(Command::Search { args, json, limit }) => match search::no_words(&args) {
+            Some(why) => return usage_error("search", why),
+            None => search::run(&args, json, limit, common),
+        },
         Some(Command::Config { show: _ }) => config::run(common),
         Some(Command::Man) => man::run(),
         Some(Command::Completions { shell }) => completions::run(shell),

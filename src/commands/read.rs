@@ -20,13 +20,26 @@ pub(super) fn run(paths: &[PathBuf], common: &Common, settings: &Settings) -> su
     if !std::io::stdout().is_terminal() || dumb {
         return print(paths, settings);
     }
+    // Said before the screen is taken: a reader of nothing helps no one.
+    let unfit: Vec<String> = paths
+        .iter()
+        .filter_map(|p| super::target::unfit(p))
+        .collect();
+    if let Some((last, rest)) = unfit.split_last() {
+        for why in rest {
+            crate::out::stderr(&format!("lectern: {why}"));
+        }
+        return Err(last.clone().into());
+    }
     if let Some(why) = super::no_terminal() {
         return Err(why.into());
     }
     crate::tui::read(paths, common, settings, false)
 }
 
-/// Each path as `render` prints it; none: the built-in course's contents.
+/// Each path as `render` prints it, in order; none: the built-in
+/// course's contents. A path that cannot be printed is said on stderr
+/// and the others are still printed (status 1 at the end).
 fn print(paths: &[PathBuf], settings: &Settings) -> super::Outcome {
     let look = Look {
         width: None,
@@ -37,15 +50,31 @@ fn print(paths: &[PathBuf], settings: &Settings) -> super::Outcome {
     if paths.is_empty() {
         return render::write(&render::text(None, &look, settings)?);
     }
+    if let [one] = paths {
+        return render::write(&render::text(Some(one), &look, settings)?);
+    }
     let mut out = String::new();
-    for (i, p) in paths.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&render::text(Some(p), &look, settings)?);
-        if !out.ends_with('\n') {
-            out.push('\n');
+    let mut failed = 0;
+    for p in paths {
+        match render::text(Some(p), &look, settings) {
+            Ok(text) => {
+                if !out.is_empty() {
+                    out.push('\n');
+                }
+                out.push_str(&text);
+                if !out.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                crate::out::stderr(&format!("lectern: {e}"));
+            }
         }
     }
-    render::write(&out)
+    render::write(&out)?;
+    match failed {
+        0 => Ok(()),
+        n => Err(format!("{n} of {} paths not printed", paths.len()).into()),
+    }
 }

@@ -17,7 +17,10 @@ pub(super) fn run(path: Option<&Path>, common: &Common, settings: &Settings) -> 
         return Err(why.into());
     }
     let paths: Vec<PathBuf> = match path {
-        Some(p) => vec![p.to_path_buf()],
+        Some(p) => match super::target::unfit(p) {
+            Some(why) => return Err(why.into()),
+            None => vec![p.to_path_buf()],
+        },
         None => {
             let dir = Store::data_dir(common.data_dir.as_deref());
             let (mut paths, builtin) = paths(&shelves(&Store::open(dir.as_deref())));

@@ -37,6 +37,19 @@ fn split(args: &[String]) -> (Option<PathBuf>, &[String]) {
     }
 }
 
+/// What a search of a PATH alone lacks: the words (`lectern search
+/// BOOK` would otherwise look for the word BOOK everywhere and say
+/// nothing matches it).
+pub(super) fn no_words(args: &[String]) -> Option<String> {
+    match args {
+        [only] if Path::new(only).exists() || only.starts_with("builtin:") => Some(format!(
+            "no words to find in {}: give them after it",
+            clean(only)
+        )),
+        _ => None,
+    }
+}
+
 fn courses(
     path: Option<&Path>,
     data: Option<&Path>,

@@ -1,7 +1,9 @@
 //! What a command's PATH argument names.
 
-use crate::loader::{self, Diagnostic, Origin};
+use crate::loader::{self, Origin};
 use crate::model::Course;
+use crate::model::sanitize::clean;
+use std::io::Read;
 use std::path::Path;
 
 /// A lesson or course named on the command line, or a built-in lesson
@@ -11,10 +13,13 @@ pub(super) enum Target {
     Courses(Vec<Course>),
 }
 
-pub(super) fn resolve(path: Option<&Path>) -> Result<Target, Diagnostic> {
+pub(super) fn resolve(path: Option<&Path>) -> super::Result<Target> {
     let Some(path) = path else {
         return Ok(Target::Courses(vec![loader::builtin_course()]));
     };
+    if let Some(why) = unfit(path) {
+        return Err(why.into());
+    }
     let s = path.to_string_lossy();
     if let Some(name) = s.strip_prefix("builtin:")
         && let Some((n, _)) = loader::BUILTIN
@@ -39,4 +44,50 @@ pub(super) fn resolve(path: Option<&Path>) -> Result<Target, Diagnostic> {
     } else {
         Ok(Target::Lesson(Origin::File(path.to_path_buf())))
     }
+}
+
+/// Why `path`, named on the command line, can be no lesson or course:
+/// a missing path, a path that cannot be looked at, or a file of another
+/// kind, each said of the path as a whole (a lesson's own mistakes are
+/// said at their line and column by the loader). `-` and `builtin:`
+/// names are not paths.
+pub(super) fn unfit(path: &Path) -> Option<String> {
+    let s = path.to_string_lossy();
+    if s == "-" || s.starts_with("builtin:") {
+        return None;
+    }
+    let name = clean(&s);
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Some(format!("{name}: no such file or folder"));
+        }
+        Err(e) => return Some(format!("{name}: cannot be looked at: {e}")),
+    };
+    // A folder's own problems (no lesson files in it) are the loader's.
+    if meta.is_dir() {
+        return None;
+    }
+    if let Some(why) = crate::own::refusal(&meta) {
+        return Some(format!("{name}: {why}: lectern reads files and folders"));
+    }
+    let claimed = loader::format_of(path.as_os_str()).is_some();
+    if claimed || starts_like_json(path) || loader::open_book(path).is_some() {
+        return None;
+    }
+    Some(format!(
+        "{name}: not a lesson: lectern reads .json and .md lesson files, \
+         course folders and mdBooks"
+    ))
+}
+
+/// Whether the file's first byte past white space opens a JSON object:
+/// a lesson under a name no format claims is read as JSON.
+fn starts_like_json(path: &Path) -> bool {
+    let mut head = [0u8; 512];
+    let Ok((file, _)) = crate::own::open_regular(path) else {
+        return false;
+    };
+    let n = file.take(head.len() as u64).read(&mut head).unwrap_or(0);
+    head[..n].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }

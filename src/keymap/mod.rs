@@ -1,5 +1,5 @@
 //! Keys to actions: a table per screen over shared layers (see
-//! [`tables`]). The same tables drive key handling, the footer's hints
+//! `tables`). The same tables drive key handling, the footer's hints
 //! and the help screen, so neither can drift from what the keys do.
 
 mod key;

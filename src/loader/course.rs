@@ -25,7 +25,7 @@ pub fn read_head(origin: Origin) -> Headed {
     match super::read(&origin) {
         Ok(bytes) => super::source::head(origin, &bytes),
         Err(e) => {
-            let d = Diagnostic::error(&origin.name(), format!("cannot read lesson: {e}"));
+            let d = Diagnostic::error(&origin.name(), super::cannot_read(&e));
             broken(origin, d)
         }
     }

@@ -33,7 +33,7 @@ pub use path::JsonPath;
 pub(crate) use source::mdbook::scope as books_once;
 /// mdBook folders: the course of the book a path is in, and lint for it.
 pub(crate) use source::mdbook::{lint as lint_book, open as open_book};
-pub(crate) use source::{is_markdown, lesson_files, lesson_tree};
+pub(crate) use source::{format_of, is_markdown, lesson_files, lesson_tree};
 
 use crate::model::Lesson;
 
@@ -46,9 +46,17 @@ pub struct Loaded {
 
 pub fn load(origin: &Origin) -> Result<Loaded, Diagnostic> {
     let name = origin.name();
-    let bytes =
-        read(origin).map_err(|e| Diagnostic::error(&name, format!("cannot read lesson: {e}")))?;
+    let bytes = read(origin).map_err(|e| Diagnostic::error(&name, cannot_read(&e)))?;
     source::load(origin, &bytes)
+}
+
+/// Why a lesson file could not be read: its absence said plainly, else
+/// the system's words.
+pub(crate) fn cannot_read(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => format!("cannot read lesson: {e}"),
+    }
 }
 
 /// The lesson in `bytes`, read from `origin`, in the format its name says.

@@ -2,7 +2,7 @@
 //! subcommands print, check, review and summarise.
 
 use crate::config::ThemeSetting;
-use crate::config::table::{MOUSE, THEME};
+use crate::config::table::{LINEAR, MOUSE, THEME};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -50,10 +50,7 @@ pub struct Common {
     #[arg(long, global = true, help = MOUSE.flag.map(|(_, h)| h))]
     pub(crate) no_mouse: bool,
 
-    /// Read line by line, for screen readers and braille displays: no
-    /// full-screen drawing, text written once in reading order, typed
-    /// commands (also `linear = true` in the config file, and TERM=dumb).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help = LINEAR.flag.map(|(_, h)| h))]
     pub(crate) linear: bool,
 }
 

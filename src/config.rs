@@ -87,6 +87,8 @@ pub struct Settings {
     pub day_starts_at: Setting<u8>,
     /// 24-bit colour: `None` follows COLORTERM.
     pub truecolor: Setting<Option<bool>>,
+    /// The linear reader, for screen readers and braille displays.
+    pub linear: Setting<bool>,
     /// Located warnings and errors about the file, one line each.
     pub problems: Vec<String>,
 }
@@ -118,6 +120,7 @@ impl Default for Settings {
             mouse: Setting::default(true),
             day_starts_at: Setting::default(DAY_STARTS_AT),
             truecolor: Setting::default(None),
+            linear: Setting::default(false),
             problems: Vec::new(),
         }
     }
@@ -162,6 +165,16 @@ fn locator(text: &str) -> impl Fn(usize) -> (usize, usize) + '_ {
 impl Settings {
     /// The settings in effect: the file's, then the flags'.
     pub fn load(explicit: Option<&Path>, theme: Option<ThemeSetting>, no_mouse: bool) -> Settings {
+        Settings::load_with(explicit, theme, no_mouse, false)
+    }
+
+    /// [`Settings::load`], with `--linear` too.
+    pub fn load_with(
+        explicit: Option<&Path>,
+        theme: Option<ThemeSetting>,
+        no_mouse: bool,
+        linear: bool,
+    ) -> Settings {
         let (file, named) = file_path(explicit);
         let mut s = Settings {
             file: file.clone(),
@@ -190,6 +203,9 @@ impl Settings {
         }
         if no_mouse {
             s.mouse.set(false, flag(&table::MOUSE));
+        }
+        if linear {
+            s.linear.set(true, flag(&table::LINEAR));
         }
         s
     }
@@ -307,7 +323,7 @@ mod tests {
             s.problems,
             [
                 "config.toml:1:9: error: `theme` must be \"auto\", \"dark\", \"light\" or \"mono\" (keeping the default)",
-                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor)",
+                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear)",
                 "config.toml:3:17: error: `day-starts-at` must be an hour from 0 to 23 (keeping the default)",
                 "config.toml:4:9: error: `mouse` must be true or false (keeping the default)",
             ]

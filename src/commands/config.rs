@@ -5,7 +5,12 @@ use crate::cli::Common;
 use crate::config::Settings;
 
 pub(super) fn run(common: &Common) -> super::Outcome {
-    let s = Settings::load(common.config.as_deref(), common.theme, common.no_mouse);
+    let s = Settings::load_with(
+        common.config.as_deref(),
+        common.theme,
+        common.no_mouse,
+        common.linear,
+    );
     // Sanitised line by line: it quotes the config file's path, which
     // comes from the environment (`XDG_CONFIG_HOME`) and may hold anything.
     super::render::write(&crate::out::clean_lines(&s.show()))

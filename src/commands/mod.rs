@@ -53,7 +53,12 @@ fn usage_error(command: &str, why: String) -> ExitCode {
 pub(crate) fn run(cli: Cli) -> ExitCode {
     let common = &cli.common;
     let settings = || {
-        let s = Settings::load(common.config.as_deref(), common.theme, common.no_mouse);
+        let s = Settings::load_with(
+            common.config.as_deref(),
+            common.theme,
+            common.no_mouse,
+            common.linear,
+        );
         // Said at once (the reader repeats them in its footer): a bad
         // value keeps its default and the program goes on.
         for p in &s.problems {

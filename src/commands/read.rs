@@ -14,7 +14,7 @@ pub(super) fn run(paths: &[PathBuf], common: &Common, settings: &Settings) -> su
     let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
     // Asked for (through a pipe too), or a terminal that cannot be drawn on
     // but can be typed at: the linear reader.
-    if common.linear || (dumb && terminal) {
+    if settings.linear.value || (dumb && terminal) {
         return crate::tui::read(paths, common, settings, true);
     }
     if !std::io::stdout().is_terminal() || dumb {

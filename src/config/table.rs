@@ -109,8 +109,28 @@ pub const TRUECOLOR: Spec = Spec {
     }),
 };
 
+pub const LINEAR: Spec = Spec {
+    key: "linear",
+    flag: Some((
+        "--linear",
+        "Read line by line, for screen readers and braille displays: no full-screen \
+         drawing, text written once in reading order, typed commands (TERM=dumb at a \
+         terminal too)",
+    )),
+    values: "true or false",
+    doc: "the linear reader (true) for screen readers and braille displays, or the \
+          full-screen one (false, the default)",
+    read: |s, v, from| {
+        let DeValue::Boolean(b) = v else { return false };
+        s.linear.set(*b, from);
+        true
+    },
+    shown: |s| (s.linear.value.to_string(), &s.linear.from),
+    default_from: None,
+};
+
 /// Every setting, in the order `config --show` and the man page list them.
-pub const SETTINGS: &[&Spec] = &[&THEME, &MOUSE, &DAY_STARTS_AT, &TRUECOLOR];
+pub const SETTINGS: &[&Spec] = &[&THEME, &MOUSE, &DAY_STARTS_AT, &TRUECOLOR, &LINEAR];
 
 /// The setting the file calls `key`.
 pub(super) fn find(key: &str) -> Option<&'static Spec> {

@@ -288,6 +288,8 @@ impl Index {
     /// Every lesson header of `dir`, and whether the folder is large
     /// enough to be indexed.
     fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool), Diagnostic> {
+        // A folder read as a course is one the learner named.
+        loader::named(dir);
         let name = walk::shown(dir);
         let files = loader::lesson_files(dir)
             .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;

@@ -143,6 +143,8 @@ pub type Heads<'a> = dyn FnMut(&Path) -> Result<Vec<Course>, Diagnostic> + 'a;
 
 /// Every lesson header of a folder, read from the files.
 pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
+    // A folder read as a course is one the learner named.
+    named(dir);
     let name = super::walk::shown(dir);
     let files = lesson_files(dir)
         .map_err(|e| Diagnostic::error(&name, format!("cannot read folder: {e}")))?;

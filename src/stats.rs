@@ -82,6 +82,7 @@ pub(crate) fn reviews<Tz: TimeZone>(
             MisconceptionFigure {
                 lesson_title: entry.map_or(m.lesson.clone(), |l| l.title.clone()),
                 lesson: m.lesson,
+                check: m.check,
                 option: m.option,
                 option_text,
                 times: m.times,

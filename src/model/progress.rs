@@ -68,6 +68,8 @@ pub struct ShelfFigure {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MisconceptionFigure {
     pub lesson: String,
+    /// The check of the lesson whose option it is.
+    pub check: String,
     pub lesson_title: String,
     /// File-order index of the option.
     pub option: u32,

@@ -79,7 +79,11 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     let at_heading = fragment.and_then(|f| super::links::heading(&lesson, f));
     let anchor = pending.anchor.or(at_heading).or(opened.progress.anchor);
     // Drawn from its first screen when that is all the frame shows.
-    let at_top = anchor.is_none() && pending.search.is_none() && !pending.check && !in_review;
+    let at_top = anchor.is_none()
+        && pending.search.is_none()
+        && !pending.check
+        && pending.check_id.is_none()
+        && !in_review;
     r.show(lesson, &g, at_top);
     r.top = anchor.map_or(0, |a| r.line_of(a, &g));
     if let Some(q) = pending.search {
@@ -92,9 +96,25 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     if pending.check {
         r.jump_to_check(&g);
     }
+    if let Some(id) = &pending.check_id {
+        show_check_by_id(r, id, &g);
+    }
     note_checks(s, fx);
     // The runner knows whether there is code worth highlighting.
     fx.push(Effect::Highlight);
+}
+
+/// The open lesson's check `id` on screen (the focus not given: answering
+/// is the learner's to start).
+pub(super) fn show_check_by_id(r: &mut super::reader::Reader, id: &str, g: &super::Geometry) {
+    let k = r
+        .doc
+        .as_ref()
+        .and_then(|d| d.lesson.checks.iter().position(|c| c.id == id));
+    if let Some(k) = k {
+        r.show_check(k, g);
+        super::attempt::leave(r);
+    }
 }
 
 /// Remembers how many checks the open lesson holds, when the store does

@@ -290,15 +290,22 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Some(Overlay::Copy(_) | Overlay::Links(_)) => {}
         Some(Overlay::Stats(v)) if matches!(a, Action::Answer(_)) => {
             let Action::Answer(n) = a else { return true };
-            match v
-                .lesson_of(*n)
-                .and_then(|l| s.library.course().index_of(&l))
-            {
-                Some(i) => {
+            let found = v.lesson_of(*n);
+            let at = found
+                .as_ref()
+                .and_then(|(l, _)| s.library.course().index_of(l));
+            match (at, found) {
+                // A misconception opens at its check.
+                (Some(i), Some((_, check))) if i == s.reader.lesson && s.reader.doc.is_some() => {
                     s.overlay = None;
+                    open::show_check_by_id(&mut s.reader, &check, &g);
+                }
+                (Some(i), Some((_, check))) => {
+                    s.overlay = None;
+                    s.reader.pending.check_id = Some(check);
                     open::open(s, i, fx);
                 }
-                None => s.notice = Some(format!("No misconception {}.", n + 1)),
+                _ => s.notice = Some(format!("No misconception {}.", n + 1)),
             }
         }
         Some(Overlay::Help(Help { top }) | Overlay::Stats(StatsView { top, .. })) => {

@@ -14,9 +14,9 @@ pub struct StatsView {
 }
 
 impl StatsView {
-    /// The lesson of misconception `n` (0-based, as listed).
-    pub fn lesson_of(&self, n: usize) -> Option<String> {
+    /// The lesson of misconception `n` (0-based, as listed), and its check.
+    pub fn lesson_of(&self, n: usize) -> Option<(String, String)> {
         let m = self.figures.as_ref()?.misconceptions.get(n)?;
-        Some(m.lesson.clone())
+        Some((m.lesson.clone(), m.check.clone()))
     }
 }

@@ -33,6 +33,8 @@ pub struct Pending {
     pub anchor: Option<Anchor>,
     pub search: Option<String>,
     pub check: bool,
+    /// A check to open at, by its id (a misconception's, from the stats).
+    pub check_id: Option<String>,
     /// A link's `#fragment`: the heading to open at.
     pub fragment: Option<String>,
 }

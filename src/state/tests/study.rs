@@ -253,6 +253,24 @@ fn the_stats_screen_opens_a_misconception_lesson_with_its_digit() {
     h.keys("1");
     assert!(h.s.overlay.is_none());
     assert_eq!(h.title(), "First");
+    // At its check, not at the lesson's top.
+    let doc = h.s.reader.doc.as_ref().unwrap();
+    let start = doc.check_start(0).unwrap();
+    let rows = h.s.geometry().rows();
+    assert!(
+        (h.s.reader.top..h.s.reader.top + rows).contains(&start),
+        "the check at {start}, the screen from {}",
+        h.s.reader.top
+    );
+    assert_eq!(
+        h.s.screen(),
+        Screen::Reading,
+        "the focus is the learner's to give"
+    );
+    assert!(
+        start >= rows,
+        "the check is below the first screen: a real move"
+    );
 }
 
 #[test]

@@ -7,17 +7,21 @@
 //! key tables ever see it. A reply must never become keys.
 //!
 //! What is dropped: Alt-] (which no table binds), then what an OSC answer
-//! holds (digits, hex letters, `rgb:`, `;`, `/`, `?`), up to its end (BEL,
+//! holds (digits, hex letters, `rgb:`, `;`, `/`), up to its end (BEL,
 //! which reads as Ctrl-G; ESC \, as Alt-\) or the first event that could
-//! not be part of it. An answer comes in one burst, so an event that comes
-//! later than [`BURST_GAP`] after the one before it is the learner's.
+//! not be part of it. An answer comes in one burst, or in pieces close
+//! together (a slow link splits it): an event later than [`BURST_GAP`]
+//! after the one before it is the learner's.
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use std::time::{Duration, Instant};
 
-/// Longer than the gaps inside one answer (microseconds: one read), far
-/// shorter than between two keys typed by hand.
-const BURST_GAP: Duration = Duration::from_millis(30);
+/// Longer than the gaps inside one answer: microseconds in one read, but
+/// a loaded machine or a slow link delivers its pieces tens or hundreds
+/// of milliseconds apart (30 ms let the second piece through as keys). A
+/// key typed within this of an answer's last piece, and looking like its
+/// body (a digit, a hex letter), is dropped: never an answer given.
+const BURST_GAP: Duration = Duration::from_millis(1000);
 
 /// The longest OSC answer body taken out (`11;rgba:ffff/ffff/ffff/ffff`
 /// and room to spare): a longer run of such characters is typed text.
@@ -85,7 +89,7 @@ fn part(ev: &Event) -> Part {
         // BEL, and ST as ESC \.
         'g' if k.modifiers == KeyModifiers::CONTROL => Part::End,
         '\\' if k.modifiers == KeyModifiers::ALT => Part::End,
-        c if plain && (c.is_ascii_hexdigit() || "rgbRGB:;/?".contains(c)) => Part::Body,
+        c if plain && (c.is_ascii_hexdigit() || "rgbRGB:;/".contains(c)) => Part::Body,
         _ => Part::Other,
     }
 }
@@ -130,13 +134,23 @@ mod tests {
             let mut f = LateReplies::default();
             assert!(through(&mut f, events(reply), t).is_empty(), "{reply:?}");
             // The learner's next key, a moment later, is a key.
-            let later = t + Duration::from_millis(200);
+            let later = t + Duration::from_millis(1200);
             assert_eq!(
                 through(&mut f, events("j"), later),
                 events("j"),
                 "{reply:?}"
             );
         }
+    }
+
+    #[test]
+    fn an_answer_in_pieces_a_moment_apart_is_still_one_answer() {
+        let t = Instant::now();
+        let mut f = LateReplies::default();
+        let (a, b) = ("\x1b]11;rgb:1c1c/", "1c1c/1c1c\x1b\\");
+        assert!(through(&mut f, events(a), t).is_empty());
+        let later = t + Duration::from_millis(300);
+        assert!(through(&mut f, events(b), later).is_empty());
     }
 
     #[test]

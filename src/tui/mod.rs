@@ -328,6 +328,15 @@ impl Reader {
                 if let Some(msg) = self.runner.take(&self.s, reply) {
                     self.receive(msg);
                 }
+                // Keys typed ahead move on the whole page: one laid out only
+                // to its first screen has no later heading for `}` to find
+                // (it stopped two lines short of one, on a loaded machine).
+                if !self.typed_ahead.is_empty()
+                    && !self.runner.is_loading()
+                    && self.s.reader.partial()
+                {
+                    self.receive(Msg::Drawn);
+                }
                 while !self.runner.is_loading() {
                     let Some(ev) = self.typed_ahead.pop_front() else {
                         break;

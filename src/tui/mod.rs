@@ -8,6 +8,7 @@ mod events;
 mod input;
 mod late_reply;
 mod linear;
+mod outside;
 mod startup;
 mod terminal;
 
@@ -110,16 +111,7 @@ fn run(
     let term = terminal::Term::enter(mouse)?;
     let area = term.area();
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
-    let unwritten = runner.unwritten();
-    let dir = data_dir.clone();
-    // The reading place as of the last event handled: a forced end keeps
-    // it aside with the held writes, since only the orderly quit saves it.
-    let place = std::sync::Arc::new(std::sync::Mutex::new(None));
-    let last_place = place.clone();
-    events::on_forced_exit(move || {
-        let place = last_place.lock().ok().and_then(|mut p| p.take());
-        unwritten.rescue(dir.as_deref(), place)
-    });
+    let place = rescue_on_forced_exit(&runner, data_dir.clone());
     boot.equip(&mut runner);
     runner.days = settings.days();
     let prefs = Prefs {
@@ -176,6 +168,23 @@ fn run(
     r.event_loop(&rx, &tx, stale, drawn)?;
     r.finish();
     Ok(())
+}
+
+/// What a forced end of the process (its loop stuck) keeps aside: the
+/// writes still held, and the reading place as of the last event handled,
+/// kept in the slot returned, since only the orderly quit saves it.
+fn rescue_on_forced_exit(
+    runner: &Runner,
+    dir: Option<PathBuf>,
+) -> std::sync::Arc<std::sync::Mutex<Option<Effect>>> {
+    let unwritten = runner.unwritten();
+    let place = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let last_place = place.clone();
+    events::on_forced_exit(move || {
+        let place = last_place.lock().ok().and_then(|mut p| p.take());
+        unwritten.rescue(dir.as_deref(), place)
+    });
+    place
 }
 
 /// The running reader: its state, the effect runner and the terminal.
@@ -265,9 +274,9 @@ impl Reader {
                 Effect::Suspend => {
                     let _ = self.term.suspend(self.caught);
                 }
-                Effect::Clipboard(text) => clipboard(&text),
+                Effect::Clipboard(text) => outside::clipboard(&text),
                 Effect::OpenUrl(url) => {
-                    if let Err(why) = open_url(&url) {
+                    if let Err(why) = outside::open_url(&url) {
                         let say = format!(
                             "Cannot open a browser here ({why}): L, then y on the link, copies {url}"
                         );
@@ -388,74 +397,6 @@ impl Reader {
             self.term.terminal.draw(|f| crate::ui::draw(f, s, theme))?;
         }
         Ok(())
-    }
-}
-
-/// Text to the terminal's clipboard: OSC 52, which the terminal (or tmux
-/// with `set-clipboard on`) hands to the system clipboard, over SSH too.
-fn clipboard(text: &str) {
-    use base64::Engine;
-    use std::io::Write;
-    let payload = base64::engine::general_purpose::STANDARD.encode(text);
-    let mut out = std::io::stdout().lock();
-    let _ = write!(out, "\x1b]52;c;{payload}\x07");
-    let _ = out.flush();
-}
-
-/// A web or mail address (checked by the state: printable ASCII, http,
-/// https or mailto) to `$BROWSER` (each of its `:`-separated commands in
-/// turn, `%s` standing for the address, as the convention has it), else
-/// the desktop's opener; detached and silent so nothing it prints lands on
-/// the reader's screen. `Err` says why nothing could open it.
-fn open_url(url: &str) -> Result<(), String> {
-    let spawn = |program: &str, args: &[&str]| {
-        std::process::Command::new(program)
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .is_ok()
-    };
-    if let Some(browsers) = std::env::var_os("BROWSER").filter(|b| !b.is_empty()) {
-        let browsers = browsers.to_string_lossy().into_owned();
-        for command in browsers.split(':').filter(|c| !c.trim().is_empty()) {
-            let words: Vec<String> = command
-                .split_whitespace()
-                .map(|w| w.replace("%s", url))
-                .collect();
-            let Some((program, rest)) = words.split_first() else {
-                continue;
-            };
-            let mut args: Vec<&str> = rest.iter().map(String::as_str).collect();
-            if !command.contains("%s") {
-                args.push(url);
-            }
-            if spawn(program, &args) {
-                return Ok(());
-            }
-        }
-        return Err(format!("none of $BROWSER ({browsers}) could be started"));
-    }
-    if cfg!(target_os = "macos") {
-        return if spawn("open", &[url]) {
-            Ok(())
-        } else {
-            Err("`open` could not be started".into())
-        };
-    }
-    // Without a display (over SSH, on a console) xdg-open would start a
-    // text browser on the terminal the reader holds.
-    let display = ["DISPLAY", "WAYLAND_DISPLAY"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()));
-    if !display {
-        return Err("no display and no $BROWSER".into());
-    }
-    if spawn("xdg-open", &[url]) {
-        Ok(())
-    } else {
-        Err("xdg-open could not be started".into())
     }
 }
 

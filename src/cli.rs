@@ -16,9 +16,12 @@ use std::path::PathBuf;
                   the first time, or when that course's folder is gone, the built-in guide. \
                   PATH may be a lesson file (opened inside its course), a course folder, an mdBook \
                   (its folder or book.toml), or a folder of courses.\n\n\
-                  When standard output is not a terminal (or TERM=dumb), each PATH is printed as \
-                  `lectern render` prints it, one after the other; no PATH prints the built-in guide's contents.",
-    args_conflicts_with_subcommands = true
+                  When standard output is not a terminal, each PATH is printed as \
+                  `lectern render` prints it, one after the other; no PATH prints the built-in guide's contents. \
+                  With --linear (or TERM=dumb at a terminal) the reader is the linear one, for screen readers.",
+    // `lectern --data-dir D stats` is the stats subcommand, not a path
+    // named "stats".
+    subcommand_precedence_over_arg = true
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]

@@ -812,3 +812,21 @@ fn extreme_numbers_do_not_panic() {
     let o = run_path(&["lint"], dir.path());
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
 }
+
+/// Global options may come before the subcommand (`lectern --data-dir D
+/// stats`); a PATH before one is a usage error, not a silent choice.
+#[test]
+fn options_before_a_subcommand_and_a_path_before_one() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path().to_str().unwrap();
+    let out = run(&["--data-dir", d, "stats", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"courses\""));
+    let out = run(&["some-file.md", "stats"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("comes before the command"));
+}

@@ -51,6 +51,14 @@ fn usage_error(command: &str, why: String) -> ExitCode {
 }
 
 pub(crate) fn run(cli: Cli) -> ExitCode {
+    // `lectern PATH stats`: a subcommand's paths come after it.
+    if let (Some(_), Some(p)) = (&cli.command, cli.paths.first()) {
+        let why = format!(
+            "{} comes before the command; write the command first, then its PATH",
+            crate::loader::walk::shown(p)
+        );
+        return usage_error("", why);
+    }
     let common = &cli.common;
     let settings = || {
         let s = Settings::load_with(

@@ -8,7 +8,7 @@ use super::listing;
 use crate::loader;
 use crate::model::{Course, LessonEntry};
 
-/// See [`Index::peek`].
+/// See [`super::Index::peek`].
 pub struct Snapshot {
     /// The listing's file.
     pub(super) path: PathBuf,

@@ -47,7 +47,7 @@ pub enum Effect {
         revealed: bool,
     },
     /// The answer of check `check` was shown: kept, so that every later
-    /// answer to it is practice (see [`crate::state::attempt`]).
+    /// answer to it is practice (see `state::attempt`).
     RecordReveal {
         key: LessonKey,
         check: String,

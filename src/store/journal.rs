@@ -130,7 +130,7 @@ impl super::Store {
         store
     }
 
-    /// How many changes a [`Store::journal_only`] kept, and where; it ends
+    /// How many changes a [`super::Store::journal_only`] kept, and where; it ends
     /// quietly (the caller says it).
     pub fn kept_aside(mut self) -> (usize, Option<PathBuf>) {
         self.closed = true;

@@ -9,7 +9,7 @@
 //!
 //! A change the file refuses for a while (another program holds its lock,
 //! the disk is full) is also kept in a small journal beside it
-//! (`progress.db.pending-*`), tried again every [`RETRY_AFTER`], and
+//! (`progress.db.pending-*`), tried again every `RETRY_AFTER`, and
 //! replayed by the next lectern to start if this one ends first; a file
 //! that could not be opened for writing at all for such a reason is
 //! opened again once it can be. [`Store::close`] says what is still kept

@@ -85,6 +85,8 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
             }
         };
         match loader::load_from(&origin, &bytes) {
+            // A JSON lesson's every problem, not only the first.
+            Err(_) if is_json(&origin) => out.extend(loader::every_problem(&name, &bytes)),
             Err(d) => out.push(d),
             Ok(l) => {
                 out.extend(loader::diagnostics(&name, &bytes, &l.findings));
@@ -107,6 +109,13 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     }
     out.extend(course_checks(&seen));
     out
+}
+
+fn is_json(origin: &Origin) -> bool {
+    origin
+        .path()
+        .and_then(|p| p.extension())
+        .is_some_and(|x| x.eq_ignore_ascii_case("json"))
 }
 
 /// The books in the folders of `dir`, linted into `out`.

@@ -332,16 +332,23 @@ fn lint_exit_codes_and_line_format() {
     );
     assert!(stderr(&o).contains("0 error(s), 2 warning(s)"));
 
-    // An error (two right answers): exit 1.
+    // An error (no right answer): exit 1.
     let mut bad = lesson("e", "Errors", 2);
-    bad["check"]["options"][1]["correct"] = json!(true);
+    for o in bad["check"]["options"].as_array_mut().unwrap() {
+        o["correct"] = json!(false);
+    }
     let bad_path = write(dir.path(), "bad.json", bad.to_string());
     let o = run_path(&["lint"], &bad_path);
     assert_eq!(code(&o), 1);
     let out = stdout(&o);
-    let (_, _, _, sev, msg) = parse_diag(out.trim_end());
+    let (_, _, _, sev, msg) = parse_diag(out.lines().next().unwrap());
     assert_eq!(sev, "error");
     assert!(msg.ends_with("(at check.options)"), "{msg}");
+    // And the option made wrong says nothing of why it tempts.
+    assert!(
+        out.contains("option 1 is wrong and has no `tempting`"),
+        "{out}"
+    );
 
     // Both at once: errors win.
     let o = lectern()
@@ -350,7 +357,7 @@ fn lint_exit_codes_and_line_format() {
         .output()
         .unwrap();
     assert_eq!(code(&o), 1);
-    assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
+    assert_eq!(stdout(&o).lines().count(), 4, "{}", stdout(&o));
 
     // A file that does not exist is an error, not a usage error.
     let o = run_path(&["lint"], &dir.path().join("missing.json"));

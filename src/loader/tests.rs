@@ -190,7 +190,8 @@ fn order_falls_back_when_not_a_permutation() {
     let check = |order: Value| {
         let v = with_reader(json!({"schema": 1, "blocks": [], "check": {
             "question": [{"text": "Q"}],
-            "options": [{"text": [{"text": "a"}], "correct": true}, {"text": [{"text": "b"}], "correct": false}],
+            "options": [{"text": [{"text": "a"}], "correct": true}, {"text": [{"text": "b"}], "correct": false,
+                         "tempting": [{"text": "it looks right"}]}],
             "order": order}}));
         let l = load_value(&v).unwrap();
         (
@@ -222,12 +223,27 @@ fn plain_check_is_used_without_reader_check() {
 }
 
 #[test]
-fn correct_option_count_is_a_lint_error() {
+fn several_right_options_are_said_as_the_reader_takes_them() {
     let mut v = minimal();
     v["check"] = json!({"question": "Q?", "options": [{"text": "a", "correct": true}, {"text": "b", "correct": true}]});
     let l = load_value(&v).unwrap();
-    assert_eq!(l.findings[0].level, Level::Error);
+    // One rule: the reader asks for both, and lint says so.
+    assert!(matches!(
+        l.lesson.checks[0].kind,
+        crate::model::CheckKind::Choice { multi: true }
+    ));
+    assert_eq!(l.findings[0].level, Level::Warning);
+    assert!(l.findings[0].message.contains("asks for all 2"));
     assert_eq!(l.findings[0].path.to_string(), "check.options");
+    let mut v = minimal();
+    v["check"] = json!({"question": "Q?", "options": [{"text": "a", "correct": true}, {"text": "b", "correct": false}]});
+    let l = load_value(&v).unwrap();
+    assert_eq!(l.findings[0].path.to_string(), "check.options[1]");
+    assert!(
+        l.findings[0].message.contains("no `tempting`"),
+        "{:?}",
+        l.findings
+    );
 }
 
 #[test]

@@ -156,6 +156,9 @@ fn due_agree(r: &mut Reader) {
 fn answer_key(step: &Step, screen: Screen) -> bool {
     matches!(step, Step::Key('0'..='9' | '\n') | Step::Click(_))
         || matches!(step, Step::Key(' ')) && screen == Screen::Choices
+        // A review card's keys: Enter, Space and n answer (or tick and
+        // submit) the selected option, as the review's key table says.
+        || matches!(step, Step::Key(' ' | 'n')) && screen == Screen::Review
 }
 
 /// One step, and every rule held after it.

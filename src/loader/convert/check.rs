@@ -115,10 +115,30 @@ pub(super) fn validate(c: &Check, at: &JsonPath, cx: &mut Cx) {
         _ if c.options.is_empty() => cx.error(at, "the check has no options"),
         0 => cx.error(at, "no option is marked `correct: true`"),
         1 => {}
-        n => cx.error(
+        // The reader's rule, said as what it does (`choice_kind`): the
+        // format asks for one, and the check asks for every right one.
+        n => cx.warn(
             at,
-            format!("{n} options are marked `correct: true`; exactly one should be"),
+            format!(
+                "{n} options are marked `correct: true`: the reader asks for all {n} \
+                 (several answers); the format expects exactly one"
+            ),
         ),
+    }
+    for (i, o) in c.options.iter().enumerate() {
+        let said = o
+            .tempting
+            .as_ref()
+            .is_some_and(|t| !crate::model::runs_text(t).trim().is_empty());
+        if !o.correct && !said {
+            cx.warn(
+                &at.index(i),
+                format!(
+                    "option {} is wrong and has no `tempting`: a learner who picks it is not told why it tempts",
+                    i + 1
+                ),
+            );
+        }
     }
 }
 

@@ -59,6 +59,13 @@ pub struct Common {
 
 pub(crate) use crate::theme::ColorChoice;
 
+/// How `lectern lint` writes what it finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum LintFormat {
+    Text,
+    Json,
+}
+
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Print a lesson as styled text (a folder: its table of contents).
@@ -88,6 +95,11 @@ pub(crate) enum Command {
         /// Lesson files, course folders or mdBooks to check.
         #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
+        /// text: FILE:LINE:COL: severity: message (at json.path), grouped
+        /// by file; json: one array of {file, line, column, path,
+        /// severity, code, message} for editors and CI.
+        #[arg(long, value_enum, default_value = "text")]
+        format: LintFormat,
     },
     /// Spaced review of the check questions of lessons already read.
     Review {

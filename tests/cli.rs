@@ -837,3 +837,26 @@ fn options_before_a_subcommand_and_a_path_before_one() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("comes before the command"));
 }
+
+/// `lint --format json`: every finding of every file, grouped by file,
+/// each with its place, JSON path, severity and a stable code.
+#[test]
+fn lint_writes_json_for_editors_and_ci() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = r#"{"course": {"slug": "c", "title": "C"},
+  "lesson": {"slug": "l", "title": 42, "position": "x"},
+  "body": {"format": "markdown", "text": "Hi"}}"#;
+    let path = write(dir.path(), "bad.json", bad.to_string());
+    let o = run(&["lint", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let items = v.as_array().unwrap();
+    assert_eq!(items.len(), 2, "{v}");
+    assert_eq!(items[0]["path"], "lesson.title");
+    assert_eq!(items[1]["path"], "lesson.position");
+    for i in items {
+        assert_eq!(i["severity"], "error");
+        assert_eq!(i["code"], "wrong-type");
+        assert_eq!(i["line"], 2);
+    }
+}

@@ -90,7 +90,9 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
             };
             render::run(path.as_deref(), &look, &settings())
         }
-        Some(Command::Lint { paths }) => return crate::out::status(lint::run(&paths)),
+        Some(Command::Lint { paths, format }) => {
+            return crate::out::status(lint::run(&paths, format));
+        }
         Some(Command::Review { path }) => review::run(path.as_deref(), common, &settings()),
         Some(Command::Stats { path, json }) => {
             stats::run(path.as_deref(), json, common, &settings())

@@ -846,7 +846,7 @@ fn lint_writes_json_for_editors_and_ci() {
     let bad = r#"{"course": {"slug": "c", "title": "C"},
   "lesson": {"slug": "l", "title": 42, "position": "x"},
   "body": {"format": "markdown", "text": "Hi"}}"#;
-    let path = write(dir.path(), "bad.json", bad.to_string());
+    let path = write(dir.path(), "bad.json", bad);
     let o = run(&["lint", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(code(&o), 1);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();

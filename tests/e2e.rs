@@ -1577,3 +1577,73 @@ fn a_course_read_last_that_is_gone_is_said_not_silently_replaced() {
     assert!(later.contains(&said), "{later}");
     assert!(later.contains("The lectern guide"), "{later}");
 }
+
+/// The number on screen of the option whose text holds `words` (in the
+/// order this learner's seed gave them).
+fn option_at(t: &Term, words: &str) -> String {
+    let rows = t.rows();
+    let row = rows.iter().find(|r| r.contains(words)).expect("the option");
+    row.trim().split('.').next().unwrap().to_string()
+}
+
+/// Review cards of the other kinds in a pty: one of several right answers
+/// (ticked with digits, submitted with Enter) and a typed one (`i`), each
+/// answered as on the page and rated; the ratings reach the store.
+#[test]
+fn review_cards_of_several_answers_and_of_a_typed_answer() {
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/book");
+    let chapter = book.join("src/quiz.md");
+    let data = data_dir();
+    let mut t = Term::spawn(&[&chapter], data.path(), 100, 40);
+    t.wait_for("Quizzes of every kind");
+    t.press("cc");
+    t.wait_for("▶ Check 2 of 7");
+    for words in ["owns its elements", "has three elements"] {
+        let n = option_at(&t, words);
+        t.press(&n);
+    }
+    t.press("\r");
+    t.wait_for("you chose every right answer");
+    t.press("c");
+    t.wait_for("▶ Check 3 of 7");
+    t.press("i");
+    t.press("const\r");
+    t.wait_for("Constants are declared with const");
+    t.quit_cleanly();
+    let db = data.path().join("progress.db");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE review SET due_ms = 0", []).unwrap();
+    drop(conn);
+
+    let mut t = Term::spawn(&[Path::new("review"), &book], data.path(), 100, 30);
+    t.wait_for("Review · card 1 of 2");
+    t.wait_for("What is the keyword for a constant?");
+    t.press("i");
+    t.press("const\r");
+    t.wait_for("How did it feel?");
+    t.press("4");
+    t.wait_for("Review · card 2 of 2");
+    t.wait_for("Which of these are true?");
+    for words in ["owns its elements", "has three elements"] {
+        let n = option_at(&t, words);
+        t.press(&n);
+    }
+    t.press("\r");
+    t.wait_for("you chose every right answer");
+    t.wait_for("How did it feel?");
+    t.press("2");
+    t.wait_for("Review done: 2 right, 0 wrong");
+    t.esc();
+    t.wait_gone("Review done");
+    t.quit_cleanly();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut ratings: Vec<i64> = conn
+        .prepare("SELECT rating FROM attempt WHERE review ORDER BY at_ms")
+        .unwrap()
+        .query_map([], |r| r.get::<_, Option<i64>>(0))
+        .unwrap()
+        .map(|r| r.unwrap().unwrap_or(0))
+        .collect();
+    ratings.sort();
+    assert_eq!(ratings, [2, 4], "easy and hard, as the learner said");
+}

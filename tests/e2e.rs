@@ -1498,11 +1498,12 @@ fn a_dumb_terminal_gets_the_linear_reader() {
     );
 }
 
-/// The number on screen of the option whose text holds `words`.
-fn option_number(t: &Term, words: &str) -> char {
+/// The number on screen of the option whose text holds `words` (in the
+/// order this learner's seed gave them).
+fn option_number(t: &Term, words: &str) -> String {
     let rows = t.rows();
     let row = rows.iter().find(|r| r.contains(words)).expect("the option");
-    row.trim().chars().next().unwrap()
+    row.trim().split('.').next().unwrap().to_string()
 }
 
 /// A card due in `lectern review`: answered right, rated "hard" (the
@@ -1516,7 +1517,7 @@ fn a_review_card_is_answered_rated_and_scrolls() {
     t.press("c");
     t.wait_for(right);
     let n = option_number(&t, right);
-    t.press(&n.to_string());
+    t.press(&n);
     t.wait_for("✔ Right.");
     t.quit_cleanly();
     let db = data.path().join("progress.db");
@@ -1528,7 +1529,7 @@ fn a_review_card_is_answered_rated_and_scrolls() {
     t.wait_for("Review · card 1 of 1");
     t.wait_for(right);
     let n = option_number(&t, right);
-    t.press(&n.to_string());
+    t.press(&n);
     t.wait_for("Why:");
     t.wait_for("Review · card 1 of 1");
     t.wait_for("How did it feel?");
@@ -1578,14 +1579,6 @@ fn a_course_read_last_that_is_gone_is_said_not_silently_replaced() {
     assert!(later.contains("The lectern guide"), "{later}");
 }
 
-/// The number on screen of the option whose text holds `words` (in the
-/// order this learner's seed gave them).
-fn option_at(t: &Term, words: &str) -> String {
-    let rows = t.rows();
-    let row = rows.iter().find(|r| r.contains(words)).expect("the option");
-    row.trim().split('.').next().unwrap().to_string()
-}
-
 /// Review cards of the other kinds in a pty: one of several right answers
 /// (ticked with digits, submitted with Enter) and a typed one (`i`), each
 /// answered as on the page and rated; the ratings reach the store.
@@ -1599,7 +1592,7 @@ fn review_cards_of_several_answers_and_of_a_typed_answer() {
     t.press("cc");
     t.wait_for("▶ Check 2 of 7");
     for words in ["owns its elements", "has three elements"] {
-        let n = option_at(&t, words);
+        let n = option_number(&t, words);
         t.press(&n);
     }
     t.press("\r");
@@ -1625,7 +1618,7 @@ fn review_cards_of_several_answers_and_of_a_typed_answer() {
     t.wait_for("Review · card 2 of 2");
     t.wait_for("Which of these are true?");
     for words in ["owns its elements", "has three elements"] {
-        let n = option_at(&t, words);
+        let n = option_number(&t, words);
         t.press(&n);
     }
     t.press("\r");

@@ -52,7 +52,7 @@ pub use msg::{Msg, Opened};
 pub use open::open as open_lesson;
 pub use open::place_to_save;
 pub use reader::{Doc, Focus, Reader};
-pub use review::{Review, card_body, shuffle};
+pub use review::{Review, card_body, card_hint, shuffle};
 pub use screens::{Overlay, Screen, receive, update};
 pub use start::Start;
 pub use stats::StatsView;

@@ -110,6 +110,11 @@ pub fn footer(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
             if let Some(n) = &s.notice {
                 line.push_str(n);
                 line.push_str("  ");
+            } else if let Some(keys) =
+                crate::state::card_hint(s).filter(|_| screen == Screen::Review)
+            {
+                line.push_str("q quit · ? help · ");
+                line.push_str(keys);
             } else {
                 line.push_str(&hint_line(screen));
             }

@@ -282,6 +282,28 @@ pub(super) fn reminder(s: &State, check: &Check) -> Option<String> {
 }
 
 /// The card's check, when the card on screen is the lesson loaded.
+/// The footer's keys for the review card as it stands, where they differ
+/// from the review's table: only keys that work are offered (a typed card
+/// takes no digits; once answered, digits rate or do nothing).
+pub fn card_hint(s: &State) -> Option<&'static str> {
+    let r = s.review.as_ref().filter(|r| r.active() && !r.done())?;
+    if r.rateable {
+        return Some("1 again · 2 hard · 3 good (Enter) · 4 easy · o re-read");
+    }
+    if r.answered() {
+        return Some("Enter next card · o re-read · Esc end the review");
+    }
+    if r.typing {
+        return Some("Enter answer · Ctrl-U clear · Esc stop typing");
+    }
+    match card_check(s).map(|c| &c.kind) {
+        Some(crate::model::CheckKind::Short { .. }) => {
+            Some("i type the answer · o peek at the lesson · Esc end the review")
+        }
+        _ => None,
+    }
+}
+
 fn card_check(s: &State) -> Option<&Check> {
     let r = s.review.as_ref()?;
     if r.current() != Some((s.library.current, s.reader.lesson)) {

@@ -180,37 +180,18 @@ fn color_auto_is_plain_into_a_pipe() {
 /// Runs `lectern ARGS` on a pseudo-terminal (80×24) and returns what it
 /// wrote, line endings as `\n`.
 fn on_a_terminal(args: &[&str], no_color: bool) -> (String, u32) {
-    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
-    use std::io::Read;
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lectern"));
-    cmd.args(args);
-    cmd.env_remove("COLORFGBG");
-    if no_color {
-        cmd.env("NO_COLOR", "1");
-    } else {
-        cmd.env_remove("NO_COLOR");
-    }
-    let mut child = pair.slave.spawn_command(cmd).expect("spawn on the pty");
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
-    let mut out = Vec::new();
-    let mut buf = [0u8; 8192];
-    loop {
-        match reader.read(&mut buf) {
-            Ok(0) | Err(_) => break, // EIO once the child has gone
-            Ok(n) => out.extend_from_slice(&buf[..n]),
-        }
-    }
-    let status = child.wait().unwrap();
-    let text = String::from_utf8(out).expect("UTF-8").replace("\r\n", "\n");
+    let data = tempfile::tempdir().unwrap();
+    let args: Vec<&std::path::Path> = args.iter().map(std::path::Path::new).collect();
+    let vars: &[(&str, &str)] = if no_color { &[("NO_COLOR", "1")] } else { &[] };
+    let opts = common::pty::Opts {
+        vars,
+        ..common::pty::Opts::new(data.path(), 80, 24)
+    };
+    let mut t = common::pty::Term::lectern(&args, &opts);
+    let status = t.wait_exit();
+    let text = String::from_utf8(t.raw())
+        .expect("UTF-8")
+        .replace("\r\n", "\n");
     (text, status.exit_code())
 }
 

@@ -3,12 +3,13 @@
 //! terminal's background (OSC 11) and the clipboard (OSC 52), man page and
 //! completions.
 
+mod common;
+
 use base64::Engine;
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
-use std::io::{Read, Write};
+use common::pty::{COLOUR_VARS, Opts, Term};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const LESSON: &str = r#"{"course":{"slug":"c","title":"C"},
@@ -19,14 +20,6 @@ const CODE: &str = "fn main() {\n    println!(\"a long line that the page would 
 
 /// The variables that decide colour, removed so the machine's own do not
 /// leak in.
-const COLOUR_VARS: &[&str] = &[
-    "NO_COLOR",
-    "CLICOLOR",
-    "CLICOLOR_FORCE",
-    "COLORTERM",
-    "COLORFGBG",
-    "LECTERN_CONFIG",
-];
 
 fn lesson_file() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
@@ -204,23 +197,11 @@ fn config_show_says_where_each_setting_came_from() {
 
 // ---- in a pseudo-terminal -------------------------------------------------
 
-struct Pty {
-    raw: Arc<Mutex<Vec<u8>>>,
-    parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn portable_pty::Child + Send + Sync>,
-    /// Kept open: the child's terminal lasts as long as this.
-    _master: Box<dyn portable_pty::MasterPty + Send>,
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
-}
-
 /// The binary in an 80×24 pty that answers the background query (OSC 11)
 /// with `background`, or not at all, and device attributes (the query
-/// terminal-colorsaurus sends after it) always.
-fn spawn(args: &[&Path], data: &Path, background: Option<&'static str>) -> Pty {
+/// sent after it) always; an empty config file, so none of the
+/// developer's reaches it.
+fn spawn(args: &[&Path], data: &Path, background: Option<&'static str>) -> Term {
     spawn_with(args, data, background, &[])
 }
 
@@ -229,123 +210,22 @@ fn spawn_with(
     data: &Path,
     background: Option<&'static str>,
     vars: &[(&str, &str)],
-) -> Pty {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lectern"));
-    for a in args {
-        cmd.arg(a);
-    }
-    for v in COLOUR_VARS {
-        cmd.env_remove(v);
-    }
-    cmd.env("TERM", "xterm-256color");
-    for (k, v) in vars {
-        cmd.env(k, v);
-    }
-    cmd.env("LECTERN_DATA_DIR", data);
+) -> Term {
     let config = data.join("config.toml");
     std::fs::write(&config, "").unwrap();
-    cmd.env("LECTERN_CONFIG", config);
-    let child = pair.slave.spawn_command(cmd).unwrap();
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
-    let writer = Arc::new(Mutex::new(pair.master.take_writer().unwrap()));
-    let raw = Arc::new(Mutex::new(Vec::new()));
-    let parser = Arc::new(Mutex::new(vt100::Parser::new(nz(24), nz(80), 0)));
-    let (r, p, w) = (raw.clone(), parser.clone(), writer.clone());
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 16 * 1024];
-        while let Ok(n @ 1..) = reader.read(&mut buf) {
-            let chunk = &buf[..n];
-            r.lock().unwrap().extend_from_slice(chunk);
-            p.lock().unwrap().process(chunk);
-            let mut w = w.lock().unwrap();
-            if find(chunk, b"\x1b]11;?")
-                && let Some(bg) = background
-            {
-                let _ = w.write_all(format!("\x1b]11;{bg}\x1b\\").as_bytes());
-            }
-            if find(chunk, b"\x1b[c") || find(chunk, b"\x1b[0c") {
-                let _ = w.write_all(b"\x1b[?62;22c");
-            }
-            let _ = w.flush();
-        }
-    });
-    let writer: Box<dyn Write + Send> = Box::new(Shared(writer));
-    Pty {
-        raw,
-        parser,
-        writer,
-        child,
-        _master: pair.master,
-    }
+    let config = config.display().to_string();
+    let mut all = vec![("LECTERN_CONFIG", config.as_str())];
+    all.extend_from_slice(vars);
+    let opts = Opts {
+        background,
+        vars: &all,
+        ..Opts::new(data, 80, 24)
+    };
+    Term::lectern(args, &opts)
 }
 
-fn nz(n: u16) -> std::num::NonZeroU16 {
-    std::num::NonZeroU16::new(n).unwrap()
-}
-
-struct Shared(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().write(b)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.lock().unwrap().flush()
-    }
-}
-
-impl Pty {
-    fn wait_for(&self, what: &str, ok: impl Fn(&[u8], &vt100::Screen) -> bool) {
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
-            if ok(
-                &self.raw.lock().unwrap(),
-                self.parser.lock().unwrap().screen(),
-            ) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let screen = self.parser.lock().unwrap().screen().contents();
-        let raw = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
-        let tail: String = raw
-            .chars()
-            .rev()
-            .take(400)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        panic!("timed out waiting for {what}; screen:\n{screen}\nraw tail: {tail:?}");
-    }
-
-    fn keys(&mut self, k: &str) {
-        self.writer.write_all(k.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    fn quit(mut self) {
-        self.keys("q");
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                assert!(status.success());
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        panic!("did not quit");
-    }
+fn find(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
 }
 
 /// The header bar's background, which differs between the palettes.
@@ -369,36 +249,38 @@ const DARK_BAR: (u8, u8, u8) = (40, 44, 52);
 fn a_light_background_answer_gives_the_light_palette() {
     let (_dir, path) = lesson_file();
     let data = tempfile::tempdir().unwrap();
-    let t = spawn(&[&path], data.path(), Some("rgb:ffff/ffff/ffff"));
-    t.wait_for("the light palette", |raw, s| {
+    let mut t = spawn(&[&path], data.path(), Some("rgb:ffff/ffff/ffff"));
+    t.wait_raw("the light palette", |raw, s| {
         find(raw, b"\x1b]11;?") && bar(s) == palette(LIGHT_BAR)
     });
     // 256 colours: TERM has them, COLORTERM does not claim 24-bit.
-    assert!(!find(&t.raw.lock().unwrap(), b"\x1b[48;2;"));
+    assert!(!find(&t.raw(), b"\x1b[48;2;"));
     // Button-event mouse tracking, not every motion.
-    assert!(find(&t.raw.lock().unwrap(), b"\x1b[?1002h"));
-    assert!(!find(&t.raw.lock().unwrap(), b"\x1b[?1003h"));
-    t.quit();
+    assert!(find(&t.raw(), b"\x1b[?1002h"));
+    assert!(!find(&t.raw(), b"\x1b[?1003h"));
+    t.quit_cleanly();
 }
 
 #[test]
 fn no_answer_keeps_the_dark_guess_and_a_set_theme_is_not_asked() {
     let (_dir, path) = lesson_file();
     let data = tempfile::tempdir().unwrap();
-    let t = spawn(&[&path], data.path(), None);
-    t.wait_for("the dark palette", |_, s| bar(s) == palette(DARK_BAR));
-    t.wait_for("the query", |raw, _| find(raw, b"\x1b]11;?"));
-    t.quit();
+    let mut t = spawn(&[&path], data.path(), None);
+    t.wait_raw("the dark palette", |_, s| bar(s) == palette(DARK_BAR));
+    t.wait_raw("the query", |raw, _| find(raw, b"\x1b]11;?"));
+    t.quit_cleanly();
     let theme = Path::new("--theme=light");
     let mut t = spawn(&[theme, &path], data.path(), Some("rgb:0000/0000/0000"));
-    t.wait_for("the light palette", |_, s| bar(s) == palette(LIGHT_BAR));
-    t.keys("j");
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(
-        !find(&t.raw.lock().unwrap(), b"\x1b]11;?"),
-        "a set theme is not asked"
-    );
-    t.quit();
+    t.wait_raw("the light palette", |_, s| bar(s) == palette(LIGHT_BAR));
+    // A key acted on: the reader is past the point where it asks.
+    t.press("?");
+    t.wait_raw("the help", |_, s| s.contents().contains("Esc to close"));
+    assert!(!find(&t.raw(), b"\x1b]11;?"), "a set theme is not asked");
+    t.press("q");
+    t.wait_raw("the help closed", |_, s| {
+        !s.contents().contains("Esc to close")
+    });
+    t.quit_cleanly();
 }
 
 #[test]
@@ -408,25 +290,25 @@ fn y_copies_the_exact_code_over_osc_52() {
     // The key is typed while the background is being asked (this pty
     // answers only device attributes): it reaches the reader all the same.
     let mut t = spawn(&[&path], data.path(), None);
-    t.wait_for("the lesson", |_, s| s.contents().contains("fn main()"));
+    t.wait_raw("the lesson", |_, s| s.contents().contains("fn main()"));
     // The page's link is an OSC 8 hyperlink, its target shown beside it.
-    t.wait_for("a hyperlink", |raw, s| {
+    t.wait_raw("a hyperlink", |raw, s| {
         find(raw, b"\x1b]8;;https://example.org/page\x1b\\")
             && s.contents().contains("the page <https://example.org/page>")
     });
-    t.keys("y");
-    t.wait_for("the clipboard", |raw, _| find(raw, b"\x1b]52;c;"));
-    t.wait_for("the status line", |_, s| {
+    t.press("y");
+    t.wait_raw("the clipboard", |raw, _| find(raw, b"\x1b]52;c;"));
+    t.wait_raw("the status line", |_, s| {
         s.contents().contains("Copied code block 1")
     });
-    let raw = t.raw.lock().unwrap().clone();
+    let raw = t.raw();
     let at = raw.windows(7).position(|w| w == b"\x1b]52;c;").unwrap() + 7;
     let end = at + raw[at..].iter().position(|&b| b == 0x07).unwrap();
     let text = base64::engine::general_purpose::STANDARD
         .decode(&raw[at..end])
         .unwrap();
     assert_eq!(String::from_utf8(text).unwrap(), CODE);
-    t.quit();
+    t.quit_cleanly();
 }
 
 /// A dumb terminal (an editor's shell, a screen reader's console) gets
@@ -437,13 +319,13 @@ fn a_dumb_terminal_gets_plain_text_and_no_screen_switch() {
     let (_dir, path) = lesson_file();
     let data = tempfile::tempdir().unwrap();
     let mut t = spawn_with(&[&path], data.path(), None, &[("TERM", "dumb")]);
-    t.wait_for("the prompt", |raw, _| find(raw, b"lectern> "));
+    t.wait_raw("the prompt", |raw, _| find(raw, b"lectern> "));
     // Section by section to the end of the lesson, where its code is.
     for _ in 0..6 {
-        t.keys("next\r");
+        t.press("next\r");
     }
-    t.wait_for("the code", |raw, _| find(raw, b"fn main()"));
-    t.keys("quit\r");
+    t.wait_raw("the code", |raw, _| find(raw, b"fn main()"));
+    t.press("quit\r");
     let start = Instant::now();
     let status = loop {
         if let Ok(Some(status)) = t.child.try_wait() {
@@ -453,7 +335,7 @@ fn a_dumb_terminal_gets_plain_text_and_no_screen_switch() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success());
-    let raw = t.raw.lock().unwrap().clone();
+    let raw = t.raw();
     assert!(
         !raw.contains(&0x1b),
         "no escape sequence at all: {:?}",
@@ -466,14 +348,14 @@ fn no_color_in_a_terminal_is_the_mono_palette() {
     let (_dir, path) = lesson_file();
     let data = tempfile::tempdir().unwrap();
     for var in [("NO_COLOR", "1"), ("CLICOLOR", "0")] {
-        let t = spawn_with(&[&path], data.path(), None, &[var]);
-        t.wait_for("the lesson", |_, s| s.contents().contains("fn main()"));
-        let raw = t.raw.lock().unwrap().clone();
+        let mut t = spawn_with(&[&path], data.path(), None, &[var]);
+        t.wait_raw("the lesson", |_, s| s.contents().contains("fn main()"));
+        let raw = t.raw();
         assert!(!find(&raw, b"\x1b[38;"), "{var:?}: no foreground colour");
         assert!(
             !find(&raw, b"\x1b]11;?"),
             "{var:?}: no background query without colour"
         );
-        t.quit();
+        t.quit_cleanly();
     }
 }

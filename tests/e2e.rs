@@ -1,250 +1,15 @@
-//! The real binary in a pseudo-terminal: keys are typed into the pty, the
+//! The real binary in a pseudo-terminal (the harness: `common::pty`): keys are typed into the pty, the
 //! output is fed to a vt100 parser, and assertions are on what a person
 //! would see. Waits are generous (debug builds, busy CI machines) and
 //! nothing asserts on timing.
 
 mod common;
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
+use common::pty::{Term, WAIT, find, rfind, size};
+use portable_pty::CommandBuilder;
+use std::io::Write;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-const WAIT: Duration = Duration::from_secs(10);
-
-const LEAVE_ALT: &[u8] = b"\x1b[?1049l";
-const ENTER_ALT: &[u8] = b"\x1b[?1049h";
-const SHOW_CURSOR: &[u8] = b"\x1b[?25h";
-const HIDE_CURSOR: &[u8] = b"\x1b[?25l";
-
-struct Screen {
-    parser: vt100::Parser,
-    raw: Vec<u8>,
-    eof: bool,
-    /// Terminal queries seen (and answered).
-    queries: usize,
-}
-
-struct Term {
-    master: Box<dyn MasterPty + Send>,
-    writer: Arc<Mutex<Box<dyn Write + Send>>>,
-    child: Box<dyn Child + Send + Sync>,
-    screen: Arc<Mutex<Screen>>,
-}
-
-fn size(rows: u16, cols: u16) -> PtySize {
-    PtySize {
-        rows,
-        cols,
-        pixel_width: 0,
-        pixel_height: 0,
-    }
-}
-
-fn nz(n: u16) -> NonZeroU16 {
-    NonZeroU16::new(n).unwrap()
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
-fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).rposition(|w| w == needle)
-}
-
-impl Term {
-    /// `lectern ARGS` in a `cols`×`rows` pty, progress kept in `data`.
-    fn spawn(args: &[&Path], data: &Path, cols: u16, rows: u16) -> Term {
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lectern"));
-        for a in args {
-            cmd.arg(a);
-        }
-        Term::spawn_command(cmd, data, cols, rows)
-    }
-
-    /// `cmd` (lectern, or a shell to run it under job control) in the pty.
-    fn spawn_command(mut cmd: CommandBuilder, data: &Path, cols: u16, rows: u16) -> Term {
-        let pair = native_pty_system().openpty(size(rows, cols)).unwrap();
-        if cmd.get_env("TERM").is_none() {
-            cmd.env("TERM", "xterm-256color");
-        }
-        cmd.env("LECTERN_DATA_DIR", data);
-        cmd.env("LECTERN_CACHE_DIR", data.join("cache"));
-        cmd.env_remove("NO_COLOR");
-        cmd.env_remove("COLORFGBG");
-        cmd.cwd(data);
-        let child = pair.slave.spawn_command(cmd).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = Arc::new(Mutex::new(pair.master.take_writer().unwrap()));
-        let screen = Arc::new(Mutex::new(Screen {
-            parser: vt100::Parser::new(nz(rows), nz(cols), 0),
-            raw: Vec::new(),
-            eof: false,
-            queries: 0,
-        }));
-        let (scr, w) = (screen.clone(), writer.clone());
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 16 * 1024];
-            loop {
-                let n = match reader.read(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => n,
-                };
-                let mut s = scr.lock().unwrap();
-                s.parser.process(&buf[..n]);
-                s.raw.extend_from_slice(&buf[..n]);
-                // Answer the queries a terminal would answer, should the
-                // reader ever ask (cursor position, device attributes).
-                let chunk = &buf[..n];
-                let mut replies: Vec<Vec<u8>> = Vec::new();
-                if find(chunk, b"\x1b[6n").is_some() {
-                    let (r, c) = s.parser.screen().cursor_position();
-                    replies.push(format!("\x1b[{};{}R", r + 1, c + 1).into_bytes());
-                }
-                if find(chunk, b"\x1b[c").is_some() || find(chunk, b"\x1b[0c").is_some() {
-                    replies.push(b"\x1b[?62;22c".to_vec());
-                }
-                s.queries += replies.len();
-                drop(s);
-                for r in replies {
-                    let mut w = w.lock().unwrap();
-                    let _ = w.write_all(&r);
-                    let _ = w.flush();
-                }
-            }
-            scr.lock().unwrap().eof = true;
-        });
-        Term {
-            master: pair.master,
-            writer,
-            child,
-            screen,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.lock().unwrap().parser.screen().contents()
-    }
-
-    fn rows(&self) -> Vec<String> {
-        let s = self.screen.lock().unwrap();
-        let (_, cols) = s.parser.screen().size();
-        s.parser.screen().rows(0, cols.get()).collect()
-    }
-
-    /// Waits until `pred` holds for the screen text; panics with the
-    /// screen after `WAIT`.
-    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) {
-        let start = Instant::now();
-        loop {
-            let text = self.contents();
-            if pred(&text) {
-                return;
-            }
-            if start.elapsed() > WAIT {
-                panic!("timed out waiting for {what}; screen:\n{text}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn wait_for(&self, text: &str) {
-        self.wait_until(&format!("{text:?}"), |s| s.contains(text));
-    }
-
-    fn wait_gone(&self, text: &str) {
-        self.wait_until(&format!("{text:?} to go"), |s| !s.contains(text));
-    }
-
-    fn press(&self, keys: &str) {
-        let mut w = self.writer.lock().unwrap();
-        w.write_all(keys.as_bytes()).unwrap();
-        w.flush().unwrap();
-    }
-
-    /// Esc on its own, so it is not read as the start of a sequence.
-    fn esc(&self) {
-        std::thread::sleep(Duration::from_millis(50));
-        self.press("\x1b");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-
-    fn resize(&self, cols: u16, rows: u16) {
-        self.screen
-            .lock()
-            .unwrap()
-            .parser
-            .screen_mut()
-            .set_size(nz(rows), nz(cols));
-        self.master.resize(size(rows, cols)).unwrap();
-    }
-
-    /// Waits for the process to end and its output to be read.
-    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
-        let start = Instant::now();
-        let status = loop {
-            if let Some(st) = self.child.try_wait().unwrap() {
-                break st;
-            }
-            if start.elapsed() > WAIT {
-                let _ = self.child.kill();
-                panic!("lectern did not exit; screen:\n{}", self.contents());
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        while !self.screen.lock().unwrap().eof && start.elapsed() < WAIT * 2 {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        status
-    }
-
-    /// The terminal was given back: after the last time the reader entered
-    /// the alternate screen it left it and showed the cursor again.
-    fn assert_restored(&self) {
-        let s = self.screen.lock().unwrap();
-        let raw = &s.raw;
-        let entered = rfind(raw, ENTER_ALT).expect("the alternate screen was used");
-        let tail = &raw[entered..];
-        let left = find(tail, LEAVE_ALT).expect("left the alternate screen");
-        let shown = rfind(tail, SHOW_CURSOR).expect("cursor shown again");
-        assert!(
-            shown > left,
-            "cursor shown after leaving the alternate screen"
-        );
-        if let Some(hidden) = rfind(tail, HIDE_CURSOR) {
-            assert!(hidden < shown, "cursor hidden again at the end");
-        }
-        assert!(rfind(tail, ENTER_ALT).is_none_or(|e| e == 0));
-        let screen = s.parser.screen();
-        assert!(!screen.alternate_screen(), "still on the alternate screen");
-        assert!(!screen.hide_cursor(), "cursor still hidden");
-        // Mouse reporting is off again.
-        assert_eq!(
-            screen.mouse_protocol_mode(),
-            vt100::MouseProtocolMode::None,
-            "mouse capture left on"
-        );
-    }
-
-    fn quit_cleanly(&mut self) {
-        self.press("q");
-        let status = self.wait_exit();
-        assert!(status.success(), "exit status {status:?}");
-        self.assert_restored();
-    }
-}
-
-impl Drop for Term {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-    }
-}
 
 fn data_dir() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -992,16 +757,21 @@ fn a_suspended_reader_can_be_sent_to_the_background_and_back() {
 fn a_huge_resize_does_not_abort() {
     let data = data_dir();
     let mut t = builtin(data.path());
+    let before = t.raw().len();
     // The pty only: the test's own screen stays its size.
     t.master.resize(size(65535, 65535)).unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    // A frame of the capped size was drawn: the cursor went to its last
+    // rows, far below the 30 this side shows.
+    t.wait_raw("a frame of the capped size", |raw, _| {
+        find(&raw[before..], b"\x1b[500;").is_some()
+    });
     assert!(t.child.try_wait().unwrap().is_none(), "lectern ended");
+    // Wiped, so that the footer seen next is the one drawn at 100x30,
+    // after the capped frame was read through.
+    t.screen.lock().unwrap().parser.process(b"\x1b[2J");
     t.master.resize(size(30, 100)).unwrap();
-    // The capped frame (1000x500 cells) takes this side a while to read
-    // when the machine is busy: let it drain before the keys.
-    std::thread::sleep(Duration::from_millis(1500));
-    t.press("j");
     t.wait_for("q quit");
+    t.press("j");
     t.quit_cleanly();
 }
 

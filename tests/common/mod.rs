@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 pub mod fixtures;
+pub mod pty;
 // Not every test binary reads a lesson.
 #[allow(unused_imports)]
 pub use fixtures::*;

@@ -2,6 +2,7 @@
 //! file, stores copied or edited by hand, a write lock held until quit.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use lectern::model::{Change, LessonKey};
@@ -32,6 +33,16 @@ fn attempt(
         revealed: false,
         at: Some(at),
     }
+}
+
+/// How long a session here waits for another program's lock: the lock is
+/// the test's own and is held past any wait, so the reader's 2 s would only
+/// be waited out.
+const LOCK_WAIT: Duration = Duration::from_millis(50);
+
+/// The store of a session that meets a held lock.
+fn held_out(dir: Option<&Path>) -> Store {
+    Store::open_waiting(dir, LOCK_WAIT)
 }
 
 fn db(dir: &Path) -> PathBuf {
@@ -187,7 +198,7 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
 fn an_answer_the_lock_keeps_out_until_quit_is_kept_and_saved_at_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
     answered(dir.path());
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     let mut other = Connection::open(db(dir.path())).unwrap();
     let lock = other
         .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -221,7 +232,7 @@ fn an_answer_the_lock_keeps_out_until_quit_is_kept_and_saved_at_the_next_start()
 fn a_running_sessions_journal_is_left_to_it() {
     let dir = tempfile::tempdir().unwrap();
     answered(dir.path());
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     let mut other = Connection::open(db(dir.path())).unwrap();
     let lock = other
         .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -254,7 +265,7 @@ fn a_store_locked_at_start_is_written_once_the_lock_is_gone() {
     let _: i64 = other
         .query_row("SELECT count(*) FROM attempt", [], |r| r.get(0))
         .unwrap();
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     assert!(!s.is_persistent());
     let warning = s.take_warning().expect("told");
     assert!(warning.contains("busy"), "{warning}");
@@ -279,7 +290,7 @@ fn locked(dir: &Path) -> Connection {
 /// A session that kept `answers` in its journal (the lock held) and ended;
 /// the journal's path and bytes.
 fn kept(dir: &Path, answers: &[Change]) -> (PathBuf, Vec<u8>) {
-    let mut s = Store::open(Some(dir));
+    let mut s = held_out(Some(dir));
     let other = locked(dir);
     for a in answers {
         s.apply(a);
@@ -322,7 +333,7 @@ fn counted(dir: &Path) -> (i64, i64, i64) {
 fn a_journal_saved_at_quit_but_not_removed_before_a_kill_counts_once() {
     let dir = tempfile::tempdir().unwrap();
     answered(dir.path());
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     let other = locked(dir.path());
     // Two answers alike to the millisecond: both are real.
     s.apply(&attempt("c", "l", 3, false, true, t0()));

@@ -430,7 +430,16 @@ mod tests {
         let mut store = Store::in_memory();
         let now = Utc::now();
         for _ in 0..3 {
-            store.record_attempt(&course.slug, &first.slug, wrong as u32, false, false, now);
+            store.apply(&crate::model::Change::Attempt {
+                key: crate::model::LessonKey::new(&course.slug, &first.slug),
+                check: String::new(),
+                option: wrong as u32,
+                answer: None,
+                correct: false,
+                review: false,
+                revealed: false,
+                at: Some(now),
+            });
         }
         let r = reviews(&store, &course, now, &Days::new(4, Utc));
         let text = crate::model::runs_text(&check.options[wrong].text);

@@ -258,7 +258,7 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
 #[test]
 fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
     use lectern::effects::{Runner, Work};
-    use lectern::model::LessonKey;
+    use lectern::model::{Change, LessonKey};
     use lectern::state::{Effect, State};
     use lectern::store::Store;
     let data = tempfile::tempdir().unwrap();
@@ -273,7 +273,7 @@ fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
         lesson: "a".into(),
     };
     // Held until the frame is drawn, and the loop is stuck in that frame.
-    runner.apply(&mut s, vec![Effect::MarkRead(key)]);
+    runner.apply(&mut s, vec![Effect::Write(Change::Read { key })]);
     assert!(runner.has_held());
     let line = runner
         .unwritten()

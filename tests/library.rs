@@ -3,19 +3,44 @@
 //! is gone is kept and said to be gone.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use lectern::store::{Shelved, Store};
+use lectern::model::{Change, LessonKey};
+use lectern::store::Store;
 use std::path::Path;
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
 }
 
-fn shelved<'a>(slug: &'a str, title: &'a str, root: &'a Path) -> Shelved<'a> {
-    Shelved {
-        slug,
-        title,
-        root: Some(root),
+/// A course of 4 lessons in `root`, opened at `at`.
+fn shelved(slug: &str, title: &str, root: &Path, at: DateTime<Utc>) -> Change {
+    Change::Remember {
+        slug: slug.into(),
+        title: title.into(),
+        root: Some(root.to_path_buf()),
         lessons: 4,
+        at: Some(at),
+    }
+}
+
+/// An answer to a lesson's one check (a JSON lesson's), as the store
+/// takes it.
+fn attempt(
+    course: &str,
+    lesson: &str,
+    option: u32,
+    correct: bool,
+    review: bool,
+    at: DateTime<Utc>,
+) -> Change {
+    Change::Attempt {
+        key: LessonKey::new(course, lesson),
+        check: String::new(),
+        option,
+        answer: None,
+        correct,
+        review,
+        revealed: false,
+        at: Some(at),
     }
 }
 
@@ -24,12 +49,14 @@ fn two_courses_are_remembered_most_recent_first() {
     let data = tempfile::tempdir().unwrap();
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let mut s = Store::open(Some(data.path()));
-    s.remember(&shelved("alpha", "Alpha", a.path()), t0());
-    s.remember(
-        &shelved("beta", "Beta", b.path()),
+    s.apply(&shelved("alpha", "Alpha", a.path(), t0()));
+    s.apply(&shelved(
+        "beta",
+        "Beta",
+        b.path(),
         t0() + Duration::hours(1),
-    );
-    s.record_attempt("alpha", "one", 1, false, false, t0());
+    ));
+    s.apply(&attempt("alpha", "one", 1, false, false, t0()));
     drop(s);
 
     let s = Store::open(Some(data.path()));
@@ -42,10 +69,12 @@ fn two_courses_are_remembered_most_recent_first() {
     // Reading an older course again brings it to the front.
     drop(s);
     let mut s = Store::open(Some(data.path()));
-    s.remember(
-        &shelved("alpha", "Alpha", a.path()),
+    s.apply(&shelved(
+        "alpha",
+        "Alpha",
+        a.path(),
         t0() + Duration::hours(2),
-    );
+    ));
     assert_eq!(s.library()[0].slug, "alpha");
     drop(s);
     assert_eq!(Store::last_course(data.path()).unwrap().slug, "alpha");
@@ -56,14 +85,18 @@ fn a_course_that_moved_keeps_its_progress() {
     let data = tempfile::tempdir().unwrap();
     let (old, new) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let mut s = Store::open(Some(data.path()));
-    s.remember(&shelved("alpha", "Alpha", old.path()), t0());
-    s.mark_read("alpha", "one");
-    s.record_attempt("alpha", "one", 0, true, false, t0());
+    s.apply(&shelved("alpha", "Alpha", old.path(), t0()));
+    s.apply(&Change::Read {
+        key: LessonKey::new("alpha", "one"),
+    });
+    s.apply(&attempt("alpha", "one", 0, true, false, t0()));
     // Opened again from somewhere else: same slug, new place.
-    s.remember(
-        &shelved("alpha", "Alpha", new.path()),
+    s.apply(&shelved(
+        "alpha",
+        "Alpha",
+        new.path(),
         t0() + Duration::days(1),
-    );
+    ));
     let lib = s.library();
     assert_eq!(lib.len(), 1);
     assert_eq!(lib[0].root.as_deref(), Some(new.path()));
@@ -78,8 +111,8 @@ fn a_course_whose_folder_is_deleted_is_kept_and_said_to_be_gone() {
     let course = tempfile::tempdir().unwrap();
     let root = course.path().to_path_buf();
     let mut s = Store::open(Some(data.path()));
-    s.remember(&shelved("alpha", "Alpha", &root), t0());
-    s.record_attempt("alpha", "one", 2, false, false, t0());
+    s.apply(&shelved("alpha", "Alpha", &root, t0()));
+    s.apply(&attempt("alpha", "one", 2, false, false, t0()));
     drop(course);
     assert!(!root.exists());
     let lib = s.library();
@@ -91,15 +124,13 @@ fn a_course_whose_folder_is_deleted_is_kept_and_said_to_be_gone() {
         "its progress is kept"
     );
     // The built-in course has no folder to lose.
-    s.remember(
-        &Shelved {
-            slug: "lectern-guide",
-            title: "Guide",
-            root: None,
-            lessons: 11,
-        },
-        t0() + Duration::hours(1),
-    );
+    s.apply(&Change::Remember {
+        slug: "lectern-guide".into(),
+        title: "Guide".into(),
+        root: None,
+        lessons: 11,
+        at: Some(t0() + Duration::hours(1)),
+    });
     assert!(!s.library()[0].is_gone());
 }
 
@@ -108,10 +139,12 @@ fn an_outline_keeps_the_lesson_count_it_had() {
     let data = tempfile::tempdir().unwrap();
     let a = tempfile::tempdir().unwrap();
     let mut s = Store::open(Some(data.path()));
-    s.remember(&shelved("alpha", "Alpha", a.path()), t0());
-    let mut outline = shelved("alpha", "Alpha", a.path());
-    outline.lessons = 0;
-    s.remember(&outline, t0() + Duration::hours(1));
+    s.apply(&shelved("alpha", "Alpha", a.path(), t0()));
+    let mut outline = shelved("alpha", "Alpha", a.path(), t0() + Duration::hours(1));
+    if let Change::Remember { lessons, .. } = &mut outline {
+        *lessons = 0;
+    }
+    s.apply(&outline);
     assert_eq!(s.library()[0].lessons, 4);
 }
 

@@ -12,11 +12,34 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Duration as Days, TimeZone, Utc};
+use lectern::model::{Change, LessonKey};
 use lectern::store::{Anchor, Attempt, Misconception, SCHEMA_VERSION, Store};
 use rusqlite::Connection;
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
+}
+
+/// An answer to a lesson's one check (a JSON lesson's), as the store
+/// takes it.
+fn attempt(
+    course: &str,
+    lesson: &str,
+    option: u32,
+    correct: bool,
+    review: bool,
+    at: DateTime<Utc>,
+) -> Change {
+    Change::Attempt {
+        key: LessonKey::new(course, lesson),
+        check: String::new(),
+        option,
+        answer: None,
+        correct,
+        review,
+        revealed: false,
+        at: Some(at),
+    }
 }
 
 fn db(dir: &Path) -> PathBuf {
@@ -75,22 +98,67 @@ fn every_method_round_trips_and_survives_reopening() {
     assert!(s.due(None, t0()).is_empty());
     assert_eq!(s.streak(t0()), 0);
 
-    s.save_position("rust", "intro", Anchor { block: 3, line: 7 });
-    s.save_position("rust", "intro", Anchor { block: 4, line: 1 });
-    s.mark_read("rust", "intro");
-    s.set_last_lesson("rust", "intro");
-    s.set_last_lesson("rust", "borrowing");
-    s.mark_completed("rust", "borrowing");
-    s.save_position("go", "intro", Anchor::default());
+    s.apply(&Change::Position {
+        key: LessonKey::new("rust", "intro"),
+        anchor: Anchor { block: 3, line: 7 },
+    });
+    s.apply(&Change::Position {
+        key: LessonKey::new("rust", "intro"),
+        anchor: Anchor { block: 4, line: 1 },
+    });
+    s.apply(&Change::Read {
+        key: LessonKey::new("rust", "intro"),
+    });
+    s.apply(&Change::LastLesson {
+        key: LessonKey::new("rust", "intro"),
+    });
+    s.apply(&Change::LastLesson {
+        key: LessonKey::new("rust", "borrowing"),
+    });
+    s.apply(&Change::Completed {
+        key: LessonKey::new("rust", "borrowing"),
+    });
+    s.apply(&Change::Position {
+        key: LessonKey::new("go", "intro"),
+        anchor: Anchor::default(),
+    });
 
     // intro: wrong (option 2), wrong again (2), then right (1)
-    s.record_attempt("rust", "intro", 2, false, false, t0());
-    s.record_attempt("rust", "intro", 2, false, false, t0() + Days::minutes(1));
-    s.record_attempt("rust", "intro", 1, true, false, t0() + Days::minutes(2));
+    s.apply(&attempt("rust", "intro", 2, false, false, t0()));
+    s.apply(&attempt(
+        "rust",
+        "intro",
+        2,
+        false,
+        false,
+        t0() + Days::minutes(1),
+    ));
+    s.apply(&attempt(
+        "rust",
+        "intro",
+        1,
+        true,
+        false,
+        t0() + Days::minutes(2),
+    ));
     // borrowing: right on the first try, the next day
-    s.record_attempt("rust", "borrowing", 0, true, false, t0() + Days::days(1));
+    s.apply(&attempt(
+        "rust",
+        "borrowing",
+        0,
+        true,
+        false,
+        t0() + Days::days(1),
+    ));
     // another course, wrong option 3 once
-    s.record_attempt("go", "intro", 3, false, false, t0() + Days::days(2));
+    s.apply(&attempt(
+        "go",
+        "intro",
+        3,
+        false,
+        false,
+        t0() + Days::days(2),
+    ));
 
     let check = |s: &Store| {
         assert_eq!(s.last_lesson("rust").as_deref(), Some("borrowing"));
@@ -210,8 +278,10 @@ fn every_method_round_trips_and_survives_reopening() {
     let mut m = Store::in_memory();
     assert!(!m.is_persistent());
     assert_eq!(m.take_warning(), None);
-    m.mark_read("c", "l");
-    m.record_attempt("c", "l", 1, true, false, t0());
+    m.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
+    m.apply(&attempt("c", "l", 1, true, false, t0()));
     assert!(m.progress("c", "l").read);
     assert_eq!(m.attempts("c", "l").len(), 1);
     let none = Store::open(None);
@@ -222,14 +292,14 @@ fn every_method_round_trips_and_survives_reopening() {
 fn a_right_review_pushes_due_later_than_a_wrong_one() {
     let mut s = Store::in_memory();
     for lesson in ["x", "y"] {
-        s.record_attempt("c", lesson, 0, true, false, t0());
+        s.apply(&attempt("c", lesson, 0, true, false, t0()));
     }
     let first = s.progress("c", "x").due.unwrap();
     assert_eq!(s.progress("c", "y").due, Some(first));
     assert_eq!(s.due(None, first).len(), 2);
 
-    s.record_attempt("c", "x", 0, true, true, first);
-    s.record_attempt("c", "y", 1, false, true, first);
+    s.apply(&attempt("c", "x", 0, true, true, first));
+    s.apply(&attempt("c", "y", 1, false, true, first));
     let right = s.progress("c", "x").due.unwrap();
     let wrong = s.progress("c", "y").due.unwrap();
     assert!(right > wrong, "right {right} vs wrong {wrong}");
@@ -238,7 +308,7 @@ fn a_right_review_pushes_due_later_than_a_wrong_one() {
     assert!(s.due(None, first).is_empty());
 
     // re-answering inside the lesson is not a review
-    s.record_attempt("c", "x", 1, false, false, first + Days::hours(1));
+    s.apply(&attempt("c", "x", 1, false, false, first + Days::hours(1)));
     assert_eq!(s.progress("c", "x").due, Some(right));
 }
 
@@ -304,7 +374,9 @@ fn odd_directory_names_are_just_names() {
     let mut s = Store::open(Some(&odd));
     assert!(s.is_persistent());
     assert_eq!(s.take_warning(), None);
-    s.mark_read("c", "l");
+    s.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
     drop(s);
     assert!(db(&odd).exists());
     assert!(Store::open(Some(&odd)).progress("c", "l").read);
@@ -375,9 +447,16 @@ fn a_version_1_file_is_migrated_with_its_data() {
     // version 2's review cards were rebuilt from the old attempts, exactly
     // as if they had been recorded by this version
     let mut fresh = Store::in_memory();
-    fresh.record_attempt("rust", "intro", 2, false, false, t0());
-    fresh.record_attempt("rust", "intro", 1, true, false, t0() + Days::minutes(1));
-    fresh.record_attempt("rust", "traits", 0, true, false, t0());
+    fresh.apply(&attempt("rust", "intro", 2, false, false, t0()));
+    fresh.apply(&attempt(
+        "rust",
+        "intro",
+        1,
+        true,
+        false,
+        t0() + Days::minutes(1),
+    ));
+    fresh.apply(&attempt("rust", "traits", 0, true, false, t0()));
     assert_eq!(intro.due, fresh.progress("rust", "intro").due);
     assert_eq!(
         s.progress("rust", "traits").due,
@@ -386,7 +465,14 @@ fn a_version_1_file_is_migrated_with_its_data() {
     assert!(intro.due.is_some());
 
     // and new writes work on the migrated file
-    s.record_attempt("rust", "traits", 1, false, true, t0() + Days::days(5));
+    s.apply(&attempt(
+        "rust",
+        "traits",
+        1,
+        false,
+        true,
+        t0() + Days::days(5),
+    ));
     assert_eq!(s.progress("rust", "traits").attempts, 2);
     drop(s);
 
@@ -426,15 +512,18 @@ fn child_writer() {
     assert!(s.is_persistent(), "{:?}", s.take_warning());
     let mut i = 0;
     while count == 0 || i < count {
-        s.record_attempt(
+        s.apply(&attempt(
             "race",
             "shared",
             i,
             i % 2 == 0,
             true,
             t0() + Days::seconds(i.into()),
-        );
-        s.save_position("race", &tag, Anchor { block: i, line: 0 });
+        ));
+        s.apply(&Change::Position {
+            key: LessonKey::new("race", &tag),
+            anchor: Anchor { block: i, line: 0 },
+        });
         // A lock held too long is the only trouble two writers may have.
         while let Some(warning) = s.take_warning() {
             assert!(warning.contains("busy"), "write {i}: {warning}");
@@ -578,7 +667,9 @@ fn a_writer_killed_mid_write_leaves_every_committed_row() {
     let options: Vec<u32> = attempts.iter().map(|a| a.option).collect();
     assert_eq!(options, (0..attempts.len() as u32).collect::<Vec<_>>());
     // the store still takes writes
-    s.mark_read("race", "shared");
+    s.apply(&Change::Read {
+        key: LessonKey::new("race", "shared"),
+    });
     assert!(s.progress("race", "shared").read);
     drop(s);
     assert_eq!(integrity(&db(dir.path())), "ok");
@@ -634,7 +725,9 @@ fn a_garbage_file_is_set_aside_byte_for_byte_and_a_fresh_store_used() {
     assert!(warning.contains(&name), "{warning}");
     assert_eq!(std::fs::read(&copies[0]).unwrap(), garbage);
 
-    s.mark_read("c", "l");
+    s.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
     drop(s);
     let s = Store::open(Some(dir.path()));
     assert!(s.progress("c", "l").read);
@@ -647,7 +740,7 @@ fn a_damaged_page_inside_a_real_store_is_caught_too() {
     {
         let mut s = Store::open(Some(dir.path()));
         for i in 0..300 {
-            s.record_attempt("c", &format!("lesson-{i}"), i, false, false, t0());
+            s.apply(&attempt("c", &format!("lesson-{i}"), i, false, false, t0()));
         }
     }
     let mut bytes = std::fs::read(db(dir.path())).unwrap();
@@ -704,9 +797,14 @@ fn a_read_only_directory_still_shows_progress_and_takes_writes_in_memory() {
     let store_dir = dir.path().join("data");
     {
         let mut s = Store::open(Some(&store_dir));
-        s.mark_read("c", "l");
-        s.save_position("c", "l", Anchor { block: 2, line: 9 });
-        s.record_attempt("c", "l", 1, true, false, t0());
+        s.apply(&Change::Read {
+            key: LessonKey::new("c", "l"),
+        });
+        s.apply(&Change::Position {
+            key: LessonKey::new("c", "l"),
+            anchor: Anchor { block: 2, line: 9 },
+        });
+        s.apply(&attempt("c", "l", 1, true, false, t0()));
     }
     let file = db(&store_dir);
     let before = std::fs::read(&file).unwrap();
@@ -731,8 +829,10 @@ fn a_read_only_directory_still_shows_progress_and_takes_writes_in_memory() {
     assert_eq!(p.anchor, Some(Anchor { block: 2, line: 9 }));
     assert_eq!(p.attempts, 1);
 
-    s.mark_completed("c", "l");
-    s.record_attempt("c", "l", 0, false, true, t0() + Days::days(3));
+    s.apply(&Change::Completed {
+        key: LessonKey::new("c", "l"),
+    });
+    s.apply(&attempt("c", "l", 0, false, true, t0() + Days::days(3)));
     assert!(s.progress("c", "l").completed);
     assert_eq!(s.attempts("c", "l").len(), 2);
     assert_eq!(s.take_warning(), None, "told once");

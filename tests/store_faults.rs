@@ -2,13 +2,47 @@
 //! file, stores copied or edited by hand, a write lock held until quit.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
-use lectern::store::{CheckAnswer, Store};
+use lectern::model::{Change, LessonKey};
+use lectern::store::Store;
 use rusqlite::{Connection, TransactionBehavior};
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
+}
+
+/// An answer to a lesson's one check (a JSON lesson's), as the store
+/// takes it.
+fn attempt(
+    course: &str,
+    lesson: &str,
+    option: u32,
+    correct: bool,
+    review: bool,
+    at: DateTime<Utc>,
+) -> Change {
+    Change::Attempt {
+        key: LessonKey::new(course, lesson),
+        check: String::new(),
+        option,
+        answer: None,
+        correct,
+        review,
+        revealed: false,
+        at: Some(at),
+    }
+}
+
+/// How long a session here waits for another program's lock: the lock is
+/// the test's own and is held past any wait, so the reader's 2 s would only
+/// be waited out.
+const LOCK_WAIT: Duration = Duration::from_millis(50);
+
+/// The store of a session that meets a held lock.
+fn held_out(dir: Option<&Path>) -> Store {
+    Store::open_waiting(dir, LOCK_WAIT)
 }
 
 fn db(dir: &Path) -> PathBuf {
@@ -30,9 +64,11 @@ fn named(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 
 fn answered(dir: &Path) {
     let mut s = Store::open(Some(dir));
-    s.mark_read("c", "l");
-    s.record_attempt("c", "l", 1, true, false, t0());
-    s.record_attempt("c", "m", 0, false, false, t0());
+    s.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
+    s.apply(&attempt("c", "l", 1, true, false, t0()));
+    s.apply(&attempt("c", "m", 0, false, false, t0()));
     assert!(s.is_persistent());
 }
 
@@ -49,7 +85,9 @@ fn racing_starts_on_a_garbage_store_keep_the_original_and_set_aside_nothing_heal
                 let dir = dir.path().to_path_buf();
                 std::thread::spawn(move || {
                     let mut s = Store::open(Some(&dir));
-                    s.mark_read("c", &format!("l{i}"));
+                    s.apply(&Change::Read {
+                        key: LessonKey::new("c", format!("l{i}")),
+                    });
                     (s.is_persistent(), s.take_warning())
                 })
             })
@@ -143,7 +181,7 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
             s.progress("c", "l").due.is_some(),
             "{what}: its card is back"
         );
-        s.record_attempt("c", "l", 2, true, false, t0());
+        s.apply(&attempt("c", "l", 2, true, false, t0()));
         drop(s);
         assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
     }
@@ -160,12 +198,12 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
 fn an_answer_the_lock_keeps_out_until_quit_is_kept_and_saved_at_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
     answered(dir.path());
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     let mut other = Connection::open(db(dir.path())).unwrap();
     let lock = other
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .unwrap();
-    s.record_attempt("c", "l", 3, false, false, t0());
+    s.apply(&attempt("c", "l", 3, false, false, t0()));
     let warning = s.take_warning().expect("told it is busy");
     assert!(
         warning.contains("busy") && !warning.contains('\n'),
@@ -194,12 +232,12 @@ fn an_answer_the_lock_keeps_out_until_quit_is_kept_and_saved_at_the_next_start()
 fn a_running_sessions_journal_is_left_to_it() {
     let dir = tempfile::tempdir().unwrap();
     answered(dir.path());
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     let mut other = Connection::open(db(dir.path())).unwrap();
     let lock = other
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .unwrap();
-    s.record_attempt("c", "l", 3, false, false, t0());
+    s.apply(&attempt("c", "l", 3, false, false, t0()));
     lock.rollback().unwrap();
     drop(other);
     // Another lectern starts while the first still runs: the journal is
@@ -227,11 +265,11 @@ fn a_store_locked_at_start_is_written_once_the_lock_is_gone() {
     let _: i64 = other
         .query_row("SELECT count(*) FROM attempt", [], |r| r.get(0))
         .unwrap();
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     assert!(!s.is_persistent());
     let warning = s.take_warning().expect("told");
     assert!(warning.contains("busy"), "{warning}");
-    s.record_attempt("c", "l", 3, false, false, t0());
+    s.apply(&attempt("c", "l", 3, false, false, t0()));
     assert_eq!(named(dir.path(), "progress.db.pending-").len(), 1);
     drop(other);
     assert_eq!(s.close(), None, "the file has it now");
@@ -251,11 +289,11 @@ fn locked(dir: &Path) -> Connection {
 
 /// A session that kept `answers` in its journal (the lock held) and ended;
 /// the journal's path and bytes.
-fn kept(dir: &Path, answers: &[CheckAnswer<'_>]) -> (PathBuf, Vec<u8>) {
-    let mut s = Store::open(Some(dir));
+fn kept(dir: &Path, answers: &[Change]) -> (PathBuf, Vec<u8>) {
+    let mut s = held_out(Some(dir));
     let other = locked(dir);
     for a in answers {
-        s.record_check(a, t0());
+        s.apply(a);
     }
     let said = s.close().expect("kept aside");
     assert!(said.contains("kept in"), "{said}");
@@ -267,16 +305,16 @@ fn kept(dir: &Path, answers: &[CheckAnswer<'_>]) -> (PathBuf, Vec<u8>) {
 }
 
 /// A wrong review answer: each one moves the card.
-fn wrong(check: &'static str, answer: Option<&'static str>) -> CheckAnswer<'static> {
-    CheckAnswer {
-        course: "c",
-        lesson: "l",
-        check,
+fn wrong(check: &str, answer: Option<&str>) -> Change {
+    Change::Attempt {
+        key: LessonKey::new("c", "l"),
+        check: check.into(),
         option: 3,
-        answer,
+        answer: answer.map(Into::into),
         correct: false,
         review: true,
         revealed: false,
+        at: Some(t0()),
     }
 }
 
@@ -295,11 +333,11 @@ fn counted(dir: &Path) -> (i64, i64, i64) {
 fn a_journal_saved_at_quit_but_not_removed_before_a_kill_counts_once() {
     let dir = tempfile::tempdir().unwrap();
     answered(dir.path());
-    let mut s = Store::open(Some(dir.path()));
+    let mut s = held_out(Some(dir.path()));
     let other = locked(dir.path());
     // Two answers alike to the millisecond: both are real.
-    s.record_attempt("c", "l", 3, false, true, t0());
-    s.record_attempt("c", "l", 3, false, true, t0());
+    s.apply(&attempt("c", "l", 3, false, true, t0()));
+    s.apply(&attempt("c", "l", 3, false, true, t0()));
     let journal = named(dir.path(), "progress.db.pending-");
     assert_eq!(journal.len(), 1);
     let bytes = std::fs::read(&journal[0]).unwrap();

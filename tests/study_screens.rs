@@ -7,11 +7,10 @@ mod common;
 
 use chrono::{DateTime, TimeZone, Utc};
 use common::Reader;
-use lectern::store::Shelved;
+use lectern::model::Change;
 use lectern::theme::{Theme, ThemeKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use std::path::Path;
 
 fn draw(r: &Reader) -> String {
     let mut t = Terminal::new(TestBackend::new(r.s.size.width, r.s.size.height)).unwrap();
@@ -48,19 +47,24 @@ fn wrong_keys(r: &Reader) -> Vec<char> {
         .collect()
 }
 
+/// A course of the library read two days ago, whose folder is gone.
+fn gone_course() -> Change {
+    Change::Remember {
+        slug: "sql-basics".into(),
+        title: "SQL basics".into(),
+        root: Some("/nonexistent/courses/sql-basics".into()),
+        lessons: 8,
+        at: Some(noon() - chrono::Duration::days(2)),
+    }
+}
+
 #[test]
 fn the_stats_screen_names_a_misconception_and_gauges_the_library() {
     let mut r = builtin_at(noon());
     let wrong = wrong_keys(&r)[0];
     r.keys(&format!("c{wrong}r{wrong}"));
     let store = r.runner.store.as_mut().unwrap();
-    let elsewhere = Shelved {
-        slug: "sql-basics",
-        title: "SQL basics",
-        root: Some(Path::new("/nonexistent/courses/sql-basics")),
-        lessons: 8,
-    };
-    store.remember(&elsewhere, noon() - chrono::Duration::days(2));
+    store.apply(&gone_course());
     r.keys("\x1bS");
     let screen = draw(&r);
     assert!(screen.contains("2 times,"), "{screen}");
@@ -78,13 +82,7 @@ fn the_stats_screen_names_a_misconception_and_gauges_the_library() {
 fn the_picker_lists_the_library() {
     let mut r = builtin_at(noon());
     let store = r.runner.store.as_mut().unwrap();
-    let gone = Shelved {
-        slug: "sql-basics",
-        title: "SQL basics",
-        root: Some(Path::new("/nonexistent/courses/sql-basics")),
-        lessons: 8,
-    };
-    store.remember(&gone, noon() - chrono::Duration::days(2));
+    store.apply(&gone_course());
     r.keys("C");
     let screen = draw(&r);
     assert!(

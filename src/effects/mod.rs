@@ -12,11 +12,10 @@ mod writes;
 pub use background::{spawn, spawn_awaited};
 use opened::opened;
 pub use writes::Unwritten;
-use writes::write_to;
 
 use crate::index::{Extract, Index, Query, ReadStamp};
 use crate::loader;
-use crate::model::{Days, Diagnostic, Lesson, Origin};
+use crate::model::{Change, Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, State};
 use crate::store::Store;
 use chrono::{DateTime, Utc};
@@ -160,8 +159,9 @@ impl Runner {
                 ) {
                     terminal.push(e);
                 } else if self.waits(&e) {
-                    if e.is_write() {
-                        self.unwritten.hold(&e);
+                    if let Effect::Write(change) = &e {
+                        // Its time is when it was made, not when written.
+                        self.unwritten.hold(&change.clone().stamped(self.now()));
                     }
                     self.held.push(e);
                 } else if let Some(msg) = self.run(s, e) {
@@ -195,8 +195,8 @@ impl Runner {
                 let unwritten = self.unwritten.clone();
                 let mut kept = unwritten.lock();
                 // Gone: a signal's rescue has kept it already.
-                if kept.pop_front().is_some() {
-                    self.write(effect);
+                if let Some(change) = kept.pop_front() {
+                    self.write(change);
                 }
                 continue;
             }
@@ -346,10 +346,12 @@ impl Runner {
                 self.now(),
                 &self.days,
             ))),
-            write => {
-                self.write(write);
+            Effect::Write(change) => {
+                self.write(change);
                 None
             }
+            // The terminal's: the runtime carries them out.
+            _ => None,
         }
     }
 
@@ -428,10 +430,10 @@ impl Runner {
         Msg::CourseResults(q, hits, found.total)
     }
 
-    fn write(&mut self, effect: Effect) {
-        let now = self.now();
+    fn write(&mut self, change: Change) {
+        let change = change.stamped(self.now());
         if let Some(store) = self.store.as_mut() {
-            write_to(store, effect, now);
+            store.apply(&change);
         }
     }
 }

@@ -1,66 +1,11 @@
-//! The store's writes: carried out, or, held back while the frame is
-//! drawn, within reach of a signal that ends the process.
+//! The store's writes held back while the frame is drawn, within reach of
+//! a signal that ends the process.
 
 use crate::loader;
-use crate::state::Effect;
+use crate::model::Change;
 use crate::store::Store;
-use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-
-/// `effect`, a write, to `store`.
-pub(super) fn write_to(store: &mut Store, effect: Effect, now: DateTime<Utc>) {
-    match effect {
-        Effect::SavePosition { key, anchor } => {
-            store.save_position(&key.course, &key.lesson, anchor)
-        }
-        Effect::MarkRead(key) => store.mark_read(&key.course, &key.lesson),
-        Effect::SetLastLesson(key) => store.set_last_lesson(&key.course, &key.lesson),
-        Effect::NoteChecks { key, count } => store.note_checks(&key.course, &key.lesson, count),
-        Effect::RecordAttempt {
-            key,
-            check,
-            option,
-            answer,
-            correct,
-            review,
-            revealed,
-        } => store.record_check(
-            &crate::store::CheckAnswer {
-                course: &key.course,
-                lesson: &key.lesson,
-                check: &check,
-                option,
-                answer: answer.as_deref(),
-                correct,
-                review,
-                revealed,
-            },
-            now,
-        ),
-        Effect::RateCard { key, check, rating } => {
-            store.rate_review(&key.course, &key.lesson, &check, rating)
-        }
-        Effect::RecordReveal { key, check } => {
-            store.record_reveal(&key.course, &key.lesson, &check, now)
-        }
-        Effect::RememberCourse {
-            slug,
-            title,
-            root,
-            lessons,
-        } => {
-            let shelved = crate::store::Shelved {
-                slug: &slug,
-                title: &title,
-                root: root.as_deref(),
-                lessons,
-            };
-            store.remember(&shelved, now)
-        }
-        _ => {}
-    }
-}
 
 /// Writes held back until the frame is drawn, shared with the signal
 /// thread: when the main loop is stuck (a long layout, a blocked read)
@@ -68,21 +13,21 @@ pub(super) fn write_to(store: &mut Store, effect: Effect, now: DateTime<Utc>) {
 /// an answer still held here would be lost. [`Unwritten::rescue`] keeps
 /// them in a journal beside the store instead, replayed at the next start.
 #[derive(Clone, Default)]
-pub struct Unwritten(Arc<Mutex<VecDeque<Effect>>>);
+pub struct Unwritten(Arc<Mutex<VecDeque<Change>>>);
 
 impl Unwritten {
-    pub(super) fn lock(&self) -> MutexGuard<'_, VecDeque<Effect>> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, VecDeque<Change>> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    pub(super) fn hold(&self, e: &Effect) {
-        self.lock().push_back(e.clone());
+    pub(super) fn hold(&self, change: &Change) {
+        self.lock().push_back(change.clone());
     }
 
     /// Every write still held, kept in a new journal of the store in
     /// `dir`; the line to tell the learner, if there were any. Waits a
     /// moment for a write the loop is making, never longer.
-    pub fn rescue(&self, dir: Option<&std::path::Path>, place: Option<Effect>) -> Option<String> {
+    pub fn rescue(&self, dir: Option<&std::path::Path>, place: Option<Change>) -> Option<String> {
         let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
         let held = loop {
             match self.0.try_lock() {
@@ -102,9 +47,8 @@ impl Unwritten {
             return None;
         }
         let mut store = Store::journal_only(dir?);
-        let now = Utc::now();
-        for e in held {
-            write_to(&mut store, e, now);
+        for change in &held {
+            store.apply(change);
         }
         let (n, at) = store.kept_aside();
         let changes = if n == 1 { "change" } else { "changes" };

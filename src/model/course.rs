@@ -21,10 +21,21 @@ impl LessonStatus {
 }
 
 /// Which lesson of which course: the slugs progress is kept under.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct LessonKey {
     pub course: String,
     pub lesson: String,
+}
+
+impl LessonKey {
+    pub fn new(course: impl Into<String>, lesson: impl Into<String>) -> LessonKey {
+        LessonKey {
+            course: course.into(),
+            lesson: lesson.into(),
+        }
+    }
 }
 
 impl fmt::Display for LessonKey {

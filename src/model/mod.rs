@@ -3,6 +3,7 @@
 //! Nothing here knows about terminals, widths or colours; the loader builds
 //! these values and the layout turns them into lines.
 
+mod change;
 mod check;
 mod course;
 pub mod day;
@@ -15,6 +16,7 @@ mod progress;
 pub mod sanitize;
 mod table;
 
+pub use change::Change;
 pub use check::{
     Answer, Check, CheckKind, CheckOption, CheckProgress, NO_OPTION, Verdict, normalize_output,
     sample_checks,
@@ -33,7 +35,7 @@ pub use table::{Cell, Row, Table};
 
 /// A reading position that survives re-wrapping: which top-level block of
 /// the page, and how far into it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Anchor {
     pub block: u32,
     pub line: u32,

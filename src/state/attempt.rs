@@ -15,7 +15,7 @@
 use super::geometry::Geometry;
 use super::reader::{Focus, Reader};
 use super::{Effect, State};
-use crate::model::{Answer, LessonKey};
+use crate::model::{Answer, Change, LessonKey};
 
 /// Whether any line of check `k` is on screen.
 pub(super) fn on_screen(r: &Reader, k: usize, g: &Geometry) -> bool {
@@ -88,10 +88,11 @@ pub(super) fn seen(s: &mut State, key: LessonKey, id: &str, fx: &mut Vec<Effect>
     let c = p.checks.entry(id.to_string()).or_default();
     if !c.revealed {
         c.revealed = true;
-        fx.push(Effect::RecordReveal {
+        fx.push(Effect::Write(Change::Reveal {
             key,
             check: id.to_string(),
-        });
+            at: None,
+        }));
     }
 }
 
@@ -141,7 +142,7 @@ pub(super) fn record(
     c.last_choice = choice;
     c.last_text = text.clone();
     c.last_correct = Some(correct);
-    fx.push(Effect::RecordAttempt {
+    fx.push(Effect::Write(Change::Attempt {
         key,
         check: id.to_string(),
         option,
@@ -149,5 +150,6 @@ pub(super) fn record(
         correct,
         review: how.review,
         revealed: how.revealed,
-    });
+        at: None,
+    }));
 }

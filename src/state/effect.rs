@@ -1,7 +1,7 @@
 //! Work the state asks for. The effect runner does it and answers, where
 //! there is an answer, with a [`super::Msg`].
 
-use crate::model::{Anchor, LessonKey, Origin};
+use crate::model::{Change, Origin};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
@@ -15,50 +15,8 @@ pub enum Effect {
     /// Make sure the open course's search index is complete.
     BuildIndex,
     CourseSearch(String),
-    SavePosition {
-        key: LessonKey,
-        anchor: Anchor,
-    },
-    MarkRead(LessonKey),
-    /// The open lesson holds `count` checks (the contents show it later).
-    NoteChecks {
-        key: LessonKey,
-        count: u32,
-    },
-    SetLastLesson(LessonKey),
-    /// The open course goes into (or up in) the learner's library.
-    RememberCourse {
-        slug: String,
-        title: String,
-        root: Option<std::path::PathBuf>,
-        lessons: usize,
-    },
-    RecordAttempt {
-        key: LessonKey,
-        /// Which of the lesson's checks ("" for a JSON lesson's one).
-        check: String,
-        /// The option chosen, or [`crate::model::NO_OPTION`].
-        option: u32,
-        /// Every other kind of answer, as text.
-        answer: Option<String>,
-        correct: bool,
-        review: bool,
-        /// Given after the answer was revealed: practice only.
-        revealed: bool,
-    },
-    /// The answer of check `check` was shown: kept, so that every later
-    /// answer to it is practice (see `state::attempt`).
-    RecordReveal {
-        key: LessonKey,
-        check: String,
-    },
-    /// How the last review answer to check `check` felt, 1 (again) to 4
-    /// (easy): FSRS schedules its card with that rating.
-    RateCard {
-        key: LessonKey,
-        check: String,
-        rating: u8,
-    },
+    /// A change to the learner's progress, for the store.
+    Write(Change),
     /// The cards of the open course due for review.
     LoadDue,
     /// The figures of the stats screen.
@@ -84,17 +42,7 @@ pub enum Effect {
 impl Effect {
     /// A write to the store: held back until the first frame is on screen.
     pub fn is_write(&self) -> bool {
-        matches!(
-            self,
-            Effect::SavePosition { .. }
-                | Effect::RememberCourse { .. }
-                | Effect::MarkRead(_)
-                | Effect::NoteChecks { .. }
-                | Effect::SetLastLesson(_)
-                | Effect::RecordAttempt { .. }
-                | Effect::RecordReveal { .. }
-                | Effect::RateCard { .. }
-        )
+        matches!(self, Effect::Write(_))
     }
 
     /// Reads the store: waits while the store is still being opened.

@@ -5,7 +5,7 @@ use super::check::resumed_all;
 use super::library::{CourseView, Placed};
 use super::reader::{Focus, Search};
 use super::{Effect, Opened, State};
-use crate::model::{Course, LessonProgress, LessonStatus};
+use crate::model::{Change, Course, LessonProgress, LessonStatus};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -34,7 +34,7 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
         return;
     }
     if let Some(key) = s.lesson_key() {
-        fx.push(Effect::SetLastLesson(key));
+        fx.push(Effect::Write(Change::LastLesson { key }));
         remember(s, fx);
     }
     fx.push(Effect::Load {
@@ -127,7 +127,7 @@ fn note_checks(s: &mut State, fx: &mut Vec<Effect>) {
     let p = s.library.progress.entry(key.lesson.clone()).or_default();
     if p.check_count.unwrap_or(0) != n {
         p.check_count = Some(n);
-        fx.push(Effect::NoteChecks { key, count: n });
+        fx.push(Effect::Write(Change::Checks { key, count: n }));
     }
 }
 
@@ -249,12 +249,13 @@ fn remember(s: &State, fx: &mut Vec<Effect>) {
         CourseView::Outline { .. } => 0,
         CourseView::Full => c.lessons.len(),
     };
-    fx.push(Effect::RememberCourse {
+    fx.push(Effect::Write(Change::Remember {
         slug: c.slug.clone(),
         title: c.title.clone(),
         root: c.root.clone(),
-        lessons,
-    });
+        lessons: u32::try_from(lessons).unwrap_or(u32::MAX),
+        at: None,
+    }));
 }
 
 pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
@@ -279,7 +280,7 @@ pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
             .entry(key.lesson.clone())
             .or_default()
             .read = true;
-        fx.push(Effect::MarkRead(key));
+        fx.push(Effect::Write(Change::Read { key }));
     }
     true
 }
@@ -287,10 +288,10 @@ pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
 /// The write that would save the reading place as it is now, if a lesson
 /// is open: what a forced end of the process (its loop stuck) keeps aside
 /// when it cannot wait for the orderly quit that saves it.
-pub fn place_to_save(s: &State) -> Option<Effect> {
+pub fn place_to_save(s: &State) -> Option<Change> {
     s.reader.doc.as_ref()?;
     let key = s.lesson_key()?;
-    Some(Effect::SavePosition {
+    Some(Change::Position {
         key,
         anchor: s.reader.anchor(),
     })
@@ -308,6 +309,6 @@ pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
             .entry(key.lesson.clone())
             .or_default()
             .anchor = Some(anchor);
-        fx.push(Effect::SavePosition { key, anchor });
+        fx.push(Effect::Write(Change::Position { key, anchor }));
     }
 }

@@ -6,7 +6,7 @@ use super::*;
 use crate::effects::Runner;
 use crate::keymap;
 use crate::loader::{self, Origin};
-use crate::model::{Anchor, LessonKey, LessonStatus};
+use crate::model::{Anchor, Change, LessonKey, LessonStatus};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::Path;
@@ -278,7 +278,9 @@ fn next_and_previous_lesson_follow_positions() {
     assert_eq!(h.title(), "First");
     let fx = h.act(Action::NextLesson);
     assert_eq!(loads(&fx), ["c-second.json"]);
-    assert!(fx.contains(&Effect::SetLastLesson(key("demo", "second"))));
+    assert!(fx.contains(&Effect::Write(Change::LastLesson {
+        key: key("demo", "second")
+    })));
     assert_eq!((h.s.reader.lesson, h.title()), (1, "Second"));
     assert_eq!(loads(&h.act(Action::NextLesson)), ["a-third.json"]);
     assert_eq!((h.s.reader.lesson, h.title()), (2, "Third"));
@@ -305,10 +307,10 @@ fn leaving_a_lesson_saves_its_position() {
     let fx = h.act(Action::NextLesson);
     assert_eq!(
         fx[0],
-        Effect::SavePosition {
+        Effect::Write(Change::Position {
             key: key("demo", "first"),
             anchor
-        }
+        })
     );
     // The new lesson starts at its top.
     assert_eq!(h.s.reader.top, 0);
@@ -452,7 +454,12 @@ fn bottom_shows_the_check_and_marks_the_lesson_read() {
     let visible = h.visible().join("\n");
     assert!(visible.contains("Alpha"), "{visible}");
     assert!(visible.contains("Beta"), "{visible}");
-    assert_eq!(fx, [Effect::MarkRead(key("demo", "first"))]);
+    assert_eq!(
+        fx,
+        [Effect::Write(Change::Read {
+            key: key("demo", "first")
+        })]
+    );
     assert!(h.s.library.progress["first"].read);
     // Only once per opening.
     h.keys("kG");
@@ -696,10 +703,10 @@ fn quit_saves_the_position() {
     assert!(h.s.quit);
     assert_eq!(
         fx,
-        [Effect::SavePosition {
+        [Effect::Write(Change::Position {
             key: key("demo", "first"),
             anchor
-        }]
+        })]
     );
 }
 
@@ -773,11 +780,11 @@ fn answering_records_the_file_order_index() {
     let fx = h.keys("c1");
     let attempts: Vec<&Effect> = fx
         .iter()
-        .filter(|e| matches!(e, Effect::RecordAttempt { .. }))
+        .filter(|e| matches!(e, Effect::Write(Change::Attempt { .. })))
         .collect();
     assert_eq!(
         attempts,
-        [&Effect::RecordAttempt {
+        [&Effect::Write(Change::Attempt {
             key: key("demo", "first"),
             check: String::new(),
             option: 2,
@@ -785,7 +792,8 @@ fn answering_records_the_file_order_index() {
             correct: false,
             review: false,
             revealed: false,
-        }]
+            at: None,
+        })]
     );
     // Answered: the focus is back on the page, digits are counts.
     assert_eq!(h.s.screen(), Screen::Reading);
@@ -831,7 +839,7 @@ fn retry_keeps_the_first_try_as_the_score() {
     let fx = h.keys("2");
     assert_eq!(
         fx,
-        [Effect::RecordAttempt {
+        [Effect::Write(Change::Attempt {
             key: key("demo", "first"),
             check: String::new(),
             option: 0,
@@ -839,7 +847,8 @@ fn retry_keeps_the_first_try_as_the_score() {
             correct: true,
             review: false,
             revealed: false,
-        }]
+            at: None,
+        })]
     );
     assert_eq!(
         h.s.reader.check().unwrap().first_try,
@@ -875,11 +884,11 @@ fn arrows_and_enter_answer_the_selected_option() {
     let fx = h.keys("\n");
     assert!(matches!(
         fx[..],
-        [Effect::RecordAttempt {
+        [Effect::Write(Change::Attempt {
             option: 0,
             correct: true,
             ..
-        }]
+        })]
     ));
 }
 
@@ -889,7 +898,7 @@ fn reveal_shows_every_explanation_without_recording() {
     let fx = h.keys("a");
     assert!(
         fx.iter()
-            .all(|e| !matches!(e, Effect::RecordAttempt { .. }))
+            .all(|e| !matches!(e, Effect::Write(Change::Attempt { .. })))
     );
     assert_eq!(h.s.screen(), Screen::Check);
     let check = h.doc().checks[0]
@@ -908,7 +917,10 @@ fn reveal_shows_every_explanation_without_recording() {
 fn an_option_that_does_not_exist_is_refused() {
     let mut h = H::demo(60, 16);
     let fx = h.keys("c7");
-    assert!(!fx.iter().any(|e| matches!(e, Effect::RecordAttempt { .. })));
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Write(Change::Attempt { .. })))
+    );
     assert_eq!(
         h.s.notice.as_deref(),
         Some("There is no option 7: choose 1 to 3.")
@@ -983,11 +995,11 @@ fn a_click_selects_and_a_second_click_answers() {
     let fx = h.act(Action::PageClick(row));
     assert!(matches!(
         fx[..],
-        [Effect::RecordAttempt {
+        [Effect::Write(Change::Attempt {
             option: 1,
             correct: false,
             ..
-        }]
+        })]
     ));
 }
 
@@ -1209,7 +1221,7 @@ fn a_review_records_review_attempts_by_file_index() {
     let fx = h.keys(&(pos + 1).to_string());
     assert_eq!(
         fx,
-        [Effect::RecordAttempt {
+        [Effect::Write(Change::Attempt {
             key: key("demo", "third"),
             check: String::new(),
             option: 0,
@@ -1217,32 +1229,34 @@ fn a_review_records_review_attempts_by_file_index() {
             correct: true,
             review: true,
             revealed: false,
-        }]
+            at: None,
+        })]
     );
     // Right: a digit now says how it felt (4 easy), never a second
     // answer; FSRS gets the rating, and the next card comes.
     let fx = h.keys("4");
     assert!(
-        !fx.iter().any(|e| matches!(e, Effect::RecordAttempt { .. })),
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Write(Change::Attempt { .. }))),
         "{fx:?}"
     );
-    assert!(fx.contains(&Effect::RateCard {
+    assert!(fx.contains(&Effect::Write(Change::Rate {
         key: key("demo", "third"),
         check: String::new(),
         rating: 4,
-    }));
+    })));
     assert_eq!(h.title(), "First");
     assert_eq!(h.s.screen(), Screen::Review);
     let pos = review_pos_of(&h, 1);
     let fx = h.keys(&(pos + 1).to_string());
     assert!(matches!(
         fx[..],
-        [Effect::RecordAttempt {
+        [Effect::Write(Change::Attempt {
             option: 1,
             correct: false,
             review: true,
             ..
-        }]
+        })]
     ));
     h.keys("\n");
     let r = h.s.review.as_ref().unwrap();
@@ -1263,7 +1277,7 @@ fn enter_answers_the_selected_card_option_then_moves_on() {
     let fx = h.keys("\n");
     assert!(matches!(
         &fx[..],
-        [Effect::RecordAttempt { option, review: true, .. }] if *option as usize == index
+        [Effect::Write(Change::Attempt { option, review: true, .. })] if *option as usize == index
     ));
     h.keys("\n");
     assert!(h.s.review.as_ref().unwrap().done());
@@ -1277,7 +1291,8 @@ fn rereading_a_card_and_coming_back() {
     // Opened at the card's check, before answering: a peek, kept.
     assert_eq!(h.s.screen(), Screen::Check);
     assert!(
-        fx.iter().any(|e| matches!(e, Effect::RecordReveal { .. })),
+        fx.iter()
+            .any(|e| matches!(e, Effect::Write(Change::Reveal { .. }))),
         "{fx:?}"
     );
     assert_eq!(h.title(), "Third");
@@ -1379,7 +1394,8 @@ fn a_lesson_opens_laid_out_to_its_first_screen_then_whole() {
     assert!(first.len() > rows, "the first screen is filled");
     // A page cut short is not a page read to its end.
     assert!(
-        !fx.iter().any(|e| matches!(e, Effect::MarkRead { .. })),
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Write(Change::Read { .. }))),
         "{fx:?}"
     );
     assert!(

@@ -2,8 +2,6 @@
 
 use super::{Fault, Store, fault};
 
-use super::write::Op;
-
 impl Store {
     /// The end of the session: a last try for writes the file refused
     /// earlier (the lock or the disk space may be back by now), and one
@@ -36,15 +34,6 @@ impl Store {
             ),
         })
     }
-}
-
-/// A change the learner would miss: an answer, a lesson read or completed
-/// (not where the page stood).
-pub(super) fn is_progress(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Attempt { .. } | Op::Reveal { .. } | Op::Read { .. } | Op::Completed { .. }
-    )
 }
 
 impl Store {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
-use super::{Store, open, read, write::Op};
+use super::{Store, open, read};
 
 /// A course of the learner's library, as the store remembers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,26 +29,7 @@ impl LibraryCourse {
     }
 }
 
-/// What the library keeps of a course when it is opened.
-pub struct Shelved<'a> {
-    pub slug: &'a str,
-    pub title: &'a str,
-    pub root: Option<&'a Path>,
-    pub lessons: usize,
-}
-
 impl Store {
-    /// Remembers a course in the library (opened at `now`).
-    pub fn remember(&mut self, course: &Shelved, now: DateTime<Utc>) {
-        self.write(Op::Remember {
-            slug: course.slug.to_owned(),
-            title: course.title.to_owned(),
-            root: course.root.map(|r| r.to_string_lossy().into_owned()),
-            lessons: u32::try_from(course.lessons).unwrap_or(u32::MAX),
-            at: now,
-        });
-    }
-
     /// Every course ever opened, the most recently read first.
     pub fn library(&self) -> Vec<LibraryCourse> {
         self.read(read::library)

@@ -23,10 +23,10 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-mod answers;
 mod closing;
 mod fault;
 mod journal;
+mod learner;
 mod library;
 mod mirror;
 mod open;
@@ -37,14 +37,15 @@ mod schema;
 mod time;
 mod write;
 
-pub use answers::CheckAnswer;
-pub use library::{LibraryCourse, Shelved};
+pub use library::LibraryCourse;
 
+use crate::model::Change;
 use fault::{Fault, Warnings};
-use write::Op;
 
 /// The schema version this build reads and writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: u32 = schema::CURRENT;
+
+pub use open::BUSY_TIMEOUT;
 
 /// Reading positions are the model's anchors (block + line within it).
 pub use crate::model::Anchor;
@@ -98,7 +99,7 @@ pub struct Store {
     shadow: Option<Connection>,
     /// Writes the shadow has and the file has not yet; replayed, in order,
     /// in one transaction, on the next write that reaches the file.
-    pending: Vec<Op>,
+    pending: Vec<Change>,
     retry_at: Option<Instant>,
     /// Reads take `&self` and may fail too.
     warnings: RefCell<Warnings>,
@@ -107,6 +108,8 @@ pub struct Store {
     /// The file could not be opened for writing for a passing reason (a
     /// held lock, a full disk): it is tried again on later writes.
     reopen: bool,
+    /// How long a write waits for another program's lock on the file.
+    busy_timeout: Duration,
     /// Pending writes, on disk, while the file refuses them.
     journal: Option<journal::Journal>,
     /// Why the journal could not keep a change, if it could not.
@@ -138,8 +141,20 @@ impl Store {
     /// The store in `dir` (created if missing), or in memory for `None`.
     /// Never fails: see [`Store::take_warning`] for what went wrong.
     pub fn open(dir: Option<&Path>) -> Store {
+        Store::open_waiting(dir, BUSY_TIMEOUT)
+    }
+
+    /// [`Store::open`], waiting up to `busy_timeout` (not
+    /// [`BUSY_TIMEOUT`]) for a file another program holds, at the start
+    /// and on each write: tests of a held lock need not wait out the
+    /// reader's.
+    pub fn open_waiting(dir: Option<&Path>, busy_timeout: Duration) -> Store {
+        let options = open::Options {
+            busy_timeout,
+            ..open::Options::at(Utc::now())
+        };
         match dir {
-            Some(dir) => Store::open_with(dir, open::Options::at(Utc::now())),
+            Some(dir) => Store::open_with(dir, options),
             None => {
                 let mut store = Store::in_memory();
                 // The platform could not name an absolute folder (no home,
@@ -176,6 +191,7 @@ impl Store {
             warnings: RefCell::default(),
             dir: None,
             reopen: false,
+            busy_timeout: BUSY_TIMEOUT,
             journal: None,
             journal_failed: None,
             refused: None,
@@ -192,6 +208,7 @@ impl Store {
         store.disk_writable = opened.writable;
         store.reopen = opened.retry;
         store.dir = Some(dir.to_path_buf());
+        store.busy_timeout = options.busy_timeout;
         let db = dir.join(open::FILE);
         if let Some(disk) = store.disk.as_mut().filter(|_| opened.writable) {
             journal::replay(&db, disk);
@@ -228,43 +245,12 @@ impl Store {
         self.disk.is_some() && self.disk_writable && self.pending.is_empty()
     }
 
-    pub fn save_position(&mut self, course: &str, lesson: &str, anchor: Anchor) {
-        self.write(Op::Position {
-            course: course.to_owned(),
-            lesson: lesson.to_owned(),
-            anchor,
-        });
-    }
-
-    pub fn mark_read(&mut self, course: &str, lesson: &str) {
-        self.write(Op::Read {
-            course: course.to_owned(),
-            lesson: lesson.to_owned(),
-        });
-    }
-
-    /// Also marks the lesson read.
-    pub fn mark_completed(&mut self, course: &str, lesson: &str) {
-        self.write(Op::Completed {
-            course: course.to_owned(),
-            lesson: lesson.to_owned(),
-        });
-    }
-
-    /// How many checks `lesson` holds, for the contents to show.
-    pub fn note_checks(&mut self, course: &str, lesson: &str, count: u32) {
-        self.write(Op::Checks {
-            course: course.to_owned(),
-            lesson: lesson.to_owned(),
-            count,
-        });
-    }
-
-    pub fn set_last_lesson(&mut self, course: &str, lesson: &str) {
-        self.write(Op::LastLesson {
-            course: course.to_owned(),
-            lesson: lesson.to_owned(),
-        });
+    /// Makes `change`, in one transaction (all of it or none): in the
+    /// file, or, while the file refuses it, in memory and in the journal
+    /// (see the module documentation). A change without its time is made
+    /// now.
+    pub fn apply(&mut self, change: &Change) {
+        self.write(change.clone().stamped(Utc::now()));
     }
 
     pub fn last_lesson(&self, course: &str) -> Option<String> {
@@ -368,24 +354,24 @@ impl Store {
         })
     }
 
-    fn write(&mut self, op: Op) {
-        if self.flush(Some(&op)) {
+    fn write(&mut self, change: Change) {
+        if self.flush(Some(&change)) {
             return;
         }
         self.ensure_shadow();
         if let Some(shadow) = self.shadow.as_mut()
-            && let Err(e) = write::commit(shadow, [&op])
+            && let Err(e) = write::commit(shadow, [&change])
         {
             self.warn(Fault::Write, &e.to_string());
         }
         if (self.disk_writable && self.disk.is_some()) || self.reopen {
             if let Some(journal) = self.journal.as_mut()
-                && let Err(e) = journal.keep(&op)
+                && let Err(e) = journal.keep(&change)
             {
                 self.journal_failed = Some(e.to_string());
             }
-            self.pending.push(op);
-        } else if self.memory_only.is_some() && closing::is_progress(&op) {
+            self.pending.push(change);
+        } else if self.memory_only.is_some() && change.is_progress() {
             self.kept_in_memory += 1;
         }
     }
@@ -395,7 +381,11 @@ impl Store {
         let Some(dir) = self.dir.clone().filter(|_| self.reopen) else {
             return false;
         };
-        let opened = open::open(&dir, open::Options::at(Utc::now()));
+        let options = open::Options {
+            busy_timeout: self.busy_timeout,
+            ..open::Options::at(Utc::now())
+        };
+        let opened = open::open(&dir, options);
         if !opened.writable {
             return false;
         }
@@ -405,10 +395,10 @@ impl Store {
         true
     }
 
-    /// Writes everything pending, then `op`, to the file in one
+    /// Writes everything pending, then `change`, to the file in one
     /// transaction. True when the file has it all; on failure the file is
-    /// left for `RETRY_AFTER` and the caller keeps `op` in memory.
-    fn flush(&mut self, op: Option<&Op>) -> bool {
+    /// left for `RETRY_AFTER` and the caller keeps `change` in memory.
+    fn flush(&mut self, change: Option<&Change>) -> bool {
         if self.retry_at.is_some_and(|at| Instant::now() < at) {
             return false;
         }
@@ -424,7 +414,7 @@ impl Store {
         // Whatever the journal holds goes in with this commit, and so does
         // its name: a kill before the journal is removed cannot replay it.
         let journal = self.journal.as_ref().and_then(journal::Journal::name);
-        match write::commit_kept(disk, self.pending.iter().chain(op), journal.as_deref()) {
+        match write::commit_kept(disk, self.pending.iter().chain(change), journal.as_deref()) {
             Ok(()) => {
                 self.pending.clear();
                 if let Some(journal) = self.journal.as_mut() {

@@ -15,10 +15,11 @@ use super::schema::{self, Migrated};
 /// The store's file inside the data directory.
 pub(crate) const FILE: &str = "progress.db";
 
-/// How long a write waits for another lectern's write lock. Writes are a
-/// few rows, so a lock held longer than this means something is stuck; the
-/// reader should not wait on it.
-pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long a write waits for another lectern's write lock, unless told
+/// otherwise ([`super::Store::open_waiting`]). Writes are a few rows, so a
+/// lock held longer than this means something is stuck; the reader should
+/// not wait on it.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Between two tries of a busy file, or of the directory's lock.
 const PAUSE: Duration = Duration::from_millis(5);
@@ -30,10 +31,11 @@ pub(crate) struct Options {
     pub read_only: bool,
     /// Stamps the name a damaged file is moved to.
     pub now: DateTime<Utc>,
-    /// How long a start waits for a file another lectern is busy with
-    /// ([`BUSY_TIMEOUT`]); it waits up to three times that for the
-    /// directory, which a start holds while it may itself wait that long.
-    pub patience: Duration,
+    /// How long a start, and then each write, waits for a file another
+    /// lectern is busy with ([`BUSY_TIMEOUT`]); a start waits up to three
+    /// times that for the directory, which a start holds while it may
+    /// itself wait that long.
+    pub busy_timeout: Duration,
 }
 
 impl Options {
@@ -42,7 +44,7 @@ impl Options {
         Options {
             read_only: false,
             now,
-            patience: BUSY_TIMEOUT,
+            busy_timeout: BUSY_TIMEOUT,
         }
     }
 }
@@ -93,12 +95,12 @@ pub(crate) fn open(dir: &Path, options: Options) -> Opened {
     if let Some(why) = not_regular(&path) {
         return Opened::nothing(vec![(Fault::Unopenable, why)]);
     }
-    let lock = DirLock::take(dir, options.patience * 3);
+    let lock = DirLock::take(dir, options.busy_timeout * 3);
     let mut opened = if options.read_only {
         let refused = format!("{}: opened read-only", path.display());
         fall_back(&path, options, (Fault::ReadOnly, refused), false, &lock)
     } else {
-        match patiently(&path, options.patience) {
+        match patiently(&path, options.busy_timeout) {
             Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
                 recover(&path, options, &e, &lock)
             }
@@ -121,14 +123,15 @@ fn not_regular(db: &Path) -> Option<String> {
     })
 }
 
-/// [`writable`], tried again while the file is busy, up to `patience`.
+/// [`writable`], tried again while the file is busy, up to `patience`
+/// (its busy timeout too).
 /// SQLite's busy timeout does not cover every wait: a connection that must
 /// turn its read into a write while another holds the write lock is told
 /// SQLITE_BUSY at once (switching a file to WAL is such a write).
 fn patiently(path: &Path, patience: Duration) -> rusqlite::Result<(Connection, Migrated)> {
     let until = Instant::now() + patience;
     loop {
-        let result = writable(path);
+        let result = writable(path, patience);
         match &result {
             Err(e) if Fault::of(e, Fault::Unopenable) == Fault::Busy && Instant::now() < until => {
                 std::thread::sleep(PAUSE);
@@ -181,21 +184,23 @@ fn fall_back(
     retry: bool,
     lock: &DirLock,
 ) -> Opened {
-    match read_only(path) {
+    match read_only(path, options.busy_timeout) {
         Ok(conn) => Opened {
             disk: Some(conn),
             retry,
             ..Opened::nothing(vec![fault])
         },
-        Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => match writable(path) {
-            Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
-                recover(path, options, &e, lock)
+        Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
+            match writable(path, options.busy_timeout) {
+                Err(e) if Fault::of(&e, Fault::Unopenable) == Fault::Corrupt => {
+                    recover(path, options, &e, lock)
+                }
+                _ => Opened {
+                    retry,
+                    ..Opened::nothing(vec![fault])
+                },
             }
-            _ => Opened {
-                retry,
-                ..Opened::nothing(vec![fault])
-            },
-        },
+        }
         // Told as what it is when it passes; else nothing can be read.
         Err(_) if retry => Opened {
             retry,
@@ -248,14 +253,17 @@ impl Drop for DirLock {
 }
 
 /// The file opened for writing, checked and migrated.
-pub(crate) fn writable(path: &Path) -> rusqlite::Result<(Connection, Migrated)> {
+pub(crate) fn writable(
+    path: &Path,
+    busy_timeout: Duration,
+) -> rusqlite::Result<(Connection, Migrated)> {
     // No URI flag on plain paths: a directory named `file:...` is a
     // directory, not a URI.
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut conn = Connection::open_with_flags(path, flags)?;
-    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.busy_timeout(busy_timeout)?;
     check(&conn)?;
     // SQLite falls back to read-only by itself when the file is
     // write-protected; that is a fault to report, not a surprise on the
@@ -281,10 +289,10 @@ pub(crate) fn writable(path: &Path) -> rusqlite::Result<(Connection, Migrated)> 
 /// The file opened for reading only. When even that cannot set up WAL's
 /// shared memory (a read-only directory), it is read as immutable: what was
 /// checkpointed into the file is still shown.
-fn read_only(path: &Path) -> rusqlite::Result<Connection> {
+fn read_only(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let plain = Connection::open_with_flags(path, flags).and_then(|conn| {
-        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.busy_timeout(busy_timeout)?;
         check(&conn)?;
         Ok(conn)
     });
@@ -330,7 +338,7 @@ fn recover(path: &Path, options: Options, damage: &rusqlite::Error, lock: &DirLo
     match fault::set_aside(path, options.now) {
         Ok(moved) => {
             let mut faults = vec![(Fault::Corrupt, moved.display().to_string())];
-            match patiently(path, options.patience) {
+            match patiently(path, options.busy_timeout) {
                 Ok((conn, _)) => Opened {
                     disk: Some(conn),
                     writable: true,
@@ -401,7 +409,7 @@ mod tests {
     fn a_full_disk_at_start_is_tried_again() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(FILE);
-        drop(writable(&path).unwrap());
+        drop(writable(&path, BUSY_TIMEOUT).unwrap());
         let full = rusqlite::Error::SqliteFailure(
             ffi::Error::new(ffi::SQLITE_IOERR_SHMSIZE),
             Some("disk I/O error".into()),
@@ -411,9 +419,9 @@ mod tests {
         assert_eq!(opened.faults[0].0, Fault::Full);
     }
 
-    fn patient(patience: Duration) -> Options {
+    fn patient(busy_timeout: Duration) -> Options {
         Options {
-            patience,
+            busy_timeout,
             ..Options::at(Utc::now())
         }
     }
@@ -468,7 +476,7 @@ mod tests {
         // What the holder does: the damaged file aside, a fresh store with
         // a first change in it.
         fault::set_aside(&path, Utc::now()).unwrap();
-        let (fresh, _) = writable(&path).unwrap();
+        let (fresh, _) = writable(&path, BUSY_TIMEOUT).unwrap();
         fresh
             .execute("INSERT INTO course_state VALUES ('c', 'l')", [])
             .unwrap();
@@ -493,7 +501,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(FILE);
         {
-            let (conn, _) = writable(&path).unwrap();
+            let (conn, _) = writable(&path, BUSY_TIMEOUT).unwrap();
             let mode: String = conn
                 .pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get(0))
                 .unwrap();
@@ -512,7 +520,7 @@ mod tests {
             tx.commit().unwrap();
         });
         locked.1.recv().unwrap();
-        let e = writable(&path).expect_err("refused while the lock is held");
+        let e = writable(&path, BUSY_TIMEOUT).expect_err("refused while the lock is held");
         assert_eq!(Fault::of(&e, Fault::Unopenable), Fault::Busy);
         release.0.send(()).unwrap();
         let opened = open(dir.path(), patient(Duration::from_secs(30)));

@@ -2,11 +2,34 @@
 //! lock to hold, a read-only open that root's permissions cannot give.
 
 use super::*;
+use crate::model::LessonKey;
 use chrono::TimeZone;
 use rusqlite::{OpenFlags, TransactionBehavior};
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
+}
+
+/// An answer to a lesson's one check (a JSON lesson's), as the store
+/// takes it.
+fn attempt(
+    course: &str,
+    lesson: &str,
+    option: u32,
+    correct: bool,
+    review: bool,
+    at: DateTime<Utc>,
+) -> Change {
+    Change::Attempt {
+        key: LessonKey::new(course, lesson),
+        check: String::new(),
+        option,
+        answer: None,
+        correct,
+        review,
+        revealed: false,
+        at: Some(at),
+    }
 }
 
 fn options(read_only: bool) -> open::Options {
@@ -18,8 +41,10 @@ fn options(read_only: bool) -> open::Options {
 
 fn saved_store(dir: &Path) {
     let mut store = Store::open(Some(dir));
-    store.mark_read("c", "l");
-    store.record_attempt("c", "l", 1, false, false, t0());
+    store.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
+    store.apply(&attempt("c", "l", 1, false, false, t0()));
     assert!(store.is_persistent());
     assert_eq!(store.take_warning(), None);
 }
@@ -50,8 +75,17 @@ fn read_only_file_is_readable_and_writes_stay_in_memory() {
     assert!(p.due.is_some());
 
     // writes work for the session
-    store.mark_completed("c", "l");
-    store.record_attempt("c", "l", 2, true, true, t0() + chrono::Duration::days(1));
+    store.apply(&Change::Completed {
+        key: LessonKey::new("c", "l"),
+    });
+    store.apply(&attempt(
+        "c",
+        "l",
+        2,
+        true,
+        true,
+        t0() + chrono::Duration::days(1),
+    ));
     assert!(store.progress("c", "l").completed);
     assert_eq!(store.attempts("c", "l").len(), 2);
     assert_eq!(store.take_warning(), None, "one warning for one fault");
@@ -64,7 +98,9 @@ fn read_only_file_is_readable_and_writes_stay_in_memory() {
 fn full_disk_becomes_a_warning_and_data_stays_in_memory() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(Some(dir.path()));
-    store.mark_read("c", "l");
+    store.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
     // No room to grow: SQLite answers SQLITE_FULL as on a full disk.
     let disk = store.disk.as_ref().unwrap();
     let pages: i64 = disk
@@ -74,7 +110,7 @@ fn full_disk_becomes_a_warning_and_data_stays_in_memory() {
 
     let long = "x".repeat(4096);
     for i in 0..20 {
-        store.record_attempt("c", &long, i, false, false, t0());
+        store.apply(&attempt("c", &long, i, false, false, t0()));
     }
     let warning = store.take_warning().expect("a full disk is reported");
     assert!(warning.contains("disk full"), "{warning}");
@@ -92,7 +128,9 @@ fn full_disk_becomes_a_warning_and_data_stays_in_memory() {
         .pragma_update(None, "max_page_count", 1_000_000)
         .unwrap();
     store.retry_at = None;
-    store.mark_completed("c", "l");
+    store.apply(&Change::Completed {
+        key: LessonKey::new("c", "l"),
+    });
     assert!(store.is_persistent());
     drop(store);
     assert_eq!(attempts_on_disk(dir.path()), 20);
@@ -101,8 +139,10 @@ fn full_disk_becomes_a_warning_and_data_stays_in_memory() {
 #[test]
 fn a_lock_held_too_long_keeps_writes_in_memory_then_saves_them() {
     let dir = tempfile::tempdir().unwrap();
-    let mut store = Store::open(Some(dir.path()));
-    store.record_attempt("c", "l", 0, true, false, t0());
+    // Its own wait, short: the lock is held past any wait.
+    let wait = std::time::Duration::from_millis(50);
+    let mut store = Store::open_waiting(Some(dir.path()), wait);
+    store.apply(&attempt("c", "l", 0, true, false, t0()));
 
     let mut other = Connection::open(dir.path().join(open::FILE)).unwrap();
     let lock = other
@@ -111,8 +151,8 @@ fn a_lock_held_too_long_keeps_writes_in_memory_then_saves_them() {
     // A lower bound: it waited for the lock before giving up (a busy
     // machine only makes the wait longer).
     let started = Instant::now();
-    store.record_attempt("c", "l", 1, false, false, t0());
-    assert!(started.elapsed() >= open::BUSY_TIMEOUT);
+    store.apply(&attempt("c", "l", 1, false, false, t0()));
+    assert!(started.elapsed() >= wait);
     let warning = store.take_warning().expect("a held lock is reported");
     assert!(warning.contains("busy"), "{warning}");
     assert_eq!(store.attempts("c", "l").len(), 2);
@@ -120,7 +160,7 @@ fn a_lock_held_too_long_keeps_writes_in_memory_then_saves_them() {
     // During the back-off, writes do not try the file again: a try that
     // failed would have moved the back-off on (no clock is read for this).
     let backoff = store.retry_at.expect("backing off");
-    store.record_attempt("c", "l", 2, false, false, t0());
+    store.apply(&attempt("c", "l", 2, false, false, t0()));
     assert_eq!(store.retry_at, Some(backoff));
     assert_eq!(store.pending.len(), 2);
     assert_eq!(store.attempts("c", "l").len(), 3);
@@ -147,7 +187,9 @@ fn newer_schema_is_left_unchanged() {
     let warning = store.take_warning().unwrap();
     assert!(warning.contains("newer lectern"), "{warning}");
     assert!(store.progress("c", "l").read);
-    store.mark_completed("c", "l");
+    store.apply(&Change::Completed {
+        key: LessonKey::new("c", "l"),
+    });
     assert!(store.progress("c", "l").completed);
     drop(store);
     assert_eq!(std::fs::read(&path).unwrap(), before);
@@ -165,15 +207,20 @@ fn progress_kept_in_memory_only_is_said_at_quit() {
         .unwrap();
     drop(conn);
     let mut store = Store::open(Some(dir.path()));
-    store.save_position("c", "l", Anchor::default());
+    store.apply(&Change::Position {
+        key: LessonKey::new("c", "l"),
+        anchor: Anchor::default(),
+    });
     assert_eq!(
         store.close(),
         None,
         "a page's place alone is not worth a word"
     );
     let mut store = Store::open(Some(dir.path()));
-    store.record_attempt("c", "l", 0, true, false, t0());
-    store.mark_read("c", "l2");
+    store.apply(&attempt("c", "l", 0, true, false, t0()));
+    store.apply(&Change::Read {
+        key: LessonKey::new("c", "l2"),
+    });
     let word = store.close().expect("a closing word");
     assert!(
         word.starts_with("2 changes to your progress not saved"),
@@ -182,7 +229,7 @@ fn progress_kept_in_memory_only_is_said_at_quit() {
     assert!(word.contains("newer lectern"), "{word}");
 
     let mut store = Store::open_with(dir.path(), options(true));
-    store.record_attempt("c", "l", 0, true, false, t0());
+    store.apply(&attempt("c", "l", 0, true, false, t0()));
     let word = store.close().expect("a closing word");
     assert!(
         word.contains("1 change ") && word.contains("read-only"),
@@ -199,7 +246,9 @@ fn unusable_directory_falls_back_to_memory() {
     let mut store = Store::open(Some(&blocker.join("sub")));
     assert!(!store.is_persistent());
     assert!(store.take_warning().is_some());
-    store.mark_read("c", "l");
+    store.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
     assert!(store.progress("c", "l").read);
     assert_eq!(std::fs::read(&blocker).unwrap(), b"keep me");
 }
@@ -246,23 +295,32 @@ mod disk_that_fills_and_empties {
         match *step {
             Step::Position(c, l, block, line) => {
                 let (c, l) = names(c, l);
-                s.save_position(&c, &l, Anchor { block, line });
+                s.apply(&Change::Position {
+                    key: LessonKey::new(&c, &l),
+                    anchor: Anchor { block, line },
+                });
             }
             Step::Read(c, l) => {
                 let (c, l) = names(c, l);
-                s.mark_read(&c, &l);
+                s.apply(&Change::Read {
+                    key: LessonKey::new(&c, &l),
+                });
             }
             Step::Completed(c, l) => {
                 let (c, l) = names(c, l);
-                s.mark_completed(&c, &l);
+                s.apply(&Change::Completed {
+                    key: LessonKey::new(&c, &l),
+                });
             }
             Step::LastLesson(c, l) => {
                 let (c, l) = names(c, l);
-                s.set_last_lesson(&c, &l);
+                s.apply(&Change::LastLesson {
+                    key: LessonKey::new(&c, &l),
+                });
             }
             Step::Attempt(c, l, option, correct, review) => {
                 let (c, l) = names(c, l);
-                s.record_attempt(&c, &l, option, correct, review, now);
+                s.apply(&attempt(&c, &l, option, correct, review, now));
             }
             Step::Full(_) => {}
         }
@@ -331,10 +389,15 @@ fn position_alone_agrees_with_course_progress() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(Some(dir.path()));
     assert_eq!(store.position("c", "l"), None);
-    store.mark_read("c", "l");
+    store.apply(&Change::Read {
+        key: LessonKey::new("c", "l"),
+    });
     assert_eq!(store.position("c", "l"), None, "read, no place saved");
     let at = Anchor { block: 7, line: 2 };
-    store.save_position("c", "l", at);
+    store.apply(&Change::Position {
+        key: LessonKey::new("c", "l"),
+        anchor: at,
+    });
     drop(store);
     let store = Store::open(Some(dir.path()));
     assert_eq!(store.position("c", "l"), Some(at));

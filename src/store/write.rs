@@ -1,78 +1,13 @@
-//! Every change the store makes, as a value: a change the disk refused can
+//! Every change the store makes is a [`Change`]: one the disk refused can
 //! be kept, applied to the in-memory copy, and replayed on the disk later.
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, TransactionBehavior, params};
 
-use super::{Anchor, review, time::to_ms};
+use super::{review, time::to_ms};
+use crate::model::{Change, LessonKey};
 
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Op {
-    Position {
-        course: String,
-        lesson: String,
-        anchor: Anchor,
-    },
-    Read {
-        course: String,
-        lesson: String,
-    },
-    Completed {
-        course: String,
-        lesson: String,
-    },
-    LastLesson {
-        course: String,
-        lesson: String,
-    },
-    /// How many checks the lesson holds (as last opened).
-    Checks {
-        course: String,
-        lesson: String,
-        count: u32,
-    },
-    Attempt {
-        course: String,
-        lesson: String,
-        /// Which of the lesson's checks ("" for a JSON lesson's one).
-        check: String,
-        option: u32,
-        /// A typed (or several-option) answer, as text.
-        answer: Option<String>,
-        correct: bool,
-        review: bool,
-        /// After the answer was revealed: practice, not a first try.
-        revealed: bool,
-        at: DateTime<Utc>,
-    },
-    /// The answer of check `check` was shown: from then on its answers
-    /// are practice, in every session.
-    Reveal {
-        course: String,
-        lesson: String,
-        check: String,
-        at: DateTime<Utc>,
-    },
-    /// How the last review answer to check `check` felt (FSRS's rating,
-    /// 1 again to 4 easy): its card is scheduled again with it.
-    Rate {
-        course: String,
-        lesson: String,
-        check: String,
-        rating: u8,
-    },
-    /// A course opened: the library remembers it (by slug, so a course
-    /// that moved keeps its progress and is found where it is now).
-    Remember {
-        slug: String,
-        title: String,
-        root: Option<String>,
-        lessons: u32,
-        at: DateTime<Utc>,
-    },
-}
-
-/// Applies `ops` in one write transaction: all of them or none.
+/// Applies `changes` in one write transaction: all of them or none.
 ///
 /// `BEGIN IMMEDIATE` takes the write lock before anything is read, so an
 /// attempt's card update builds on the newest card even when another
@@ -80,9 +15,9 @@ pub(crate) enum Op {
 /// connection's busy timeout.
 pub(crate) fn commit<'a>(
     conn: &mut Connection,
-    ops: impl IntoIterator<Item = &'a Op>,
+    changes: impl IntoIterator<Item = &'a Change>,
 ) -> rusqlite::Result<()> {
-    journaled(conn, ops, None, false).map(drop)
+    journaled(conn, changes, None, false).map(drop)
 }
 
 /// [`commit`], for a session's changes that are kept in its journal
@@ -91,21 +26,25 @@ pub(crate) fn commit<'a>(
 /// comes. Applied whatever is recorded: they are this session's own.
 pub(crate) fn commit_kept<'a>(
     conn: &mut Connection,
-    ops: impl IntoIterator<Item = &'a Op>,
+    changes: impl IntoIterator<Item = &'a Change>,
     name: Option<&str>,
 ) -> rusqlite::Result<()> {
-    journaled(conn, ops, name, false).map(drop)
+    journaled(conn, changes, name, false).map(drop)
 }
 
 /// The changes of an ended session's journal `name`, unless its name is
 /// recorded (then false: they are in the file already).
-pub(crate) fn replay_kept(conn: &mut Connection, ops: &[Op], name: &str) -> rusqlite::Result<bool> {
-    journaled(conn, ops, Some(name), true)
+pub(crate) fn replay_kept(
+    conn: &mut Connection,
+    changes: &[Change],
+    name: &str,
+) -> rusqlite::Result<bool> {
+    journaled(conn, changes, Some(name), true)
 }
 
 fn journaled<'a>(
     conn: &mut Connection,
-    ops: impl IntoIterator<Item = &'a Op>,
+    changes: impl IntoIterator<Item = &'a Change>,
     name: Option<&str>,
     unless_recorded: bool,
 ) -> rusqlite::Result<bool> {
@@ -121,8 +60,8 @@ fn journaled<'a>(
             return Ok(false);
         }
     }
-    for op in ops {
-        apply(&tx, op)?;
+    for change in changes {
+        apply(&tx, change)?;
     }
     if let Some(name) = name {
         tx.execute(
@@ -159,63 +98,62 @@ pub(crate) fn forget_journals(
     tx.commit()
 }
 
-fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
-    match op {
-        Op::Position {
-            course,
-            lesson,
-            anchor,
-        } => {
+/// When a change was made: stamped when the store took it (see
+/// [`super::Store::apply`]); one that comes without a time is made now.
+fn made(at: Option<DateTime<Utc>>) -> i64 {
+    to_ms(at.unwrap_or_else(Utc::now))
+}
+
+fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+    match change {
+        Change::Position { key, anchor } => {
             conn.execute(
                 "INSERT INTO lesson_progress (course, lesson, anchor_block, anchor_line)
                  VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (course, lesson) DO UPDATE
                  SET anchor_block = excluded.anchor_block, anchor_line = excluded.anchor_line",
-                params![course, lesson, anchor.block, anchor.line],
+                params![key.course, key.lesson, anchor.block, anchor.line],
             )?;
         }
-        Op::Read { course, lesson } => {
+        Change::Read { key } => {
             conn.execute(
                 "INSERT INTO lesson_progress (course, lesson, read) VALUES (?1, ?2, 1)
                  ON CONFLICT (course, lesson) DO UPDATE SET read = 1",
-                params![course, lesson],
+                params![key.course, key.lesson],
             )?;
         }
         // A completed lesson has been read, whichever order the app says so.
-        Op::Completed { course, lesson } => {
+        Change::Completed { key } => {
             conn.execute(
                 "INSERT INTO lesson_progress (course, lesson, read, completed) VALUES (?1, ?2, 1, 1)
                  ON CONFLICT (course, lesson) DO UPDATE SET read = 1, completed = 1",
-                params![course, lesson],
+                params![key.course, key.lesson],
             )?;
         }
-        Op::LastLesson { course, lesson } => {
+        Change::LastLesson { key } => {
             conn.execute(
                 "INSERT INTO course_state (course, last_lesson) VALUES (?1, ?2)
                  ON CONFLICT (course) DO UPDATE SET last_lesson = excluded.last_lesson",
-                params![course, lesson],
+                params![key.course, key.lesson],
             )?;
         }
-        Op::Checks {
-            course,
-            lesson,
-            count,
-        } => {
+        Change::Checks { key, count } => {
             conn.execute(
                 "INSERT INTO lesson_progress (course, lesson, checks) VALUES (?1, ?2, ?3)
                  ON CONFLICT (course, lesson) DO UPDATE SET checks = excluded.checks",
-                params![course, lesson, count],
+                params![key.course, key.lesson, count],
             )?;
         }
-        Op::Attempt { .. } => attempt(conn, op)?,
-        Op::Reveal { .. } | Op::Rate { .. } => seen_or_rated(conn, op)?,
-        Op::Remember {
+        Change::Attempt { .. } => attempt(conn, change)?,
+        Change::Reveal { .. } | Change::Rate { .. } => seen_or_rated(conn, change)?,
+        Change::Remember {
             slug,
             title,
             root,
             lessons,
             at,
         } => {
+            let root = root.as_deref().map(|r| r.to_string_lossy());
             conn.execute(
                 "INSERT INTO library (slug, title, root, lessons, last_read_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5)
@@ -223,7 +161,7 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                  SET title = excluded.title, root = excluded.root,
                      lessons = CASE WHEN excluded.lessons > 0 THEN excluded.lessons ELSE lessons END,
                      last_read_ms = max(last_read_ms, excluded.last_read_ms)",
-                params![slug, title, root, lessons, to_ms(*at)],
+                params![slug, title, root, lessons, made(*at)],
             )?;
         }
     }
@@ -231,45 +169,34 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
 }
 
 /// A reveal kept, or a review answer's rating and the card it changes.
-fn seen_or_rated(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
-    match op {
+fn seen_or_rated(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+    match change {
         // The first reveal is the one that counts: answers after it.
-        Op::Reveal {
-            course,
-            lesson,
-            check,
-            at,
-        } => conn
+        Change::Reveal { key, check, at } => conn
             .execute(
                 "INSERT OR IGNORE INTO reveal (course, lesson, check_id, at_ms)
                  VALUES (?1, ?2, ?3, ?4)",
-                params![course, lesson, check, to_ms(*at)],
+                params![key.course, key.lesson, check, made(*at)],
             )
             .map(drop),
-        Op::Rate {
-            course,
-            lesson,
-            check,
-            rating,
-        } => {
+        Change::Rate { key, check, rating } => {
             conn.execute(
                 "UPDATE attempt SET rating = ?4 WHERE id = (
                      SELECT id FROM attempt
                      WHERE course = ?1 AND lesson = ?2 AND check_id = ?3 AND review
                      ORDER BY at_ms DESC, id DESC LIMIT 1)",
-                params![course, lesson, check, rating],
+                params![key.course, key.lesson, check, rating],
             )?;
-            review::replay(conn, (course, lesson, check))
+            review::replay(conn, (&key.course, &key.lesson, check.as_str()))
         }
         _ => Ok(()),
     }
 }
 
 /// An attempt and the card change it makes, in the caller's transaction.
-fn attempt(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
-    let Op::Attempt {
-        course,
-        lesson,
+fn attempt(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+    let Change::Attempt {
+        key: LessonKey { course, lesson },
         check,
         option,
         answer,
@@ -277,28 +204,27 @@ fn attempt(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
         review,
         revealed,
         at,
-    } = op
+    } = change
     else {
         return Ok(());
     };
+    let at_ms = made(*at);
     conn.execute(
         "INSERT INTO attempt
              (course, lesson, check_id, at_ms, option, answer, correct, review, revealed)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
-            course,
-            lesson,
-            check,
-            to_ms(*at),
-            option,
-            answer,
-            correct,
-            review,
-            revealed
+            course, lesson, check, at_ms, option, answer, correct, review, revealed
         ],
     )?;
     // Seen the answer first: the card learns nothing it can trust from a
     // right answer, so it counts as a lapse.
     let key = (course.as_str(), lesson.as_str(), check.as_str());
-    review::record(conn, key, *correct && !*revealed, *review, *at)
+    review::record(
+        conn,
+        key,
+        *correct && !*revealed,
+        *review,
+        super::time::from_ms(at_ms),
+    )
 }

@@ -176,7 +176,7 @@ fn run(
 fn rescue_on_forced_exit(
     runner: &Runner,
     dir: Option<PathBuf>,
-) -> std::sync::Arc<std::sync::Mutex<Option<Effect>>> {
+) -> std::sync::Arc<std::sync::Mutex<Option<crate::model::Change>>> {
     let unwritten = runner.unwritten();
     let place = std::sync::Arc::new(std::sync::Mutex::new(None));
     let last_place = place.clone();
@@ -199,7 +199,7 @@ struct Reader {
     /// brings: `]]` then `}` moves on the third lesson, not the first.
     typed_ahead: std::collections::VecDeque<Event>,
     /// Where the reading place goes for a forced end (see `run`).
-    place: std::sync::Arc<std::sync::Mutex<Option<Effect>>>,
+    place: std::sync::Arc<std::sync::Mutex<Option<crate::model::Change>>>,
 }
 
 impl Reader {

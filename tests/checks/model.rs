@@ -7,7 +7,7 @@
 use super::common::Reader;
 use lectern::effects::Runner;
 use lectern::loader;
-use lectern::model::CheckProgress;
+use lectern::model::{Change, CheckProgress};
 use lectern::state::{Action, Effect, Focus, Overlay, Screen, State};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -180,16 +180,16 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
     let mut made = 0;
     for e in r.effects[from..].iter().cloned() {
         match e {
-            Effect::RecordReveal { key, check } => {
+            Effect::Write(Change::Reveal { key, check, .. }) => {
                 m.seen.insert((lesson_of(&key), check));
             }
-            Effect::RecordAttempt {
+            Effect::Write(Change::Attempt {
                 key,
                 check,
                 review,
                 revealed,
                 ..
-            } => {
+            }) => {
                 made += 1;
                 let card = (lesson_of(&key), check.clone());
                 assert!(answer_key(step, screen), "{step:?} answered {card:?}");
@@ -304,7 +304,7 @@ fn at_quiz() -> Reader {
 fn recorded(r: &Reader, from: usize) -> usize {
     r.effects[from..]
         .iter()
-        .filter(|e| matches!(e, Effect::RecordAttempt { .. }))
+        .filter(|e| matches!(e, Effect::Write(Change::Attempt { .. })))
         .count()
 }
 
@@ -367,7 +367,7 @@ fn a_right_review_answer_is_rated_as_it_felt_and_esc_returns() {
     r.keys("4");
     let rated = r.effects[from..]
         .iter()
-        .any(|e| matches!(e, Effect::RateCard { rating: 4, .. }));
+        .any(|e| matches!(e, Effect::Write(Change::Rate { rating: 4, .. })));
     assert!(rated, "{:?}", &r.effects[from..]);
     let due = |r: &Reader| {
         r.runner
@@ -377,8 +377,12 @@ fn a_right_review_answer_is_rated_as_it_felt_and_esc_returns() {
             .due_checks(None, now + chrono::Duration::days(9999))
     };
     let easy = due(&r)[0].3;
-    let (c, l, k, _) = due(&r)[0].clone();
-    r.runner.store.as_mut().unwrap().rate_review(&c, &l, &k, 2);
+    let (course, lesson, check, _) = due(&r)[0].clone();
+    r.runner.store.as_mut().unwrap().apply(&Change::Rate {
+        key: lectern::model::LessonKey::new(course, lesson),
+        check,
+        rating: 2,
+    });
     let hard = due(&r)[0].3;
     assert!(easy > hard, "easy {easy} hard {hard}");
     r.keys("\x1b");

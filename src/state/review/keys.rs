@@ -5,7 +5,7 @@
 use super::super::attempt;
 use super::super::open::open;
 use super::{answer, card_check, card_kind, next_card};
-use crate::model::CheckKind;
+use crate::model::{Change, CheckKind};
 use crate::state::{Effect, State};
 
 /// A digit after a right answer: how it felt, as in Anki (1 again, 2
@@ -21,7 +21,7 @@ pub(super) fn rate(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
     }
     let id = card_check(s).map(|c| c.id.clone());
     if let (Some(check), Some(key), true) = (id, s.lesson_key(), rating != 3) {
-        fx.push(Effect::RateCard { key, check, rating });
+        fx.push(Effect::Write(Change::Rate { key, check, rating }));
     }
     next_card(s, fx);
 }

@@ -33,13 +33,13 @@ fn several() -> H {
 fn attempts(fx: &[Effect]) -> Vec<(String, u32, Option<String>, bool)> {
     fx.iter()
         .filter_map(|e| match e {
-            Effect::RecordAttempt {
+            Effect::Write(Change::Attempt {
                 check,
                 option,
                 answer,
                 correct,
                 ..
-            } => Some((check.clone(), *option, answer.clone(), *correct)),
+            }) => Some((check.clone(), *option, answer.clone(), *correct)),
             _ => None,
         })
         .collect()

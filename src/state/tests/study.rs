@@ -24,7 +24,7 @@ fn demo_at(now: DateTime<Utc>) -> H {
 
 fn attempts(fx: &[Effect]) -> Vec<&Effect> {
     fx.iter()
-        .filter(|e| matches!(e, Effect::RecordAttempt { .. }))
+        .filter(|e| matches!(e, Effect::Write(Change::Attempt { .. })))
         .collect()
 }
 
@@ -91,11 +91,11 @@ fn an_answer_after_a_reveal_is_never_a_right_first_try() {
     let fx = h.keys("2");
     assert!(matches!(
         attempts(&fx)[..],
-        [Effect::RecordAttempt {
+        [Effect::Write(Change::Attempt {
             correct: true,
             revealed: true,
             ..
-        }]
+        })]
     ));
     assert_eq!(h.s.reader.check().unwrap().first_try, Some(false));
     assert!(h.s.notice.as_deref().unwrap().contains("after the reveal"));
@@ -140,11 +140,16 @@ fn enter_with_nothing_selected_answers_nothing() {
 fn a_lesson_is_read_once_its_end_is_on_screen_however_it_got_there() {
     let mut h = demo_at(noon());
     let fx = h.keys("j");
-    assert!(!fx.iter().any(|e| matches!(e, Effect::MarkRead(_))));
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Write(Change::Read { .. })))
+    );
     assert!(!h.s.library.progress["first"].read);
     // The check stands at the lesson's end: `c` brings the end on screen.
     let fx = h.keys("c");
-    assert!(fx.contains(&Effect::MarkRead(key("demo", "first"))));
+    assert!(fx.contains(&Effect::Write(Change::Read {
+        key: key("demo", "first")
+    })));
     assert!(h.s.library.progress["first"].read);
 
     let mut h = demo_at(noon());
@@ -156,7 +161,9 @@ fn a_lesson_is_read_once_its_end_is_on_screen_however_it_got_there() {
 
     let mut h = demo_at(noon());
     let fx = h.keys("M");
-    assert!(fx.contains(&Effect::MarkRead(key("demo", "first"))));
+    assert!(fx.contains(&Effect::Write(Change::Read {
+        key: key("demo", "first")
+    })));
     assert_eq!(h.s.notice.as_deref(), Some("Marked read."));
 }
 
@@ -325,7 +332,7 @@ fn a_review_goes_through_the_due_cards_of_every_course() {
     let fx = h.keys("1");
     assert!(matches!(
         attempts(&fx)[..],
-        [Effect::RecordAttempt { key, review: true, .. }] if key.course == "demo-two"
+        [Effect::Write(Change::Attempt { key, review: true, .. })] if key.course == "demo-two"
     ));
 }
 
@@ -340,20 +347,20 @@ fn the_picker_lists_the_library_and_opens_a_course_not_open() {
     let store = h.runner.store.as_mut().unwrap();
     elsewhere[0].slug = "far".into();
     let far = &elsewhere[0];
-    let shelved = crate::store::Shelved {
-        slug: "far",
-        title: "Far away",
-        root: far.root.as_deref(),
+    store.apply(&Change::Remember {
+        slug: "far".into(),
+        title: "Far away".into(),
+        root: far.root.clone(),
         lessons: 3,
-    };
-    store.remember(&shelved, noon());
-    let gone = crate::store::Shelved {
-        slug: "gone",
-        title: "Gone course",
-        root: Some(Path::new("/nonexistent/lectern/course")),
+        at: Some(noon()),
+    });
+    store.apply(&Change::Remember {
+        slug: "gone".into(),
+        title: "Gone course".into(),
+        root: Some("/nonexistent/lectern/course".into()),
         lessons: 2,
-    };
-    store.remember(&gone, noon() - chrono::Duration::days(1));
+        at: Some(noon() - chrono::Duration::days(1)),
+    });
     h.keys("C");
     let Some(Overlay::Courses(p)) = &h.s.overlay else {
         panic!("no picker")

@@ -1,6 +1,7 @@
 //! Writes the file refused (a held lock, a full disk), kept on disk beside
-//! it until they reach it: `progress.db.pending-<random>`, one JSON line
-//! per change. Each session has its own journal and holds an `flock` on it
+//! it until they reach it: `progress.db.pending-<random>`, one
+//! [`Change`] per line, as JSON (journals of older lecterns, in the shape
+//! before it, are read by [`old_lines`]). Each session has its own journal and holds an `flock` on it
 //! while it runs, so the next lectern to start replays only the journals of
 //! sessions that are over, and a journal is removed only once its changes
 //! are in the file.
@@ -18,12 +19,12 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
-use serde_json::{Value, json};
 
-use super::Anchor;
 use super::fault;
-use super::time::{from_ms, to_ms};
-use super::write::{self, Op};
+use super::write;
+use crate::model::Change;
+
+mod old_lines;
 
 /// This session's journal: made on the first change it keeps.
 #[derive(Debug)]
@@ -74,8 +75,8 @@ impl Journal {
         Some(name_of(self.path()?))
     }
 
-    /// Appends `op`, durably: a kill or a crash after this loses nothing.
-    pub(crate) fn keep(&mut self, op: &Op) -> io::Result<()> {
+    /// Appends `change`, durably: a kill or a crash after this loses nothing.
+    pub(crate) fn keep(&mut self, change: &Change) -> io::Result<()> {
         if self.file.is_none() {
             let path =
                 self.db
@@ -90,7 +91,7 @@ impl Journal {
             return Ok(());
         };
         let mut line = if self.torn { "\n" } else { "" }.to_string();
-        line.push_str(&encode(op).to_string());
+        line.push_str(&serde_json::to_string(change)?);
         line.push('\n');
         self.torn = true;
         let written = file
@@ -220,13 +221,13 @@ fn save(conn: &mut Connection, path: &Path, file: &File) -> Saved {
     if bytes.is_empty() {
         return Saved::Empty;
     }
-    let ops = read_ops(&bytes);
+    let changes = read_changes(&bytes);
     // Not one line of lectern's: another program's file, whatever its name.
-    if ops.is_empty() {
+    if changes.is_empty() {
         return Saved::Left;
     }
-    match write::replay_kept(conn, &ops, &name_of(path)) {
-        Ok(true) => Saved::Changes(ops.len()),
+    match write::replay_kept(conn, &changes, &name_of(path)) {
+        Ok(true) => Saved::Changes(changes.len()),
         Ok(false) => Saved::Changes(0),
         Err(_) => Saved::Left,
     }
@@ -261,128 +262,15 @@ fn name_of(path: &Path) -> String {
 /// being kept when it happened, never one that was kept: it is dropped, and
 /// the lines around it are kept. Bytes, not text: a line cut inside a
 /// character must not cost the whole journal.
-fn read_ops(bytes: &[u8]) -> Vec<Op> {
+fn read_changes(bytes: &[u8]) -> Vec<Change> {
     bytes
         .split(|&b| b == b'\n')
-        .filter_map(|l| serde_json::from_slice(l).ok().as_ref().and_then(decode))
+        .filter_map(|l| {
+            serde_json::from_slice(l)
+                .ok()
+                .or_else(|| old_lines::decode(l))
+        })
         .collect()
-}
-
-fn encode(op: &Op) -> Value {
-    match op {
-        Op::Position {
-            course,
-            lesson,
-            anchor,
-        } => json!({"op": "position", "course": course, "lesson": lesson,
-                    "block": anchor.block, "line": anchor.line}),
-        Op::Read { course, lesson } => json!({"op": "read", "course": course, "lesson": lesson}),
-        Op::Completed { course, lesson } => {
-            json!({"op": "completed", "course": course, "lesson": lesson})
-        }
-        Op::LastLesson { course, lesson } => {
-            json!({"op": "last", "course": course, "lesson": lesson})
-        }
-        Op::Checks {
-            course,
-            lesson,
-            count,
-        } => json!({"op": "checks", "course": course, "lesson": lesson, "count": count}),
-        Op::Attempt {
-            course,
-            lesson,
-            check,
-            option,
-            answer,
-            correct,
-            review,
-            revealed,
-            at,
-        } => json!({"op": "attempt", "course": course, "lesson": lesson, "check": check,
-                    "option": option, "answer": answer,
-                    "correct": correct, "review": review, "revealed": revealed,
-                    "at_ms": to_ms(*at)}),
-        Op::Reveal {
-            course,
-            lesson,
-            check,
-            at,
-        } => json!({"op": "reveal", "course": course, "lesson": lesson, "check": check,
-                    "at_ms": to_ms(*at)}),
-        Op::Rate {
-            course,
-            lesson,
-            check,
-            rating,
-        } => json!({"op": "rate", "course": course, "lesson": lesson, "check": check,
-                    "rating": rating}),
-        Op::Remember {
-            slug,
-            title,
-            root,
-            lessons,
-            at,
-        } => json!({"op": "remember", "course": slug, "lesson": title, "root": root,
-                    "lessons": lessons, "at_ms": to_ms(*at)}),
-    }
-}
-
-fn decode(v: &Value) -> Option<Op> {
-    let text = |k: &str| v.get(k)?.as_str().map(str::to_owned);
-    let num = |k: &str| u32::try_from(v.get(k)?.as_u64()?).ok();
-    let flag = |k: &str| v.get(k)?.as_bool();
-    let (course, lesson) = (text("course")?, text("lesson")?);
-    Some(match v.get("op")?.as_str()? {
-        "position" => Op::Position {
-            course,
-            lesson,
-            anchor: Anchor {
-                block: num("block")?,
-                line: num("line")?,
-            },
-        },
-        "read" => Op::Read { course, lesson },
-        "completed" => Op::Completed { course, lesson },
-        "last" => Op::LastLesson { course, lesson },
-        "checks" => Op::Checks {
-            course,
-            lesson,
-            count: num("count")?,
-        },
-        "attempt" => Op::Attempt {
-            course,
-            lesson,
-            // Journals written before lessons had several checks: the one.
-            check: text("check").unwrap_or_default(),
-            option: num("option")?,
-            answer: text("answer"),
-            correct: flag("correct")?,
-            review: flag("review")?,
-            // Journals written before reveals were kept had none.
-            revealed: flag("revealed").unwrap_or(false),
-            at: from_ms(v.get("at_ms")?.as_i64()?),
-        },
-        "reveal" => Op::Reveal {
-            course,
-            lesson,
-            check: text("check").unwrap_or_default(),
-            at: from_ms(v.get("at_ms")?.as_i64()?),
-        },
-        "rate" => Op::Rate {
-            course,
-            lesson,
-            check: text("check").unwrap_or_default(),
-            rating: u8::try_from(num("rating")?).ok()?,
-        },
-        "remember" => Op::Remember {
-            slug: course,
-            title: lesson,
-            root: text("root"),
-            lessons: num("lessons").unwrap_or(0),
-            at: from_ms(v.get("at_ms")?.as_i64()?),
-        },
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
@@ -390,18 +278,21 @@ mod tests {
     use super::*;
     use chrono::TimeZone;
 
-    fn answer(option: u32) -> Op {
-        Op::Attempt {
-            course: "c".into(),
-            lesson: "l".into(),
+    fn answer(option: u32) -> Change {
+        Change::Attempt {
+            key: crate::model::LessonKey::new("c", "l"),
             check: "q".into(),
             option,
             answer: Some("déjà".into()),
             correct: false,
             review: true,
             revealed: false,
-            at: chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap(),
+            at: Some(chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()),
         }
+    }
+
+    fn encode(change: &Change) -> String {
+        serde_json::to_string(change).unwrap()
     }
 
     fn store(dir: &Path) -> (PathBuf, Connection) {
@@ -471,7 +362,7 @@ mod tests {
         crate::own::mkfifo(&fifo);
         std::os::unix::fs::symlink("/dev/zero", name("00000000000000f2")).unwrap();
         std::fs::write(name("00000000000000f3"), b"my shopping list\n").unwrap();
-        std::fs::write(name("notes.txt"), encode(&answer(1)).to_string()).unwrap();
+        std::fs::write(name("notes.txt"), encode(&answer(1))).unwrap();
         // Returns at once (a FIFO read would block, /dev/zero never ends).
         assert_eq!(replay(&db, &mut conn), 0);
         for tail in [
@@ -508,99 +399,152 @@ mod tests {
         journal.keep(&answer(1)).unwrap();
         let path = journal.path().unwrap().to_path_buf();
         // What a full disk let through of the next line, then the error.
-        let line = encode(&answer(2)).to_string();
+        let line = encode(&answer(2));
         let mut file = File::options().append(true).open(&path).unwrap();
         file.write_all(&line.as_bytes()[..line.len() / 2]).unwrap();
         journal.torn = true;
         journal.keep(&answer(3)).unwrap();
-        let ops = read_ops(&std::fs::read(&path).unwrap());
-        assert_eq!(ops, [answer(1), answer(3)]);
+        let changes = read_changes(&std::fs::read(&path).unwrap());
+        assert_eq!(changes, [answer(1), answer(3)]);
     }
 
     #[test]
     fn lines_cut_inside_a_character_or_followed_by_zeros_are_dropped_alone() {
         let whole = format!("{}\n{}\n", encode(&answer(1)), encode(&answer(2)));
-        let cut = encode(&answer(3)).to_string();
+        let cut = encode(&answer(3));
         let inside = cut.find('é').unwrap() + 1;
         let mut bytes = whole.into_bytes();
         bytes.extend_from_slice(&cut.as_bytes()[..inside]);
-        assert_eq!(read_ops(&bytes), [answer(1), answer(2)]);
+        assert_eq!(read_changes(&bytes), [answer(1), answer(2)]);
         bytes.extend_from_slice(&[0; 300]);
-        assert_eq!(read_ops(&bytes), [answer(1), answer(2)]);
+        assert_eq!(read_changes(&bytes), [answer(1), answer(2)]);
+    }
+
+    /// Every line an older lectern wrote, as it wrote it (a course's
+    /// slug under "course", its title under "lesson"; an attempt from
+    /// before checks had ids or reveals were kept), beside a line of now.
+    const OLD_JOURNAL: &str = concat!(
+        r#"{"op":"remember","course":"c","lesson":"A course","root":"/x/y","lessons":12,"at_ms":1772355600000}"#,
+        "\n",
+        r#"{"op":"position","course":"c","lesson":"l","block":3,"line":9}"#,
+        "\n",
+        r#"{"op":"read","course":"c","lesson":"l"}"#,
+        "\n",
+        r#"{"op":"completed","course":"c","lesson":"l2"}"#,
+        "\n",
+        r#"{"op":"last","course":"c","lesson":"l"}"#,
+        "\n",
+        r#"{"op":"checks","course":"c","lesson":"l","count":2}"#,
+        "\n",
+        r#"{"op":"attempt","course":"c","lesson":"l","option":1,"correct":false,"review":false,"at_ms":1772355601000}"#,
+        "\n",
+        r#"{"op":"reveal","course":"c","lesson":"l","check":"q","at_ms":1772355602000}"#,
+        "\n",
+        r#"{"op":"attempt","course":"c","lesson":"l","check":"q","option":4294967295,"answer":"déjà","correct":true,"review":true,"revealed":true,"at_ms":1772355603000}"#,
+        "\n",
+        r#"{"op":"rate","course":"c","lesson":"l","check":"q","rating":4}"#,
+        "\n",
+        r#"{"change":"read","course":"c","lesson":"l3"}"#,
+        "\n",
+    );
+
+    #[test]
+    fn a_journal_an_older_lectern_wrote_is_read_whole() {
+        use crate::model::{Anchor, LessonKey, NO_OPTION};
+        let changes = read_changes(OLD_JOURNAL.as_bytes());
+        let key = LessonKey::new("c", "l");
+        let at = |s: i64| Some(chrono::Utc.timestamp_opt(1_772_355_600 + s, 0).unwrap());
+        assert_eq!(
+            changes,
+            [
+                Change::Remember {
+                    slug: "c".into(),
+                    title: "A course".into(),
+                    root: Some("/x/y".into()),
+                    lessons: 12,
+                    at: at(0),
+                },
+                Change::Position {
+                    key: key.clone(),
+                    anchor: Anchor { block: 3, line: 9 },
+                },
+                Change::Read { key: key.clone() },
+                Change::Completed {
+                    key: LessonKey::new("c", "l2"),
+                },
+                Change::LastLesson { key: key.clone() },
+                Change::Checks {
+                    key: key.clone(),
+                    count: 2,
+                },
+                Change::Attempt {
+                    key: key.clone(),
+                    check: String::new(),
+                    option: 1,
+                    answer: None,
+                    correct: false,
+                    review: false,
+                    revealed: false,
+                    at: at(1),
+                },
+                Change::Reveal {
+                    key: key.clone(),
+                    check: "q".into(),
+                    at: at(2),
+                },
+                Change::Attempt {
+                    key: key.clone(),
+                    check: "q".into(),
+                    option: NO_OPTION,
+                    answer: Some("déjà".into()),
+                    correct: true,
+                    review: true,
+                    revealed: true,
+                    at: at(3),
+                },
+                Change::Rate {
+                    key,
+                    check: "q".into(),
+                    rating: 4,
+                },
+                Change::Read {
+                    key: LessonKey::new("c", "l3"),
+                },
+            ]
+        );
     }
 
     #[test]
-    fn an_attempt_kept_before_checks_had_ids_is_the_lessons_one_check() {
-        let old = r#"{"op":"attempt","course":"c","lesson":"l","option":1,"correct":false,"review":false,"at_ms":5}"#;
-        match decode(&serde_json::from_str(old).unwrap()) {
-            Some(Op::Attempt { check, answer, .. }) => {
-                assert_eq!(check, "");
-                assert_eq!(answer, None);
-            }
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn every_change_survives_the_journal() {
-        let at = chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
-        let (c, l) = ("c".to_string(), "l\n\"x".to_string());
-        for op in [
-            Op::Position {
-                course: c.clone(),
-                lesson: l.clone(),
-                anchor: Anchor { block: 3, line: 9 },
-            },
-            Op::Read {
-                course: c.clone(),
-                lesson: l.clone(),
-            },
-            Op::Completed {
-                course: c.clone(),
-                lesson: l.clone(),
-            },
-            Op::LastLesson {
-                course: c.clone(),
-                lesson: l.clone(),
-            },
-            Op::Checks {
-                course: c.clone(),
-                lesson: l.clone(),
-                count: 3,
-            },
-            Op::Attempt {
-                course: c.clone(),
-                lesson: l.clone(),
-                check: String::new(),
-                option: 2,
-                answer: None,
-                correct: true,
-                review: false,
-                revealed: true,
-                at,
-            },
-            Op::Attempt {
-                course: c.clone(),
-                lesson: l.clone(),
-                check: "q2\n\"".into(),
-                option: crate::model::NO_OPTION,
-                answer: Some("error\n 3 ".into()),
-                correct: false,
-                review: true,
-                revealed: false,
-                at,
-            },
-            Op::Remember {
-                slug: c.clone(),
-                title: l.clone(),
-                root: Some("/x/y".into()),
-                lessons: 12,
-                at,
-            },
-        ] {
-            let line = encode(&op).to_string();
-            assert!(!line.contains('\n'));
-            assert_eq!(decode(&serde_json::from_str(&line).unwrap()), Some(op));
-        }
+    fn an_old_journal_left_by_an_ended_session_is_replayed_into_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, mut conn) = store(dir.path());
+        let path = dir.path().join("progress.db.pending-00000000000000b1");
+        std::fs::write(&path, OLD_JOURNAL).unwrap();
+        assert_eq!(replay(&db, &mut conn), 11);
+        assert!(!path.exists());
+        assert_eq!(count(&conn, "SELECT count(*) FROM attempt"), 2);
+        assert_eq!(count(&conn, "SELECT count(*) FROM reveal"), 1);
+        assert_eq!(
+            count(&conn, "SELECT count(*) FROM attempt WHERE rating = 4"),
+            1
+        );
+        assert_eq!(
+            count(&conn, "SELECT lessons FROM library WHERE slug = 'c'"),
+            12
+        );
+        assert_eq!(
+            count(
+                &conn,
+                "SELECT count(*) FROM lesson_progress WHERE read AND anchor_block = 3 AND checks = 2"
+            ),
+            1
+        );
+        assert_eq!(
+            count(
+                &conn,
+                "SELECT count(*) FROM course_state WHERE last_lesson = 'l'"
+            ),
+            1
+        );
     }
 }

@@ -377,7 +377,6 @@ impl Index {
             file,
             body_at: (listing::PREFIX + n) as u64,
             size: size as u64,
-            head,
             heads,
         })
     }

@@ -16,7 +16,6 @@ pub struct Snapshot {
     pub(super) file: std::fs::File,
     pub(super) body_at: u64,
     pub(super) size: u64,
-    pub(super) head: Vec<u8>,
     pub heads: Vec<listing::Head>,
 }
 
@@ -26,7 +25,7 @@ impl Snapshot {
     /// checked when peeked) is no reason to stop: the listing is dropped,
     /// to be written again, and the folder's files say where the lesson is.
     pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
-        let found = listing::find(&self.head, self.heads.get(course)?, slug)?;
+        let found = listing::find(self.heads.get(course)?, slug)?;
         match self.record(&found) {
             Some(entry) => Some((found.place, entry)),
             None => {

@@ -46,7 +46,7 @@ use fresh::{Fresh, RACY_NS, now_ns, stamp};
 pub use query::Query;
 pub use search::{Field, Found, Hit};
 pub use snapshot::Snapshot;
-pub use text::{Extract, ReadStamp, extract};
+pub use text::{Extract, extract, extract_read};
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
 const VERSION: i64 = 11;

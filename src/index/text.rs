@@ -5,8 +5,8 @@
 
 use rusqlite::params;
 
-use super::fresh::{RACY_NS, Stamp, now_ns, stamp, stamp_of};
-use super::plan::Known;
+use super::file_stamps::{RACY_NS, Stamp, now_ns, stamp, stamp_of};
+use super::text_plan::Known;
 use super::{Index, key_of};
 use crate::loader::stamp::ReadStamp;
 use crate::loader::{self, walk};
@@ -162,7 +162,7 @@ impl Index {
     fn insert_once(&mut self, docs: &[Extract]) -> rusqlite::Result<()> {
         let tx = self.conn_mut().transaction()?;
         // The one writer of text rows: see `kept`.
-        super::kept::moved(&tx)?;
+        super::text_plan_file::moved(&tx)?;
         {
             let mut old = tx.prepare_cached("SELECT rowid FROM text_doc WHERE path = ?1")?;
             let mut drop_doc = tx.prepare_cached("DELETE FROM text_doc WHERE rowid = ?1")?;

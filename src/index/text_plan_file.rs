@@ -21,8 +21,8 @@ use std::io::Read;
 use std::sync::Arc;
 
 use super::Index;
-use super::listed::Files;
-use super::plan::{Known, Plan};
+use super::listing_search::Files;
+use super::text_plan::{Known, Plan};
 use crate::loader::walk::{digest, os_bytes};
 use crate::model::Origin;
 
@@ -194,7 +194,7 @@ pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files,
         }
         rows.push((r.id, Known::from_words(r.known)));
         records.push(r.record);
-        origins.push(Origin::File(super::listing::joined(dir, &r.name)));
+        origins.push(Origin::File(super::listing_file::joined(dir, &r.name)));
     }
     let files = Files {
         origins: Arc::new(origins),
@@ -221,13 +221,13 @@ pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files,
 /// was made for (by the digests at the head of its file: the listing is
 /// not read, and each record shown is checked by its own digest).
 pub(super) fn read(listing: &Path, dir: &Path) -> Option<(Files, Kept)> {
-    let (files, kept) = decode(&super::listing::read(&file_of(listing))?, listing, dir)?;
-    let mut prefix = [0; super::listing::PREFIX];
-    super::listing::open(listing)?
+    let (files, kept) = decode(&super::listing_file::read(&file_of(listing))?, listing, dir)?;
+    let mut prefix = [0; super::listing_file::PREFIX];
+    super::listing_file::open(listing)?
         .0
         .read_exact(&mut prefix)
         .ok()?;
-    (super::listing::sums(&prefix)? == files.sums).then_some((files, kept))
+    (super::listing_file::sums(&prefix)? == files.sums).then_some((files, kept))
 }
 
 impl Index {
@@ -254,7 +254,7 @@ impl Index {
 /// later search only makes the plan again.
 pub(super) fn keep(files: &Files, generation: Option<Generation>, plan: &Plan, dir: &Path) {
     if let Some(bytes) = generation.and_then(|g| encode(plan, g, files, dir)) {
-        let _ = super::listing::replace(&file_of(&files.file), &bytes);
+        let _ = super::listing_file::replace(&file_of(&files.file), &bytes);
     }
 }
 

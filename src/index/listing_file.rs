@@ -91,7 +91,7 @@ pub fn remove_old(dir: &Path) {
         match path.extension().and_then(|x| x.to_str()) {
             Some("bin") => remove(&path),
             Some("plan") => {
-                crate::own::remove_if_headed(&path, super::kept::ANY_MAGIC);
+                crate::own::remove_if_headed(&path, super::text_plan_file::ANY_MAGIC);
             }
             _ => {}
         }

@@ -37,7 +37,7 @@ pub fn write(file: &Path, dir: &Path, courses: &[Course]) -> std::io::Result<()>
         std::fs::create_dir_all(parent)?;
     }
     // A listing already as it would be written is left alone.
-    let bytes = encode(dir, courses);
+    let bytes = encode(dir, courses).ok_or_else(|| std::io::Error::other("listing not encoded"))?;
     if read(file).is_some_and(|old| old == bytes) {
         return Ok(());
     }
@@ -149,14 +149,15 @@ struct Record {
     broken: Option<String>,
 }
 
-pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
+/// `None` only if serde cannot encode a value, which these never are.
+pub fn encode(dir: &Path, courses: &[Course]) -> Option<Vec<u8>> {
     let mut body = Vec::with_capacity(64 * 1024);
     let mut heads = Vec::with_capacity(courses.len());
     for c in courses {
         let mut lessons = Vec::with_capacity(c.lessons.len());
         for l in &c.lessons {
             let at = body.len();
-            body = postcard::to_extend(&record(dir, l), body).unwrap_or_default();
+            body = postcard::to_extend(&record(dir, l), body).ok()?;
             lessons.push(Slot {
                 slug: l.slug.clone(),
                 at: at as u64,
@@ -174,7 +175,7 @@ pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
         dir: os_bytes(dir.as_os_str()).to_vec(),
         courses: heads,
     };
-    let head = postcard::to_stdvec(&doc).unwrap_or_default();
+    let head = postcard::to_stdvec(&doc).ok()?;
     let mut out = Vec::with_capacity(PREFIX + head.len() + body.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&u32::try_from(head.len()).unwrap_or(u32::MAX).to_le_bytes());
@@ -182,7 +183,7 @@ pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
     out.extend_from_slice(&digest(&body).to_le_bytes());
     out.extend_from_slice(&head);
     out.extend_from_slice(&body);
-    out
+    Some(out)
 }
 
 fn record(dir: &Path, l: &LessonEntry) -> Record {
@@ -446,14 +447,17 @@ mod tests {
         let courses = vec![course(dir), Course::default()];
         let mut empty = courses.clone();
         empty[1].root = Some(dir.to_path_buf());
-        assert_eq!(decode(&encode(dir, &courses), dir), Some(empty));
-        assert_eq!(decode(&encode(dir, &courses), Path::new("/other")), None);
+        assert_eq!(decode(&encode(dir, &courses).unwrap(), dir), Some(empty));
+        assert_eq!(
+            decode(&encode(dir, &courses).unwrap(), Path::new("/other")),
+            None
+        );
     }
 
     #[test]
     fn anything_but_a_whole_listing_is_none() {
         let dir = Path::new("/d");
-        let bytes = encode(dir, &[course(dir)]);
+        let bytes = encode(dir, &[course(dir)]).unwrap();
         for cut in 0..bytes.len() {
             assert_eq!(decode(&bytes[..cut], dir), None, "cut at {cut}");
         }
@@ -473,7 +477,7 @@ mod tests {
     fn heads_and_find_agree_with_decode() {
         let dir = Path::new("/d");
         let courses = vec![course(dir), course(dir)];
-        let bytes = encode(dir, &courses);
+        let bytes = encode(dir, &courses).unwrap();
         let (head, body) = parts(&bytes);
         let hs = heads(head, dir).unwrap();
         assert_eq!(hs.len(), 2);
@@ -496,7 +500,7 @@ mod tests {
     #[test]
     fn garbage_after_the_head_is_caught() {
         let dir = Path::new("/d");
-        let mut bytes = encode(dir, &[course(dir)]);
+        let mut bytes = encode(dir, &[course(dir)]).unwrap();
         let n = head_len(&bytes[..PREFIX]).unwrap();
         let (prefix, rest) = bytes.split_at(PREFIX);
         assert!(head_checks(prefix, &rest[..n]));
@@ -509,7 +513,7 @@ mod tests {
         assert_eq!(lesson_at(&body[f.range.clone()], &f, dir), None);
         assert_eq!(decode(&bytes, dir), None);
         // A changed head is caught by its digest.
-        let mut bytes = encode(dir, &[course(dir)]);
+        let mut bytes = encode(dir, &[course(dir)]).unwrap();
         bytes[PREFIX + 6] ^= 1;
         let (prefix, rest) = bytes.split_at(PREFIX);
         assert!(!head_checks(prefix, &rest[..n]));
@@ -521,7 +525,7 @@ mod tests {
         let mut c = course(dir);
         c.lessons[0].origin = Origin::File(dir.join(os_from_bytes(b"caf\xe9.json")));
         let courses = vec![c];
-        assert_eq!(decode(&encode(dir, &courses), dir), Some(courses));
+        assert_eq!(decode(&encode(dir, &courses).unwrap(), dir), Some(courses));
     }
 
     proptest! {
@@ -529,7 +533,7 @@ mod tests {
         fn damaged_listings_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512),
                                         at in 0usize..64, flip in any::<u8>()) {
             let _ = decode(&bytes, Path::new("/d"));
-            let mut good = encode(Path::new("/d"), &[course(Path::new("/d"))]);
+            let mut good = encode(Path::new("/d"), &[course(Path::new("/d"))]).unwrap();
             let i = at % good.len();
             good[i] ^= flip;
             let _ = decode(&good, Path::new("/d"));

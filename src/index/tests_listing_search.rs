@@ -240,3 +240,20 @@ fn a_listing_damaged_under_its_kept_plan_is_not_believed() {
     std::fs::write(&listing, &good).unwrap();
     assert_eq!(hits(&mut idx, dir.path(), &q), want);
 }
+
+#[test]
+fn a_listing_of_an_older_version_is_never_read_and_is_written_again() {
+    let (dir, _cache, mut idx, courses) = listed_course();
+    let listing = idx.listing_file(dir.path()).unwrap();
+    let good = std::fs::read(&listing).unwrap();
+    assert_eq!(idx.snapshot(dir.path()), Some(courses.clone()));
+    // The same bytes under the hand-written codec's magic.
+    let mut older = good.clone();
+    older[..8].copy_from_slice(b"lectern3");
+    std::fs::write(&listing, &older).unwrap();
+    assert_eq!(idx.snapshot(dir.path()), None);
+    assert!(idx.peek(dir.path()).is_none());
+    // The folder is read again, and its listing written in this version.
+    assert_eq!(idx.courses(dir.path()).unwrap(), courses);
+    assert_eq!(std::fs::read(&listing).unwrap(), good);
+}

@@ -42,11 +42,18 @@ build first_frame gen_course
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lectern-scale.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
+# position_one DIR: the file of the lesson at position 1, if grep finds it.
+# gen_course writes compact JSON: found without parsing them all, and by
+# find, not a glob: 100,000 names are more than one command line holds.
+position_one() {
+    find "$1" -maxdepth 1 -name '*.json' -exec grep -l -m1 -F '"position":1,"of":' {} + 2>/dev/null |
+        head -1 || true
+}
+
 # first_lesson_title DIR: title of the lesson at position 1.
 first_lesson_title() {
     local f
-    # gen_course writes compact JSON: find the file without parsing them all.
-    f=$(grep -l -m1 -F '"position":1,"of":' "$1"/*.json 2>/dev/null | head -1 || true)
+    f=$(position_one "$1")
     python3 - "$1" "$f" <<'PY'
 import json, os, sys
 d, f = sys.argv[1], sys.argv[2]
@@ -101,7 +108,7 @@ for n in "${sizes[@]}"; do
     # Interleaved with the same course's first lesson opened alone (copied
     # into a folder of its own), the budget's reference: warm within 2x.
     mkdir -p "$tmp/single-$n"
-    first=$(grep -l -m1 -F '"position":1,"of":' "$dir"/*.json 2>/dev/null | head -1 || true)
+    first=$(position_one "$dir")
     [[ -n $first ]] || die "no lesson at position 1 in $dir"
     cp "$first" "$tmp/single-$n/"
     single="$(q "$LECTERN") $(q "$tmp/single-$n/$(basename "$first")")"

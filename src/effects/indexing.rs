@@ -1,7 +1,7 @@
 //! The course index's work: the lessons whose text is stale, read in
 //! the background in chunks, but the open one, whose text is taken from
 //! its page when its file is as it was read (see
-//! [`ReadStamp`](crate::index::ReadStamp)).
+//! [`ReadStamp`](crate::loader::ReadStamp)).
 
 use super::{INDEX_CHUNK, Reply, Runner};
 use crate::index::Extract;
@@ -50,7 +50,10 @@ impl Runner {
         if !shown || !stale.contains(read.origin()) {
             return None;
         }
-        Some((entry.origin.clone(), read.extract(&doc.lesson)?))
+        Some((
+            entry.origin.clone(),
+            crate::index::extract_read(read, &doc.lesson)?,
+        ))
     }
 }
 

@@ -13,8 +13,8 @@ pub use background::{spawn, spawn_awaited};
 use opened::opened;
 pub use writes::Unwritten;
 
-use crate::index::{Extract, Index, Query, ReadStamp};
-use crate::loader;
+use crate::index::{Extract, Index, Query};
+use crate::loader::{self, ReadStamp};
 use crate::model::{Change, Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, State};
 use crate::store::Store;
@@ -368,13 +368,13 @@ impl Runner {
             }
         }
         if self.loads_inline {
-            let (lesson, read) = ReadStamp::load(&origin);
+            let (lesson, read) = loader::load_stamped(&origin);
             self.read = read.filter(|_| lesson.is_ok());
             return Some(opened(s, index, lesson, self.seed()));
         }
         self.loading += 1;
         self.background_at(true, move |send| {
-            let (lesson, read) = ReadStamp::load(&origin);
+            let (lesson, read) = loader::load_stamped(&origin);
             let lesson = Box::new(lesson);
             send(Reply::Lesson {
                 origin,

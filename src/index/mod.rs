@@ -24,29 +24,38 @@ use std::path::{Path, PathBuf};
 
 use crate::loader::walk::{self, os_bytes};
 
-mod folder;
-mod fresh;
-mod kept;
-mod listed;
-mod listing;
-mod plan;
+// Lesson headers: the rows of `lesson_file`, and whether a file still
+// holds what its row says (its stamp).
+mod file_stamps;
+mod header_rows;
+// The listing of a large folder: its file (encoding, read, write), that
+// file with only its head read (a first frame), a later search's lessons
+// from it, and the folder's stamp that says it still holds.
+mod folder_stamp;
+mod listing_file;
+mod listing_head;
+mod listing_search;
+// The searchable text: its rows (`text`), what they hold of some lessons
+// against their files now (`text_plan`), that plan kept beside the listing
+// (`text_plan_file`), and the search itself.
 pub mod query;
 mod rank;
-mod rows;
 pub mod search;
-pub use listed::{Listed, Shown};
-mod snapshot;
 #[cfg(test)]
-mod tests_listed;
+mod tests_listing_search;
 #[cfg(test)]
 mod tests_search;
 pub mod text;
+mod text_plan;
+mod text_plan_file;
 
-use fresh::{Fresh, RACY_NS, now_ns, stamp};
+pub use listing_search::{Listed, Shown};
+
+use file_stamps::{Fresh, RACY_NS, now_ns, stamp};
+pub use listing_head::Snapshot;
 pub use query::Query;
 pub use search::{Field, Found, Hit};
-pub use snapshot::Snapshot;
-pub use text::{Extract, ReadStamp, extract};
+pub use text::{Extract, extract, extract_read};
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
 const VERSION: i64 = 11;
@@ -90,7 +99,7 @@ CREATE TABLE IF NOT EXISTS lesson_file (
     has_text     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS lesson_file_dir ON lesson_file (dir);
--- A large folder's stamp when it was last listed (folder.rs).
+-- A large folder's stamp when it was last listed (folder_stamp.rs).
 CREATE TABLE IF NOT EXISTS folder (
     dir      BLOB PRIMARY KEY NOT NULL,
     mtime_ns INTEGER NOT NULL,
@@ -137,7 +146,7 @@ fn connect(dir: Option<&Path>) -> Connection {
     }
     let conn = Connection::open_in_memory().expect("SQLite can always open an in-memory database");
     let _ = conn.execute_batch(SCHEMA);
-    let _ = conn.execute_batch(kept::SCHEMA);
+    let _ = conn.execute_batch(text_plan_file::SCHEMA);
     conn
 }
 
@@ -208,7 +217,7 @@ fn setup(conn: &Connection) -> rusqlite::Result<()> {
             "DROP TABLE IF EXISTS lesson_file; DROP TABLE IF EXISTS lesson_text;\n             DROP TABLE IF EXISTS dir_listing; DROP TABLE IF EXISTS text_doc;\n             DROP TABLE IF EXISTS lesson_fts; DROP TABLE IF EXISTS folder;\n             DROP TABLE IF EXISTS text_generation;",
         )?;
         conn.execute_batch(SCHEMA)?;
-        conn.execute_batch(kept::SCHEMA)?;
+        conn.execute_batch(text_plan_file::SCHEMA)?;
         conn.pragma_update(None, "user_version", VERSION)?;
     }
     Ok(())
@@ -235,7 +244,7 @@ impl Index {
     pub fn cached(data: Option<&Path>) -> Index {
         if let Some(data) = data {
             remove(data);
-            listing::remove_old(&data.join("listings"));
+            listing_file::remove_old(&data.join("listings"));
         }
         Index::open(cache_dir().as_deref())
     }
@@ -265,7 +274,7 @@ impl Index {
     /// unchanged files from the index, changed or new ones read and stored.
     pub fn courses(&mut self, dir: &Path) -> Result<Vec<Course>, Diagnostic> {
         // Before the files are listed: a change after it is then seen.
-        let seen = folder::look(dir);
+        let seen = folder_stamp::look(dir);
         let (heads, large) = self.heads(dir)?;
         let courses = loader::group(heads, Some(dir.to_path_buf()));
         // Best effort, like every write here: a failed one only means a
@@ -273,12 +282,12 @@ impl Index {
         if let Some(file) = self.listing_file(dir) {
             if !large {
                 // Small now: read directly from here on.
-                listing::remove(&file);
+                listing_file::remove(&file);
             } else {
                 // Unchanged files but a listing that does not check out
                 // (damaged, cut short, older) is written again too:
                 // `write` leaves one that is already right alone.
-                let written = listing::write(&file, dir, &courses).is_ok();
+                let written = listing_file::write(&file, dir, &courses).is_ok();
                 self.store_folder(dir, seen.filter(|_| written));
             }
         }
@@ -351,8 +360,8 @@ impl Index {
     pub fn snapshot(&self, dir: &Path) -> Option<Vec<Course>> {
         // Kept beside the index, not in it: one read of a file is several
         // times faster than SQLite following a large value's overflow pages.
-        let bytes = listing::read(&self.listing_file(dir)?)?;
-        listing::decode(&bytes, dir)
+        let bytes = listing_file::read(&self.listing_file(dir)?)?;
+        listing_file::decode(&bytes, dir)
     }
 
     /// The folder's listing as last seen, with only its head read: the
@@ -360,24 +369,24 @@ impl Index {
     /// read, the whole listing when there is time.
     pub fn peek(&self, dir: &Path) -> Option<Snapshot> {
         let path = self.listing_file(dir)?;
-        let (mut file, size) = listing::open(&path)?;
+        let (mut file, size) = listing_file::open(&path)?;
         let size = usize::try_from(size).ok()?;
-        let mut prefix = [0; listing::PREFIX];
+        let mut prefix = [0; listing_file::PREFIX];
         file.read_exact(&mut prefix).ok()?;
-        let n = listing::head_len(&prefix).filter(|&n| n <= size.saturating_sub(prefix.len()))?;
+        let n =
+            listing_file::head_len(&prefix).filter(|&n| n <= size.saturating_sub(prefix.len()))?;
         let mut head = vec![0; n];
         file.read_exact(&mut head).ok()?;
-        if !listing::head_checks(&prefix, &head) {
+        if !listing_file::head_checks(&prefix, &head) {
             return None;
         }
-        let heads = listing::heads(&head, dir)?;
+        let heads = listing_file::heads(&head, dir)?;
         Some(Snapshot {
             path,
             dir: dir.to_path_buf(),
             file,
-            body_at: (listing::PREFIX + n) as u64,
+            body_at: (listing_file::PREFIX + n) as u64,
             size: size as u64,
-            head,
             heads,
         })
     }
@@ -430,7 +439,7 @@ pub fn cache_dir() -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests {
-    use super::fresh::{Row, Stamp};
+    use super::file_stamps::{Row, Stamp};
     use super::*;
     use serde_json::json;
 

@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 
 use super::Index;
-use super::fresh::Stamp;
-use super::plan::Plan;
+use super::file_stamps::Stamp;
 use super::query::Query;
 use super::rank::Ranked;
 use super::text::{extract, sections};
+use super::text_plan::Plan;
 use crate::model::{Lesson, Origin};
 
 /// Where every term of a hit matched.
@@ -84,11 +84,11 @@ impl Index {
     ) -> Result<Found, Vec<Origin>> {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let (plan, ranked, chunks) = std::thread::scope(|s| {
-            let helper = s.spawn(|| super::plan::stamps(origins, &next));
+            let helper = s.spawn(|| super::text_plan::stamps(origins, &next));
             let plan = self.plan(origins);
             let ranked = self.ranked_or_none(q, &plan.ids, limit);
             // Done with the query: help with the stats.
-            let mut chunks = super::plan::stamps(origins, &next);
+            let mut chunks = super::text_plan::stamps(origins, &next);
             chunks.extend(helper.join().unwrap_or_default());
             (plan, ranked, chunks)
         });
@@ -96,7 +96,7 @@ impl Index {
     }
 
     /// The end of a fresh search: the lessons whose stamps (`chunks`, as
-    /// [`super::plan::stamps`] gives them) say they changed, or the hits.
+    /// [`super::text_plan::stamps`] gives them) say they changed, or the hits.
     pub(super) fn settle(
         &mut self,
         q: &Query,

@@ -5,11 +5,12 @@
 
 use rusqlite::params;
 
-use super::fresh::{RACY_NS, Stamp, now_ns, stamp, stamp_of};
-use super::plan::Known;
+use super::file_stamps::{RACY_NS, Stamp, now_ns, stamp, stamp_of};
+use super::text_plan::Known;
 use super::{Index, key_of};
+use crate::loader::stamp::ReadStamp;
 use crate::loader::{self, walk};
-use crate::model::{Block, Diagnostic, Lesson, Origin};
+use crate::model::{Block, Lesson, Origin};
 
 /// A lesson's text split into the columns ranked apart.
 #[derive(Debug, Clone, Default)]
@@ -78,66 +79,18 @@ pub fn columns(lesson: &Lesson) -> Columns {
     c
 }
 
-/// A lesson file's stamp as the reader read it: the index takes that
-/// lesson's text from the open page rather than parse the file a second
-/// time beside it (a large lesson's model twice over), for as long as the
-/// file keeps this stamp.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReadStamp {
-    origin: Origin,
-    stamp: Stamp,
-    seen_ns: i64,
-    /// The bytes' digest, for a file changed within the clock's grain of
-    /// the read: as [`extract`] stores it, the stamp alone is not trusted.
-    digest: Option<u64>,
-}
-
-impl ReadStamp {
-    /// The lesson at `origin`, as [`loader::load_lesson`] reads it, and
-    /// for a file the stamp taken just before its bytes were read (a
-    /// change while they are read leaves the stamp behind the file, so it
-    /// is read again).
-    pub fn load(origin: &Origin) -> (Result<Lesson, Diagnostic>, Option<ReadStamp>) {
-        let Origin::File(p) = origin else {
-            return (loader::load_lesson(origin), None);
-        };
-        let seen_ns = now_ns();
-        // The stamp of the open file, taken before its bytes are read.
-        let Ok((bytes, meta)) = walk::read_regular_with_meta(p) else {
-            // The loader says why it cannot be read.
-            return (loader::load_lesson(origin), None);
-        };
-        let stamp = stamp_of(&meta);
-        let racy = stamp.ctime_ns.saturating_add(RACY_NS) >= seen_ns;
-        let read = ReadStamp {
-            origin: origin.clone(),
-            stamp,
-            seen_ns,
-            digest: racy.then(|| walk::digest(&bytes)),
-        };
-        let lesson = loader::load_from(origin, &bytes).map(|l| l.lesson);
-        (lesson, Some(read))
-    }
-
-    pub fn origin(&self) -> &Origin {
-        &self.origin
-    }
-
-    /// What [`extract`] would find, from `lesson` (the one read then),
-    /// if the file still has the stamp it had: never text of a file that
-    /// has changed since.
-    pub fn extract(&self, lesson: &Lesson) -> Option<Extract> {
-        let Origin::File(p) = &self.origin else {
-            return None;
-        };
-        (stamp(p)? == self.stamp).then(|| Extract {
-            key: key_of(&self.origin),
-            stamp: self.stamp,
-            seen_ns: self.seen_ns,
-            digest: self.digest,
-            text: columns(lesson),
-        })
-    }
+/// What [`extract`] would find, from `lesson` (the one the loader read
+/// under `read`), if the file still has the stamp it had then: never text
+/// of a file that has changed since. The page's lesson is taken rather than
+/// the file parsed a second time (a large lesson's model twice over).
+pub fn extract_read(read: &ReadStamp, lesson: &Lesson) -> Option<Extract> {
+    read.still_holds().then(|| Extract {
+        key: key_of(read.origin()),
+        stamp: read.stamp(),
+        seen_ns: read.seen_ns(),
+        digest: read.digest(),
+        text: columns(lesson),
+    })
 }
 
 /// The lesson at `origin` as it is now, with the stamp it was read at.
@@ -209,7 +162,7 @@ impl Index {
     fn insert_once(&mut self, docs: &[Extract]) -> rusqlite::Result<()> {
         let tx = self.conn_mut().transaction()?;
         // The one writer of text rows: see `kept`.
-        super::kept::moved(&tx)?;
+        super::text_plan_file::moved(&tx)?;
         {
             let mut old = tx.prepare_cached("SELECT rowid FROM text_doc WHERE path = ?1")?;
             let mut drop_doc = tx.prepare_cached("DELETE FROM text_doc WHERE rowid = ?1")?;

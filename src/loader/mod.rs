@@ -16,6 +16,7 @@ mod path;
 pub mod progress;
 mod raw;
 mod source;
+pub mod stamp;
 /// Text is made safe once, here at the loader, by the model's sanitiser.
 pub(crate) use crate::model::sanitize;
 pub mod walk;
@@ -36,6 +37,7 @@ pub(crate) use source::mdbook::scope as books_once;
 /// mdBook folders: the course of the book a path is in, and lint for it.
 pub(crate) use source::mdbook::{lint as lint_book, open as open_book};
 pub(crate) use source::{format_of, is_markdown, lesson_files, lesson_tree};
+pub use stamp::{ReadStamp, load_stamped};
 
 use crate::model::Lesson;
 

@@ -21,8 +21,8 @@
 
 use super::startup::{self, Early, StoreOpening, library, outline, quick_start, resume_in};
 use crate::effects::Runner;
-use crate::index::{Index, ReadStamp, Snapshot};
-use crate::loader::Library;
+use crate::index::{Index, Snapshot};
+use crate::loader::{Library, ReadStamp};
 use crate::model::{Diagnostic, Lesson, Origin};
 use crate::state::{CourseView, Msg, Prefs, Size, Start, State};
 use std::path::PathBuf;
@@ -71,7 +71,7 @@ impl Boot {
         // one, 2.2 ms without, on two cores).
         let preloaded = first_file.filter(|_| named).map(|p| {
             let origin = Origin::File(p.clone());
-            let (lesson, read) = ReadStamp::load(&origin);
+            let (lesson, read) = crate::loader::load_stamped(&origin);
             (origin, lesson, read)
         });
         // The store, opened on a thread alongside the course and the

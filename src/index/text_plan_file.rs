@@ -13,6 +13,7 @@
 //! pending words at every row: the first search of 10,000 lessons took
 //! 2.5 s more.)
 
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -20,9 +21,8 @@ use std::io::Read;
 use std::sync::Arc;
 
 use super::Index;
-use super::listed::Files;
-use super::listing::{In, Out};
-use super::plan::{Known, Plan};
+use super::listing_search::Files;
+use super::text_plan::{Known, Plan};
 use crate::loader::walk::{digest, os_bytes};
 use crate::model::Origin;
 
@@ -60,12 +60,10 @@ pub(super) struct Kept {
     rows: Vec<(i64, Known)>,
 }
 
-const MAGIC: &[u8; 8] = b"LECTPLN3";
+/// (4: postcard.)
+const MAGIC: &[u8; 8] = b"LECTPLN4";
 /// What every plan starts with, whatever its version.
 pub(super) const ANY_MAGIC: &[u8] = b"LECTPLN";
-/// Words of one lesson: its text row, [`Known`], and its record in the
-/// listing (where, how long, its digest).
-const ROW: usize = 11;
 
 impl Kept {
     /// The plan for `origins`, listed with digests `listing`, from the
@@ -106,10 +104,29 @@ pub(super) fn file_of(listing: &Path) -> PathBuf {
     listing.with_extension("plan")
 }
 
-/// The file, in order: the magic; the generation, the listing's digests,
-/// the counts of lessons and of courses; each course (slug, title, count);
-/// each lesson's [`ROW`]; each lesson's file name; a digest of it all. In
-/// the listing's own encoding ([`Out`]).
+/// A plan as kept: the generation, the listing's digests, each course
+/// (slug, title, count), each lesson's row and file name.
+#[derive(Serialize, Deserialize)]
+struct KeptDoc {
+    epoch: i64,
+    n: i64,
+    sums: (u64, u64),
+    courses: Vec<(String, String, usize)>,
+    rows: Vec<Row>,
+}
+
+/// One lesson: its text row, [`Known`] (as words), its record in the
+/// listing (where, how long, its digest) and its file's name in the folder.
+#[derive(Serialize, Deserialize)]
+struct Row {
+    id: i64,
+    known: [i64; 7],
+    record: (u64, u64, u64),
+    name: Vec<u8>,
+}
+
+/// The file: the magic, the [`KeptDoc`] in `postcard`, and a digest of
+/// both.
 pub(super) fn encode(
     plan: &Plan,
     generation: Generation,
@@ -123,39 +140,37 @@ pub(super) fn encode(
     if !in_order || !whole || !plan.missing.is_empty() {
         return None;
     }
-    let mut rows = vec![None; n];
+    let mut ids = vec![None; n];
     for (&id, &place) in &plan.ids {
-        *rows.get_mut(place)? = Some(id);
-    }
-    let mut out = Out(Vec::with_capacity(64 + (ROW * 8 + 48) * n));
-    out.0.extend_from_slice(MAGIC);
-    out.u64(generation.epoch as u64);
-    out.u64(generation.n as u64);
-    out.u64(files.sums.0);
-    out.u64(files.sums.1);
-    out.len(n);
-    out.len(files.courses.len());
-    for (slug, title, count) in &files.courses {
-        out.str(slug);
-        out.str(title);
-        out.len(*count);
-    }
-    for ((id, (_, known)), record) in rows.into_iter().zip(&plan.check).zip(&files.records) {
-        out.u64(id? as u64);
-        for v in known.words() {
-            out.u64(v as u64);
-        }
-        for v in [record.0, record.1, record.2] {
-            out.u64(v);
-        }
+        *ids.get_mut(place)? = Some(id);
     }
     let within = os_bytes(dir.as_os_str()).len() + 1;
-    for o in files.origins.iter() {
-        out.bytes(os_bytes(o.path()?.as_os_str()).get(within..)?);
+    let mut rows = Vec::with_capacity(n);
+    for (((id, (_, known)), record), o) in ids
+        .into_iter()
+        .zip(&plan.check)
+        .zip(&files.records)
+        .zip(files.origins.iter())
+    {
+        rows.push(Row {
+            id: id?,
+            known: known.words(),
+            record: *record,
+            name: os_bytes(o.path()?.as_os_str()).get(within..)?.to_vec(),
+        });
     }
-    let sum = digest(&out.0);
-    out.u64(sum);
-    Some(out.0)
+    let doc = KeptDoc {
+        epoch: generation.epoch,
+        n: generation.n,
+        sums: files.sums,
+        courses: files.courses.clone(),
+        rows,
+    };
+    let mut out = MAGIC.to_vec();
+    out = postcard::to_extend(&doc, out).ok()?;
+    let sum = digest(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    Some(out)
 }
 
 /// The plan and the listing's lessons it was made for, from [`encode`]'s
@@ -165,56 +180,40 @@ pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files,
     if !all.starts_with(MAGIC) || u64::from_le_bytes(sum.try_into().ok()?) != digest(all) {
         return None;
     }
-    let mut c = In(&all[MAGIC.len()..]);
-    let generation = Generation {
-        epoch: c.u64()? as i64,
-        n: c.u64()? as i64,
-    };
-    let sums = (c.u64()?, c.u64()?);
-    let n = c.len()?;
-    let mut courses = Vec::new();
-    for _ in 0..c.len()? {
-        courses.push((c.string()?, c.string()?, c.len()?));
-    }
-    if courses.iter().map(|c| c.2).sum::<usize>() != n {
+    let doc: KeptDoc = postcard::from_bytes(&all[MAGIC.len()..]).ok()?;
+    let n = doc.rows.len();
+    if doc.courses.iter().map(|c| c.2).sum::<usize>() != n {
         return None;
     }
-    let table = c.take(n.checked_mul(ROW * 8)?)?;
     let mut rows = Vec::with_capacity(n);
     let mut records = Vec::with_capacity(n);
-    for r in table.chunks_exact(ROW * 8) {
-        let w = |i: usize| u64::from_le_bytes(r[8 * i..8 * i + 8].try_into().unwrap_or_default());
-        let known = Known::from_words(std::array::from_fn(|i| w(i + 1) as i64));
-        rows.push((w(0) as i64, known));
-        records.push((w(8), w(9), w(10)));
-    }
     let mut origins = Vec::with_capacity(n);
-    for _ in 0..n {
-        let name = c.take_str()?;
-        if name.is_empty() || name.contains(&b'/') {
+    for r in doc.rows {
+        if r.name.is_empty() || r.name.contains(&b'/') {
             return None;
         }
-        origins.push(Origin::File(super::listing::joined(dir, name)));
-    }
-    if !c.0.is_empty() {
-        return None;
+        rows.push((r.id, Known::from_words(r.known)));
+        records.push(r.record);
+        origins.push(Origin::File(super::listing_file::joined(dir, &r.name)));
     }
     let files = Files {
         origins: Arc::new(origins),
-        sums,
-        courses,
+        sums: doc.sums,
+        courses: doc.courses,
         records,
         bytes: None,
         file: listing.to_path_buf(),
     };
-    Some((
-        files,
-        Kept {
-            generation,
-            listing: sums,
-            rows,
-        },
-    ))
+    let generation = Generation {
+        epoch: doc.epoch,
+        n: doc.n,
+    };
+    let kept = Kept {
+        generation,
+        listing: doc.sums,
+        rows,
+    };
+    Some((files, kept))
 }
 
 /// The plan kept for the listing `listing` of `dir`, with that listing's
@@ -222,13 +221,13 @@ pub(super) fn decode(bytes: &[u8], listing: &Path, dir: &Path) -> Option<(Files,
 /// was made for (by the digests at the head of its file: the listing is
 /// not read, and each record shown is checked by its own digest).
 pub(super) fn read(listing: &Path, dir: &Path) -> Option<(Files, Kept)> {
-    let (files, kept) = decode(&super::listing::read(&file_of(listing))?, listing, dir)?;
-    let mut prefix = [0; super::listing::PREFIX];
-    super::listing::open(listing)?
+    let (files, kept) = decode(&super::listing_file::read(&file_of(listing))?, listing, dir)?;
+    let mut prefix = [0; super::listing_file::PREFIX];
+    super::listing_file::open(listing)?
         .0
         .read_exact(&mut prefix)
         .ok()?;
-    (super::listing::sums(&prefix)? == files.sums).then_some((files, kept))
+    (super::listing_file::sums(&prefix)? == files.sums).then_some((files, kept))
 }
 
 impl Index {
@@ -255,7 +254,7 @@ impl Index {
 /// later search only makes the plan again.
 pub(super) fn keep(files: &Files, generation: Option<Generation>, plan: &Plan, dir: &Path) {
     if let Some(bytes) = generation.and_then(|g| encode(plan, g, files, dir)) {
-        let _ = super::listing::replace(&file_of(&files.file), &bytes);
+        let _ = super::listing_file::replace(&file_of(&files.file), &bytes);
     }
 }
 

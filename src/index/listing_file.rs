@@ -1,28 +1,30 @@
-//! A large folder's courses as last seen, in a compact binary form, already
-//! grouped and in reading order. For a 10,000-lesson course, what a first
-//! frame needs (the head and one record) is read in well under a
-//! millisecond, and the whole listing decodes in 4-5 ms (as JSON: 14).
+//! A large folder's courses as last seen, already grouped and in reading
+//! order, in `postcard` (serde's compact binary form). For a 10,000-lesson
+//! course, what a first frame needs (the head and one record) is read in
+//! well under a millisecond, and the whole listing decodes in a few.
 //!
-//! Strings are a `u32` length and UTF-8 bytes; paths and file names are
-//! their bytes as the system gave them (a name need not be UTF-8). After
-//! the magic come the length of the head and the digests of the head and of
-//! the body, then the head: the folder's path, and each course's slug,
-//! title and size with a table of its lessons' slugs, where each lesson's
-//! record lies in the body and the record's digest. The body follows: every
-//! lesson, in course order, with its file by name within the folder. A
-//! first frame reads the head and one record; the body is decoded after it.
-//! Anything that does not decode exactly, for this folder, with every
-//! digest it is read under matching, is no listing at all: the folder is
-//! then read again (and the listing written again).
+//! The file is a fixed frame, then two parts. The frame: the magic, the
+//! length of the head and the digests of the head and of the body. The
+//! head ([`HeadDoc`]): the folder's path, and each course's slug, title and
+//! a table of its lessons' slugs, where each lesson's record lies in the
+//! body and the record's digest. The body: every lesson's [`Record`], in
+//! course order, each encoded on its own so that a first frame decodes
+//! the head and one record; the rest is decoded after it. Paths and file
+//! names are their bytes as the system gave them (a name need not be
+//! UTF-8). Anything that does not decode exactly, for this folder, with
+//! every digest it is read under matching, is no listing at all: the
+//! folder is then read again (and the listing written again).
 
 use crate::loader::Origin;
 use crate::loader::walk::{digest, os_bytes, os_from_bytes};
 use crate::model::{Course, LessonEntry, LessonStatus, Module};
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the layout below changes.
-const MAGIC: &[u8; 8] = b"lectern3";
+/// (4: postcard.)
+const MAGIC: &[u8; 8] = b"lectern4";
 
 /// Magic, the head's length and the two digests: what to read before the
 /// head.
@@ -35,7 +37,7 @@ pub fn write(file: &Path, dir: &Path, courses: &[Course]) -> std::io::Result<()>
         std::fs::create_dir_all(parent)?;
     }
     // A listing already as it would be written is left alone.
-    let bytes = encode(dir, courses);
+    let bytes = encode(dir, courses).ok_or_else(|| std::io::Error::other("listing not encoded"))?;
     if read(file).is_some_and(|old| old == bytes) {
         return Ok(());
     }
@@ -89,7 +91,7 @@ pub fn remove_old(dir: &Path) {
         match path.extension().and_then(|x| x.to_str()) {
             Some("bin") => remove(&path),
             Some("plan") => {
-                crate::own::remove_if_headed(&path, super::kept::ANY_MAGIC);
+                crate::own::remove_if_headed(&path, super::text_plan_file::ANY_MAGIC);
             }
             _ => {}
         }
@@ -98,37 +100,93 @@ pub fn remove_old(dir: &Path) {
     let _ = std::fs::remove_dir(dir);
 }
 
-pub fn encode(dir: &Path, courses: &[Course]) -> Vec<u8> {
-    let mut head = Out(Vec::with_capacity(16 * 1024));
-    let mut body = Out(Vec::with_capacity(64 * 1024));
-    head.bytes(os_bytes(dir.as_os_str()));
-    head.len(courses.len());
-    for c in courses {
-        head.str(&c.slug);
-        head.str(&c.title);
-        head.len(c.lessons.len());
-        for l in &c.lessons {
-            let at = body.0.len();
-            record(&mut body, dir, l);
-            head.str(&l.slug);
-            head.len(at);
-            head.len(body.0.len() - at);
-            head.u64(digest(&body.0[at..]));
-        }
-    }
-    let mut out = Out(Vec::with_capacity(PREFIX + head.0.len() + body.0.len()));
-    out.0.extend_from_slice(MAGIC);
-    out.len(head.0.len());
-    out.u64(digest(&head.0));
-    out.u64(digest(&body.0));
-    out.0.extend_from_slice(&head.0);
-    out.0.extend_from_slice(&body.0);
-    out.0
+/// The head: which folder, and each course with its table of lessons.
+#[derive(Serialize, Deserialize)]
+struct HeadDoc {
+    dir: Vec<u8>,
+    courses: Vec<CourseDoc>,
 }
 
-fn record(out: &mut Out, dir: &Path, l: &LessonEntry) {
-    // Relative to the folder: a markdown course's lessons sit in its
-    // folders too (a flat folder's are just file names, as before).
+/// A course as kept in the head.
+#[derive(Serialize, Deserialize)]
+struct CourseDoc {
+    slug: String,
+    title: String,
+    lessons: Vec<Slot>,
+}
+
+/// A course of a listing, with where each of its lessons' records is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Head {
+    pub slug: String,
+    pub title: String,
+    pub count: usize,
+    lessons: Vec<Slot>,
+}
+
+/// A lesson in a course's table: its slug, and its record's place in the
+/// body and digest.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Slot {
+    slug: String,
+    at: u64,
+    len: u64,
+    digest: u64,
+}
+
+/// One lesson as kept in the body.
+#[derive(Serialize, Deserialize)]
+struct Record {
+    /// Relative to the folder: a markdown course's lessons sit in its
+    /// folders too (a flat folder's are just file names).
+    name: Vec<u8>,
+    slug: String,
+    title: String,
+    position: Option<u32>,
+    minutes: Option<u32>,
+    module: Option<(u32, String, String)>,
+    /// A broken lesson's diagnostic, as JSON (its serde form is JSON's).
+    broken: Option<String>,
+}
+
+/// `None` only if serde cannot encode a value, which these never are.
+pub fn encode(dir: &Path, courses: &[Course]) -> Option<Vec<u8>> {
+    let mut body = Vec::with_capacity(64 * 1024);
+    let mut heads = Vec::with_capacity(courses.len());
+    for c in courses {
+        let mut lessons = Vec::with_capacity(c.lessons.len());
+        for l in &c.lessons {
+            let at = body.len();
+            body = postcard::to_extend(&record(dir, l), body).ok()?;
+            lessons.push(Slot {
+                slug: l.slug.clone(),
+                at: at as u64,
+                len: (body.len() - at) as u64,
+                digest: digest(&body[at..]),
+            });
+        }
+        heads.push(CourseDoc {
+            slug: c.slug.clone(),
+            title: c.title.clone(),
+            lessons,
+        });
+    }
+    let doc = HeadDoc {
+        dir: os_bytes(dir.as_os_str()).to_vec(),
+        courses: heads,
+    };
+    let head = postcard::to_stdvec(&doc).ok()?;
+    let mut out = Vec::with_capacity(PREFIX + head.len() + body.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&u32::try_from(head.len()).unwrap_or(u32::MAX).to_le_bytes());
+    out.extend_from_slice(&digest(&head).to_le_bytes());
+    out.extend_from_slice(&digest(&body).to_le_bytes());
+    out.extend_from_slice(&head);
+    out.extend_from_slice(&body);
+    Some(out)
+}
+
+fn record(dir: &Path, l: &LessonEntry) -> Record {
     let name = l
         .origin
         .path()
@@ -137,43 +195,42 @@ fn record(out: &mut Out, dir: &Path, l: &LessonEntry) {
                 .ok()
                 .or_else(|| p.file_name().map(Path::new))
         })
-        .map(|p| os_bytes(p.as_os_str()))
+        .map(|p| os_bytes(p.as_os_str()).to_vec())
         .unwrap_or_default();
-    out.bytes(name);
-    out.str(&l.slug);
-    out.str(&l.title);
-    out.opt(l.position);
-    out.opt(l.minutes);
-    match &l.module {
-        Some(m) => {
-            out.0.push(1);
-            out.u32(m.index);
-            out.str(&m.slug);
-            out.str(&m.title);
-        }
-        None => out.0.push(0),
+    Record {
+        name,
+        slug: l.slug.clone(),
+        title: l.title.clone(),
+        position: l.position,
+        minutes: l.minutes,
+        module: l
+            .module
+            .as_ref()
+            .map(|m| (m.index, m.slug.clone(), m.title.clone())),
+        broken: match &l.status {
+            LessonStatus::Ok => None,
+            LessonStatus::Broken(why) => Some(serde_json::to_string(why).unwrap_or_default()),
+        },
     }
-    match &l.status {
-        LessonStatus::Ok => out.0.push(0),
-        LessonStatus::Broken(why) => {
-            out.0.push(1);
-            out.str(&serde_json::to_string(why).unwrap_or_default());
-        }
-    }
+}
+
+/// The frame's `u64` at `at`.
+fn u64_at(prefix: &[u8], at: usize) -> Option<u64> {
+    Some(u64::from_le_bytes(prefix.get(at..at + 8)?.try_into().ok()?))
 }
 
 /// The head's length, from the first [`PREFIX`] bytes of a listing.
 pub fn head_len(prefix: &[u8]) -> Option<usize> {
-    let mut r = In(prefix.strip_prefix(MAGIC.as_slice())?);
-    let n = usize::try_from(r.u32()?).ok()?;
-    Some(n)
+    let n = prefix.strip_prefix(MAGIC.as_slice())?.get(..4)?;
+    usize::try_from(u32::from_le_bytes(n.try_into().ok()?)).ok()
 }
 
 /// The digests of the head and of the body, from the first [`PREFIX`]
 /// bytes of a listing.
 fn digests(prefix: &[u8]) -> Option<(u64, u64)> {
-    let mut r = In(prefix.get(MAGIC.len() + 4..PREFIX)?);
-    Some((r.u64()?, r.u64()?))
+    prefix.starts_with(MAGIC).then_some(())?;
+    let at = MAGIC.len() + 4;
+    Some((u64_at(prefix, at)?, u64_at(prefix, at + 8)?))
 }
 
 /// Whether `head` (the bytes after [`PREFIX`]) is the head `prefix` was
@@ -194,13 +251,14 @@ fn checked_parts(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
 /// The courses of `dir` encoded by [`encode`]; `None` unless `bytes` is
 /// exactly one well-formed listing.
 pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
-    let (head_bytes, body_bytes) = checked_parts(bytes)?;
-    let mut body = In(body_bytes);
+    let (head_bytes, mut body) = checked_parts(bytes)?;
     let mut courses = Vec::new();
     for h in heads(head_bytes, dir)? {
         let mut lessons = Vec::with_capacity(h.count);
         for _ in 0..h.count {
-            lessons.push(lesson(&mut body, dir)?);
+            let (r, rest) = postcard::take_from_bytes::<Record>(body).ok()?;
+            body = rest;
+            lessons.push(lesson(r, dir)?);
         }
         courses.push(Course {
             slug: h.slug,
@@ -209,7 +267,7 @@ pub fn decode(bytes: &[u8], dir: &Path) -> Option<Vec<Course>> {
             lessons,
         });
     }
-    body.0.is_empty().then_some(courses)
+    body.is_empty().then_some(courses)
 }
 
 /// The digests a listing says its head and body have (checked by
@@ -218,7 +276,6 @@ pub fn sums(bytes: &[u8]) -> Option<(u64, u64)> {
     digests(bytes.get(..PREFIX)?)
 }
 
-/// A lesson's file, and where its record is in a listing.
 /// A lesson's file, where its record is in the listing's bytes, and the
 /// record's digest.
 pub type FileAt = (PathBuf, Range<usize>, u64);
@@ -226,28 +283,28 @@ pub type FileAt = (PathBuf, Range<usize>, u64);
 /// The lessons of a listing (`bytes` whole, checked as [`decode`] checks
 /// it) by file, in course order, each with where its record is in the
 /// body; the records themselves are decoded only for the lessons shown
-/// ([`entry`]). Of 10,000 lessons a search needs every file but shows 20.
+/// ([`lesson_at`]). Of 10,000 lessons a search needs every file but shows 20.
 pub fn decode_files(bytes: &[u8], dir: &Path) -> Option<(Vec<Head>, Vec<FileAt>)> {
     let (head_bytes, body) = checked_parts(bytes)?;
-    let n = head_bytes.len();
+    let start = PREFIX + head_bytes.len();
     let heads = heads(head_bytes, dir)?;
     let mut files = Vec::with_capacity(heads.iter().map(|h| h.count).sum());
-    for h in &heads {
-        let mut t = In(head_bytes.get(h.table.clone())?);
-        for _ in 0..h.count {
-            t.take_str()?;
-            let at = t.len_unchecked()?;
-            let range = at..at.checked_add(t.len_unchecked()?)?;
-            let sum = t.u64()?;
-            let name = In(body.get(range.clone())?).take_str()?;
-            files.push((
-                joined(dir, name),
-                PREFIX + n + range.start..PREFIX + n + range.end,
-                sum,
-            ));
-        }
+    for s in heads.iter().flat_map(|h| &h.lessons) {
+        let range = slot_range(s)?;
+        // The record starts with its file's name: read only that.
+        let (name, _) = postcard::take_from_bytes::<&[u8]>(body.get(range.clone())?).ok()?;
+        files.push((
+            joined(dir, name),
+            start + range.start..start + range.end,
+            s.digest,
+        ));
     }
     Some((heads, files))
+}
+
+fn slot_range(s: &Slot) -> Option<Range<usize>> {
+    let at = usize::try_from(s.at).ok()?;
+    Some(at..at.checked_add(usize::try_from(s.len).ok()?)?)
 }
 
 /// `dir` and `name` as one path, in one allocation (10,000 of them in a
@@ -264,41 +321,18 @@ pub(super) fn joined(dir: &Path, name: &[u8]) -> PathBuf {
     PathBuf::from(std::ffi::OsString::from_vec(path))
 }
 
-/// A course of a listing, without its lessons.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Head {
-    pub slug: String,
-    pub title: String,
-    pub count: usize,
-    /// Where its table of lessons is in the head.
-    table: std::ops::Range<usize>,
-}
-
-/// The courses in a listing's head (the bytes after [`PREFIX`]).
+/// The courses in a listing's head (the bytes after [`PREFIX`]), if it is
+/// the head of `dir`'s listing.
 pub fn heads(head: &[u8], dir: &Path) -> Option<Vec<Head>> {
-    let mut r = In(head);
-    if r.take_str()? != os_bytes(dir.as_os_str()) {
-        return None;
-    }
-    let n = r.len()?;
-    let mut heads = Vec::with_capacity(n);
-    for _ in 0..n {
-        let slug = r.string()?;
-        let title = r.string()?;
-        let count = r.len()?;
-        let from = head.len() - r.0.len();
-        for _ in 0..count {
-            r.take_str()?;
-            r.take(16)?;
-        }
-        heads.push(Head {
-            slug,
-            title,
-            count,
-            table: from..head.len() - r.0.len(),
-        });
-    }
-    r.0.is_empty().then_some(heads)
+    let doc: HeadDoc = postcard::from_bytes(head).ok()?;
+    (doc.dir == os_bytes(dir.as_os_str())).then_some(())?;
+    let head = |c: CourseDoc| Head {
+        count: c.lessons.len(),
+        slug: c.slug,
+        title: c.title,
+        lessons: c.lessons,
+    };
+    Some(doc.courses.into_iter().map(head).collect())
 }
 
 /// Where a lesson's record is in the body, and the digest it was written
@@ -312,23 +346,17 @@ pub struct Found {
 }
 
 /// Where lesson `slug` of `course` is (its first lesson for `None`).
-pub fn find(head: &[u8], course: &Head, slug: Option<&str>) -> Option<Found> {
-    let mut r = In(head.get(course.table.clone())?);
-    for place in 0..course.count {
-        let this = r.take_str()?;
-        let at = r.len_unchecked()?;
-        let len = r.len_unchecked()?;
-        let digest = r.u64()?;
-        if slug.is_none_or(|want| want.as_bytes() == this) {
-            let range = at..at.checked_add(len)?;
-            return Some(Found {
-                place,
-                range,
-                digest,
-            });
-        }
-    }
-    None
+pub fn find(course: &Head, slug: Option<&str>) -> Option<Found> {
+    let (place, s) = course
+        .lessons
+        .iter()
+        .enumerate()
+        .find(|(_, s)| slug.is_none_or(|want| want == s.slug))?;
+    Some(Found {
+        place,
+        range: slot_range(s)?,
+        digest: s.digest,
+    })
 }
 
 impl Found {
@@ -349,128 +377,31 @@ pub fn lesson_at(record: &[u8], found: &Found, dir: &Path) -> Option<LessonEntry
     if digest(record) != found.digest {
         return None;
     }
-    let mut r = In(record);
-    let l = lesson(&mut r, dir)?;
-    r.0.is_empty().then_some(l)
+    let (r, rest) = postcard::take_from_bytes::<Record>(record).ok()?;
+    rest.is_empty().then_some(())?;
+    lesson(r, dir)
 }
 
-fn lesson(r: &mut In, dir: &Path) -> Option<LessonEntry> {
-    let name = r.take_str()?;
+fn lesson(r: Record, dir: &Path) -> Option<LessonEntry> {
+    let status = match r.broken {
+        None => LessonStatus::Ok,
+        Some(why) => LessonStatus::Broken(serde_json::from_str(&why).ok()?),
+    };
     // Sized once: `join` would grow the buffer as it appends.
-    let mut path = PathBuf::with_capacity(dir.as_os_str().len() + 1 + name.len());
+    let mut path = PathBuf::with_capacity(dir.as_os_str().len() + 1 + r.name.len());
     path.push(dir);
-    path.push(os_from_bytes(name));
-    let slug = r.string()?;
-    let title = r.string()?;
-    let position = r.opt()?;
-    let minutes = r.opt()?;
-    let module = match r.byte()? {
-        0 => None,
-        1 => Some(Module {
-            index: r.u32()?,
-            slug: r.string()?,
-            title: r.string()?,
-        }),
-        _ => return None,
-    };
-    let status = match r.byte()? {
-        0 => LessonStatus::Ok,
-        1 => LessonStatus::Broken(serde_json::from_str(&r.string()?).ok()?),
-        _ => return None,
-    };
+    path.push(os_from_bytes(&r.name));
     Some(LessonEntry {
         origin: Origin::File(path),
-        slug,
-        title,
-        position,
-        minutes,
-        module: module.map(Box::new),
+        slug: r.slug,
+        title: r.title,
+        position: r.position,
+        minutes: r.minutes,
+        module: r
+            .module
+            .map(|(index, slug, title)| Box::new(Module { index, slug, title })),
         status,
     })
-}
-
-/// The writer of the listing's encoding (also the kept plan's, `kept`).
-pub(super) struct Out(pub(super) Vec<u8>);
-
-impl Out {
-    fn u32(&mut self, v: u32) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-
-    pub(super) fn len(&mut self, n: usize) {
-        self.u32(u32::try_from(n).unwrap_or(u32::MAX));
-    }
-
-    pub(super) fn u64(&mut self, v: u64) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-
-    pub(super) fn bytes(&mut self, b: &[u8]) {
-        self.len(b.len());
-        self.0.extend_from_slice(b);
-    }
-
-    pub(super) fn str(&mut self, s: &str) {
-        self.bytes(s.as_bytes());
-    }
-
-    /// `None` as 0, `Some(v)` as `v + 1` (a `u32::MAX` is kept as `None`).
-    fn opt(&mut self, v: Option<u32>) {
-        self.u32(v.and_then(|v| v.checked_add(1)).unwrap_or(0));
-    }
-}
-
-/// The reader of [`Out`]'s encoding: `None` past the end.
-pub(super) struct In<'a>(pub(super) &'a [u8]);
-
-impl<'a> In<'a> {
-    pub(super) fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let (head, rest) = self.0.split_at_checked(n)?;
-        self.0 = rest;
-        Some(head)
-    }
-
-    fn byte(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-
-    pub(super) fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-
-    pub(super) fn len(&mut self) -> Option<usize> {
-        let n = usize::try_from(self.u32()?).ok()?;
-        // A count can never exceed the bytes left: a damaged length must
-        // not reserve gigabytes.
-        (n <= self.0.len()).then_some(n)
-    }
-
-    pub(super) fn take_str(&mut self) -> Option<&'a [u8]> {
-        let n = self.len()?;
-        self.take(n)
-    }
-
-    fn str(&mut self) -> Option<&'a str> {
-        std::str::from_utf8(self.take_str()?).ok()
-    }
-
-    /// A length or offset that may exceed what is left (it points
-    /// elsewhere).
-    fn len_unchecked(&mut self) -> Option<usize> {
-        usize::try_from(self.u32()?).ok()
-    }
-
-    pub(super) fn string(&mut self) -> Option<String> {
-        self.str().map(str::to_owned)
-    }
-
-    fn opt(&mut self) -> Option<Option<u32>> {
-        Some(self.u32()?.checked_sub(1))
-    }
 }
 
 #[cfg(test)]
@@ -516,14 +447,17 @@ mod tests {
         let courses = vec![course(dir), Course::default()];
         let mut empty = courses.clone();
         empty[1].root = Some(dir.to_path_buf());
-        assert_eq!(decode(&encode(dir, &courses), dir), Some(empty));
-        assert_eq!(decode(&encode(dir, &courses), Path::new("/other")), None);
+        assert_eq!(decode(&encode(dir, &courses).unwrap(), dir), Some(empty));
+        assert_eq!(
+            decode(&encode(dir, &courses).unwrap(), Path::new("/other")),
+            None
+        );
     }
 
     #[test]
     fn anything_but_a_whole_listing_is_none() {
         let dir = Path::new("/d");
-        let bytes = encode(dir, &[course(dir)]);
+        let bytes = encode(dir, &[course(dir)]).unwrap();
         for cut in 0..bytes.len() {
             assert_eq!(decode(&bytes[..cut], dir), None, "cut at {cut}");
         }
@@ -543,15 +477,14 @@ mod tests {
     fn heads_and_find_agree_with_decode() {
         let dir = Path::new("/d");
         let courses = vec![course(dir), course(dir)];
-        let bytes = encode(dir, &courses);
+        let bytes = encode(dir, &courses).unwrap();
         let (head, body) = parts(&bytes);
         let hs = heads(head, dir).unwrap();
         assert_eq!(hs.len(), 2);
         assert_eq!((hs[1].slug.as_str(), hs[1].count), ("c", 3));
         let full = decode(&bytes, dir).unwrap();
         let at = |h: &Head, slug: Option<&str>| {
-            find(head, h, slug)
-                .map(|f| (f.place, lesson_at(&body[f.range.clone()], &f, dir).unwrap()))
+            find(h, slug).map(|f| (f.place, lesson_at(&body[f.range.clone()], &f, dir).unwrap()))
         };
         for (h, c) in hs.iter().zip(&full) {
             assert_eq!(at(h, None), Some((0, c.lessons[0].clone())));
@@ -567,7 +500,7 @@ mod tests {
     #[test]
     fn garbage_after_the_head_is_caught() {
         let dir = Path::new("/d");
-        let mut bytes = encode(dir, &[course(dir)]);
+        let mut bytes = encode(dir, &[course(dir)]).unwrap();
         let n = head_len(&bytes[..PREFIX]).unwrap();
         let (prefix, rest) = bytes.split_at(PREFIX);
         assert!(head_checks(prefix, &rest[..n]));
@@ -576,11 +509,11 @@ mod tests {
         }
         let (head, body) = parts(&bytes);
         let h = &heads(head, dir).unwrap()[0];
-        let f = find(head, h, None).unwrap();
+        let f = find(h, None).unwrap();
         assert_eq!(lesson_at(&body[f.range.clone()], &f, dir), None);
         assert_eq!(decode(&bytes, dir), None);
         // A changed head is caught by its digest.
-        let mut bytes = encode(dir, &[course(dir)]);
+        let mut bytes = encode(dir, &[course(dir)]).unwrap();
         bytes[PREFIX + 6] ^= 1;
         let (prefix, rest) = bytes.split_at(PREFIX);
         assert!(!head_checks(prefix, &rest[..n]));
@@ -592,7 +525,7 @@ mod tests {
         let mut c = course(dir);
         c.lessons[0].origin = Origin::File(dir.join(os_from_bytes(b"caf\xe9.json")));
         let courses = vec![c];
-        assert_eq!(decode(&encode(dir, &courses), dir), Some(courses));
+        assert_eq!(decode(&encode(dir, &courses).unwrap(), dir), Some(courses));
     }
 
     proptest! {
@@ -600,7 +533,7 @@ mod tests {
         fn damaged_listings_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512),
                                         at in 0usize..64, flip in any::<u8>()) {
             let _ = decode(&bytes, Path::new("/d"));
-            let mut good = encode(Path::new("/d"), &[course(Path::new("/d"))]);
+            let mut good = encode(Path::new("/d"), &[course(Path::new("/d"))]).unwrap();
             let i = at % good.len();
             good[i] ^= flip;
             let _ = decode(&good, Path::new("/d"));
@@ -609,7 +542,7 @@ mod tests {
                 let body = good.get(PREFIX.saturating_add(n)..).unwrap_or_default();
                 for h in heads(head, Path::new("/d")).unwrap_or_default() {
                     for slug in [Some("a.json-slug"), None] {
-                        if let Some(f) = find(head, &h, slug) {
+                        if let Some(f) = find(&h, slug) {
                             let _ = body.get(f.range.clone()).map(|r| lesson_at(r, &f, Path::new("/d")));
                         }
                     }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use rusqlite::params;
 
 use super::Index;
-use super::fresh::{Fresh, Row, Stamp};
+use super::file_stamps::{Fresh, Row, Stamp};
 use crate::loader::walk::os_from_bytes;
 use crate::loader::{Headed, Origin};
 use crate::model::{LessonEntry, LessonStatus, Module};

@@ -4,19 +4,19 @@
 //! three is 10-15 ms for 10,000 lessons; one after the other they were
 //! most of a later search (see BENCHMARKS.md, issue 12). Which text row
 //! is which lesson's comes from the plan kept with the listing
-//! ([`kept`]) when it is still the index's.
+//! ([`text_plan_file`]) when it is still the index's.
 
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
 use super::Index;
-use super::fresh::now_ns;
-use super::kept;
-use super::listing;
-use super::plan::stamps;
+use super::file_stamps::now_ns;
+use super::listing_file;
 use super::query::Query;
 use super::search::Found;
+use super::text_plan::stamps;
+use super::text_plan_file;
 use crate::model::{LessonEntry, Origin};
 
 /// What a search of a folder by its listing found: the hits, each with
@@ -47,12 +47,12 @@ impl Index {
         let file = self.listing_file(dir)?;
         let next = AtomicUsize::new(0);
         // Before any file is stat-ed: see
-        // [`super::plan::Plan::trust_verified`].
+        // [`super::text_plan::Plan::trust_verified`].
         let looked = now_ns();
         let (tx, rx) = std::sync::mpsc::channel();
         let found = std::thread::scope(|s| {
             let reader = s.spawn(|| {
-                let (listed, kept) = match kept::read(&file, dir) {
+                let (listed, kept) = match text_plan_file::read(&file, dir) {
                     Some((listed, kept)) => (listed, Some(kept)),
                     None => match read_flat(&file, dir) {
                         Some(listed) => (listed, None),
@@ -90,7 +90,7 @@ impl Index {
             chunks.extend(reader.join().unwrap_or_default());
             let found = self.settle(q, &plan, ranked, chunks, limit);
             if found.is_ok() && (plan.trust_verified(looked) > 0 || made) {
-                kept::keep(&listed, generation, &plan, dir);
+                text_plan_file::keep(&listed, generation, &plan, dir);
             }
             Some(found.map(|f| {
                 let shown: Vec<Shown> = f
@@ -113,11 +113,11 @@ impl Index {
 
 /// A folder's listing as a search wants it: every lesson's file, and
 /// where to read the record of each one shown. From the listing read whole
-/// ([`read_flat`]), or from the plan kept with it ([`kept::read`]) when
+/// ([`read_flat`]), or from the plan kept with it ([`text_plan_file::read`]) when
 /// the listing is still the one the plan was made from.
 pub(super) struct Files {
     pub origins: Arc<Vec<Origin>>,
-    /// Which listing it is ([`listing::sums`]).
+    /// Which listing it is ([`listing_file::sums`]).
     pub sums: (u64, u64),
     /// (slug, title, lessons) of each course, in order.
     pub courses: Vec<(String, String, usize)>,
@@ -140,7 +140,8 @@ impl Files {
             Some(b) => b.get(range.clone())?.to_vec(),
             None => read_at(&self.file, at, range.len())?,
         };
-        let entry = listing::lesson_at(&record, &listing::Found::at(place, range, sum), dir)?;
+        let entry =
+            listing_file::lesson_at(&record, &listing_file::Found::at(place, range, sum), dir)?;
         let mut first = 0;
         for (slug, title, count) in &self.courses {
             if place < first + count {
@@ -160,7 +161,10 @@ impl Files {
 fn read_at(file: &Path, at: u64, len: usize) -> Option<Vec<u8>> {
     use std::os::unix::fs::FileExt;
     let mut out = vec![0; len];
-    listing::open(file)?.0.read_exact_at(&mut out, at).ok()?;
+    listing_file::open(file)?
+        .0
+        .read_exact_at(&mut out, at)
+        .ok()?;
     Some(out)
 }
 
@@ -168,9 +172,9 @@ fn read_at(file: &Path, at: u64, len: usize) -> Option<Vec<u8>> {
 /// directly in `dir` (so that one stat of the folder told whether any came
 /// or went).
 fn read_flat(file: &Path, dir: &Path) -> Option<Files> {
-    let bytes = listing::read(file)?;
-    let (heads, files) = listing::decode_files(&bytes, dir)?;
-    let sums = listing::sums(&bytes)?;
+    let bytes = listing_file::read(file)?;
+    let (heads, files) = listing_file::decode_files(&bytes, dir)?;
+    let sums = listing_file::sums(&bytes)?;
     let within = crate::loader::walk::os_bytes(dir.as_os_str()).len() + 1;
     let flat = files.iter().all(|(p, _, _)| {
         crate::loader::walk::os_bytes(p.as_os_str())

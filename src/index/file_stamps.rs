@@ -6,39 +6,8 @@ use std::path::Path;
 use crate::loader::Headed;
 use crate::loader::walk;
 
-/// What a file's metadata says of its contents; see the module docs.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Stamp {
-    pub size: i64,
-    pub mtime_ns: i64,
-    pub ctime_ns: i64,
-    pub ino: i64,
-}
-
-/// How close to the moment it was indexed a file's ctime must be for the
-/// stamp alone not to be trusted: coarse file-system clocks tick in up to
-/// a few milliseconds (FAT: two seconds).
-pub(super) const RACY_NS: i64 = 2_000_000_000;
-
-fn nanos(secs: i64, nsec: i64) -> i64 {
-    // Before 1970 is negative, and fine.
-    secs.saturating_mul(1_000_000_000).saturating_add(nsec)
-}
-
-pub(super) fn stamp(path: &Path) -> Option<Stamp> {
-    Some(stamp_of(&std::fs::metadata(path).ok()?))
-}
-
-/// [`stamp`] from metadata already at hand.
-pub(super) fn stamp_of(m: &std::fs::Metadata) -> Stamp {
-    use std::os::unix::fs::MetadataExt;
-    Stamp {
-        size: m.len() as i64,
-        mtime_ns: nanos(m.mtime(), m.mtime_nsec()),
-        ctime_ns: nanos(m.ctime(), m.ctime_nsec()),
-        ino: m.ino() as i64,
-    }
-}
+use crate::loader::stamp::nanos;
+pub(super) use crate::loader::stamp::{RACY_NS, Stamp, now_ns, stamp, stamp_of};
 
 /// [`stamp`] for many files, most of them in one folder: each by its name
 /// relative to its folder, opened once. A later search stats every lesson
@@ -94,13 +63,6 @@ fn stamp_at(dir: &std::os::fd::OwnedFd, name: &std::ffi::OsStr) -> Option<Stamp>
         ctime_ns: nanos(m.st_ctime as i64, m.st_ctime_nsec as i64),
         ino: m.st_ino as i64,
     })
-}
-
-pub(super) fn now_ns() -> i64 {
-    let d = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
 }
 
 /// A lesson file read again, to be stored.

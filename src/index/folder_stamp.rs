@@ -9,7 +9,7 @@ use std::path::Path;
 use rusqlite::params;
 
 use super::Index;
-use super::fresh::{RACY_NS, Stamp, now_ns, stamp};
+use super::file_stamps::{RACY_NS, Stamp, now_ns, stamp};
 use crate::loader::walk::os_bytes;
 
 /// A folder's stamp, and when it was taken (before its files were read).

@@ -122,7 +122,7 @@ fn a_ranking_of_the_best_few_agrees_with_the_whole_ranking() {
 }
 
 fn plan_file(idx: &Index, dir: &std::path::Path) -> std::path::PathBuf {
-    kept::file_of(&idx.listing_file(dir).unwrap())
+    text_plan_file::file_of(&idx.listing_file(dir).unwrap())
 }
 
 /// The 50 best hits of a listed search that found no file changed.
@@ -145,7 +145,7 @@ fn a_kept_plan_is_used_while_the_index_holds_the_same_text_rows() {
     // one lesson on (as a plan made from another index would be) moves
     // the hits with it...
     let listing = idx.listing_file(dir.path()).unwrap();
-    let (files, k) = kept::decode(&kept, &listing, dir.path()).unwrap();
+    let (files, k) = text_plan_file::decode(&kept, &listing, dir.path()).unwrap();
     let generation = k.generation;
     let mut plan = k
         .plan(&files.origins, files.sums, Some(generation))
@@ -156,7 +156,7 @@ fn a_kept_plan_is_used_while_the_index_holds_the_same_text_rows() {
         .into_iter()
         .map(|(id, place)| (id, (place + 1) % n))
         .collect();
-    let moved = kept::encode(&plan, generation, &files, dir.path()).unwrap();
+    let moved = text_plan_file::encode(&plan, generation, &files, dir.path()).unwrap();
     std::fs::write(&file, &moved).unwrap();
     assert_ne!(hits(&mut idx, dir.path(), &q), want);
     // ...until the index's text rows change: a lesson read again.
@@ -234,9 +234,26 @@ fn a_listing_damaged_under_its_kept_plan_is_not_believed() {
     assert!(idx.search_listed(dir.path(), &q, 50).is_none());
     // Another listing altogether: the plan is not its plan.
     let mut other = good.clone();
-    other[listing::PREFIX - 1] ^= 1;
+    other[listing_file::PREFIX - 1] ^= 1;
     std::fs::write(&listing, &other).unwrap();
     assert!(idx.search_listed(dir.path(), &q, 50).is_none());
     std::fs::write(&listing, &good).unwrap();
     assert_eq!(hits(&mut idx, dir.path(), &q), want);
+}
+
+#[test]
+fn a_listing_of_an_older_version_is_never_read_and_is_written_again() {
+    let (dir, _cache, mut idx, courses) = listed_course();
+    let listing = idx.listing_file(dir.path()).unwrap();
+    let good = std::fs::read(&listing).unwrap();
+    assert_eq!(idx.snapshot(dir.path()), Some(courses.clone()));
+    // The same bytes under the hand-written codec's magic.
+    let mut older = good.clone();
+    older[..8].copy_from_slice(b"lectern3");
+    std::fs::write(&listing, &older).unwrap();
+    assert_eq!(idx.snapshot(dir.path()), None);
+    assert!(idx.peek(dir.path()).is_none());
+    // The folder is read again, and its listing written in this version.
+    assert_eq!(idx.courses(dir.path()).unwrap(), courses);
+    assert_eq!(std::fs::read(&listing).unwrap(), good);
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::fresh::{RACY_NS, Stamp, Stamper, stamp};
+use super::file_stamps::{RACY_NS, Stamp, Stamper, stamp};
 use super::{Index, key_ref};
 use crate::loader::walk;
 use crate::model::Origin;
@@ -32,7 +32,7 @@ impl Known {
         })
     }
 
-    /// As seven numbers, for a plan kept ([`super::kept`]).
+    /// As seven numbers, for a plan kept ([`super::text_plan_file`]).
     pub(super) fn words(&self) -> [i64; 7] {
         let s = self.stamp;
         let (has, d) = self.digest.map_or((0, 0), |d| (1, d as i64));

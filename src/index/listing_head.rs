@@ -4,7 +4,7 @@
 use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
 
-use super::listing;
+use super::listing_file;
 use crate::loader;
 use crate::model::{Course, LessonEntry};
 
@@ -16,8 +16,7 @@ pub struct Snapshot {
     pub(super) file: std::fs::File,
     pub(super) body_at: u64,
     pub(super) size: u64,
-    pub(super) head: Vec<u8>,
-    pub heads: Vec<listing::Head>,
+    pub heads: Vec<listing_file::Head>,
 }
 
 impl Snapshot {
@@ -26,17 +25,17 @@ impl Snapshot {
     /// checked when peeked) is no reason to stop: the listing is dropped,
     /// to be written again, and the folder's files say where the lesson is.
     pub fn find(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
-        let found = listing::find(&self.head, self.heads.get(course)?, slug)?;
+        let found = listing_file::find(self.heads.get(course)?, slug)?;
         match self.record(&found) {
             Some(entry) => Some((found.place, entry)),
             None => {
-                listing::remove(&self.path);
+                listing_file::remove(&self.path);
                 self.find_in_files(course, slug)
             }
         }
     }
 
-    fn record(&self, found: &listing::Found) -> Option<LessonEntry> {
+    fn record(&self, found: &listing_file::Found) -> Option<LessonEntry> {
         let range = &found.range;
         // A damaged head must not ask for more than the file holds.
         if self.body_at + range.end as u64 > self.size {
@@ -47,7 +46,7 @@ impl Snapshot {
         file.seek(SeekFrom::Start(self.body_at + range.start as u64))
             .ok()?;
         file.read_exact(&mut record).ok()?;
-        listing::lesson_at(&record, found, &self.dir)
+        listing_file::lesson_at(&record, found, &self.dir)
     }
 
     fn find_in_files(&self, course: usize, slug: Option<&str>) -> Option<(usize, LessonEntry)> {
@@ -71,6 +70,6 @@ impl Snapshot {
         let mut file = &self.file;
         file.seek(SeekFrom::Start(0)).ok()?;
         file.read_to_end(&mut bytes).ok()?;
-        listing::decode(&bytes, &self.dir)
+        listing_file::decode(&bytes, &self.dir)
     }
 }

@@ -7,6 +7,7 @@ mod background;
 mod indexing;
 mod opened;
 mod review;
+mod search;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
@@ -14,7 +15,7 @@ use opened::opened;
 pub use writes::Unwritten;
 use writes::write_to;
 
-use crate::index::{Extract, Index, Query, ReadStamp};
+use crate::index::{Extract, Index, ReadStamp};
 use crate::loader;
 use crate::model::{Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, State};
@@ -90,6 +91,9 @@ pub struct Runner {
     pub loads_inline: bool,
     /// Lessons being read on their threads, whose replies are not in yet.
     loading: usize,
+    /// Where course searches run: started at the first one, when the
+    /// index is the one boot opened.
+    searcher: Option<search::Searcher>,
 }
 
 impl Runner {
@@ -108,6 +112,7 @@ impl Runner {
             days: Days::default(),
             loads_inline: true,
             loading: 0,
+            searcher: None,
         }
     }
 
@@ -311,7 +316,24 @@ impl Runner {
                 None
             }
             Effect::BuildIndex => self.build_index(s),
-            Effect::CourseSearch(q) => Some(self.course_search(s, q)),
+            Effect::CourseSearch {
+                query,
+                generation,
+                origins,
+            } => self.course_search(search::Job::Search {
+                query,
+                generation,
+                origins,
+            }),
+            Effect::CourseSnippets {
+                query,
+                generation,
+                lessons,
+            } => self.course_search(search::Job::Snippets {
+                query,
+                generation,
+                lessons,
+            }),
             Effect::LoadDue => {
                 let now = self.now();
                 let store = self.store.as_ref()?;
@@ -406,26 +428,17 @@ impl Runner {
         });
     }
 
-    /// The open course's best hits for `q` as typed so far (its last word
-    /// a prefix), from what is indexed.
-    fn course_search(&mut self, s: &State, q: String) -> Msg {
-        let query = Query::parse(&q, true);
-        let found = self
-            .index
-            .search(&s.course().origins(), &query, state::COURSE_HITS);
-        let hits = found
-            .hits
-            .into_iter()
-            .map(|h| state::CourseHit {
-                lesson: h.lesson,
-                snippet: h.snippet,
-                marks: h.marks,
-                block: h.block,
-                word: h.word,
-                in_title: h.field == crate::index::Field::Title,
-            })
-            .collect();
-        Msg::CourseResults(q, hits, found.total)
+    /// A course search's work, on the worker when the index is a file it
+    /// can open too (its answer comes later), else here.
+    fn course_search(&mut self, job: search::Job) -> Option<Msg> {
+        let searcher = self.searcher.get_or_insert_with(|| match &self.work {
+            Work::Threads(sink) => match self.index.shared_dir() {
+                Some(dir) => search::Searcher::worker(dir, Arc::clone(sink)),
+                None => search::Searcher::inline(),
+            },
+            Work::Inline => search::Searcher::inline(),
+        });
+        searcher.ask(job, &mut self.index)
     }
 
     fn write(&mut self, effect: Effect) {

@@ -176,15 +176,26 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
                 let complete = done >= total;
                 s.library.index_ready = complete;
                 s.library.indexing = (!complete).then_some((done, total));
-                // What is indexed so far is searched.
+                // What is indexed so far is searched (the runner keeps one
+                // search waiting at a time, the latest).
                 if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                    cs.search(&mut fx);
+                    cs.search(s.library.course(), &mut fx);
                 }
             }
         }
-        Msg::CourseResults(query, hits, total) => {
+        Msg::CourseResults {
+            generation,
+            hits,
+            total,
+        } => {
             if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                cs.results(&query, hits, total);
+                let course = s.library.course();
+                cs.results(generation, hits, total, course, s.size.height, &mut fx);
+            }
+        }
+        Msg::CourseSnippets { generation, found } => {
+            if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
+                cs.snippets(generation, found);
             }
         }
         Msg::Notice(text) => s.notice = Some(text),
@@ -327,18 +338,20 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             None if closing => s.overlay = None,
             None => {}
         },
-        Some(Overlay::CourseSearch(cs)) => match cs.update(a, fx) {
-            Some(Searched::Open {
-                lesson,
-                block,
-                word,
-            }) => {
-                s.overlay = None;
-                open_hit(s, lesson, block, word, fx);
+        Some(Overlay::CourseSearch(cs)) => {
+            match cs.update(a, s.library.course(), s.size.height, fx) {
+                Some(Searched::Open {
+                    lesson,
+                    block,
+                    word,
+                }) => {
+                    s.overlay = None;
+                    open_hit(s, lesson, block, word, fx);
+                }
+                Some(Searched::Close) => s.overlay = None,
+                Some(Searched::Nothing) | None => {}
             }
-            Some(Searched::Close) => s.overlay = None,
-            Some(Searched::Nothing) | None => {}
-        },
+        }
     }
     true
 }

@@ -136,6 +136,9 @@ fn hits_of(rows: &[String]) -> Option<Vec<String>> {
     Some(out)
 }
 
+/// A figure's name and how it is read off a key.
+type Measure = (&'static str, fn(&Key) -> Option<f64>);
+
 /// One key's figures, in ms after it was written.
 struct Key {
     query: String,
@@ -291,7 +294,7 @@ fn main() {
     }
     println!("| after a key | median ms | p95 ms | max ms | keys |");
     println!("|---|---:|---:|---:|---:|");
-    let measures: [(&str, fn(&Key) -> Option<f64>); 3] = [
+    let measures: [Measure; 3] = [
         ("echo (the prompt shows it)", |k| k.echo),
         ("hits drawn (titles)", |k| k.hits),
         ("snippets drawn (screen settled)", |k| k.snippets),

@@ -428,19 +428,6 @@ impl Runner {
         });
     }
 
-    /// A course search's work, on the worker when the index is a file it
-    /// can open too (its answer comes later), else here.
-    fn course_search(&mut self, job: search::Job) -> Option<Msg> {
-        let searcher = self.searcher.get_or_insert_with(|| match &self.work {
-            Work::Threads(sink) => match self.index.shared_dir() {
-                Some(dir) => search::Searcher::worker(dir, Arc::clone(sink)),
-                None => search::Searcher::inline(),
-            },
-            Work::Inline => search::Searcher::inline(),
-        });
-        searcher.ask(job, &mut self.index)
-    }
-
     fn write(&mut self, effect: Effect) {
         let now = self.now();
         if let Some(store) = self.store.as_mut() {

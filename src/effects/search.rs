@@ -7,7 +7,7 @@
 //! cache that cannot be a file) is searched on the runner's thread, as is
 //! everything when work runs inline.
 
-use super::{Reply, Sink};
+use super::{Reply, Runner, Sink, Work};
 use crate::index::{Field, Index, Query};
 use crate::model::Origin;
 use crate::state::{COURSE_HITS, CourseHit, Msg, Snippet};
@@ -95,6 +95,21 @@ impl Drop for Searcher {
             shared.jobs.lock().unwrap_or_else(|e| e.into_inner()).closed = true;
             shared.wake.notify_one();
         }
+    }
+}
+
+impl Runner {
+    /// A course search's work, on the worker when the index is a file it
+    /// can open too (its answer comes later), else here.
+    pub(super) fn course_search(&mut self, job: Job) -> Option<Msg> {
+        let searcher = self.searcher.get_or_insert_with(|| match &self.work {
+            Work::Threads(sink) => match self.index.shared_dir() {
+                Some(dir) => Searcher::worker(dir, Arc::clone(sink)),
+                None => Searcher::inline(),
+            },
+            Work::Inline => Searcher::inline(),
+        });
+        searcher.ask(job, &mut self.index)
     }
 }
 

@@ -183,21 +183,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
                 }
             }
         }
-        Msg::CourseResults {
-            generation,
-            hits,
-            total,
-        } => {
-            if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                let course = s.library.course();
-                cs.results(generation, hits, total, course, s.size.height, &mut fx);
-            }
-        }
-        Msg::CourseSnippets { generation, found } => {
-            if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                cs.snippets(generation, found);
-            }
-        }
+        m @ (Msg::CourseResults { .. } | Msg::CourseSnippets { .. }) => search_reply(s, m, &mut fx),
         Msg::Notice(text) => s.notice = Some(text),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
         Msg::LibraryDue { courses, due, seed } => {
@@ -354,6 +340,25 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         }
     }
     true
+}
+
+/// A course search's hits or snippets, to its overlay if it is open.
+fn search_reply(s: &mut State, msg: Msg, fx: &mut Vec<Effect>) {
+    let Some(Overlay::CourseSearch(cs)) = &mut s.overlay else {
+        return;
+    };
+    match msg {
+        Msg::CourseResults {
+            generation,
+            hits,
+            total,
+        } => {
+            let course = s.library.course();
+            cs.results(generation, hits, total, course, s.size.height, fx);
+        }
+        Msg::CourseSnippets { generation, found } => cs.snippets(generation, found),
+        _ => {}
+    }
 }
 
 /// Opens a course search's hit with its block on top and the matched

@@ -248,6 +248,11 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 s.contents.open = false;
             }
             s.relayout();
+            // A taller screen shows more hits: their snippets are read too.
+            if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
+                let shown = cs.window(super::course_search::list_rows(*h));
+                cs.want(shown, s.library.course(), fx);
+            }
         }
         Action::ToggleMouse => {
             s.prefs.mouse = !s.prefs.mouse;

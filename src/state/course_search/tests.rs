@@ -151,3 +151,15 @@ fn a_search_again_as_the_index_grows_keeps_the_snippets_and_the_choice() {
     // Only the new hit is read.
     assert_eq!(asked(&fx), [2]);
 }
+
+#[test]
+fn a_taller_screen_reads_the_hits_it_now_shows() {
+    let c = course(40);
+    let mut cs = CourseSearch::default();
+    typed(&mut cs, &c, "a");
+    let mut fx = Vec::new();
+    cs.results(1, hits(0..40), 40, &c, 30, &mut fx);
+    fx.clear();
+    cs.want(cs.window(list_rows(40)), &c, &mut fx);
+    assert_eq!(asked(&fx), (12..17).collect::<Vec<_>>());
+}

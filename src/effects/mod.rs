@@ -7,13 +7,14 @@ mod background;
 mod indexing;
 mod opened;
 mod review;
+mod search;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
 use opened::opened;
 pub use writes::Unwritten;
 
-use crate::index::{Extract, Index, Query};
+use crate::index::{Extract, Index};
 use crate::loader::{self, ReadStamp};
 use crate::model::{Change, Days, Diagnostic, Lesson, Origin};
 use crate::state::{self, Effect, Msg, State};
@@ -89,6 +90,9 @@ pub struct Runner {
     pub loads_inline: bool,
     /// Lessons being read on their threads, whose replies are not in yet.
     loading: usize,
+    /// Where course searches run: started at the first one, when the
+    /// index is the one boot opened.
+    searcher: Option<search::Searcher>,
 }
 
 impl Runner {
@@ -107,6 +111,7 @@ impl Runner {
             days: Days::default(),
             loads_inline: true,
             loading: 0,
+            searcher: None,
         }
     }
 
@@ -311,7 +316,24 @@ impl Runner {
                 None
             }
             Effect::BuildIndex => self.build_index(s),
-            Effect::CourseSearch(q) => Some(self.course_search(s, q)),
+            Effect::CourseSearch {
+                query,
+                generation,
+                origins,
+            } => self.course_search(search::Job::Search {
+                query,
+                generation,
+                origins,
+            }),
+            Effect::CourseSnippets {
+                query,
+                generation,
+                lessons,
+            } => self.course_search(search::Job::Snippets {
+                query,
+                generation,
+                lessons,
+            }),
             Effect::LoadDue => {
                 let now = self.now();
                 let store = self.store.as_ref()?;
@@ -406,28 +428,6 @@ impl Runner {
             });
             send(Reply::Msg(Msg::Highlighted(lesson.meta.slug.clone(), code)));
         });
-    }
-
-    /// The open course's best hits for `q` as typed so far (its last word
-    /// a prefix), from what is indexed.
-    fn course_search(&mut self, s: &State, q: String) -> Msg {
-        let query = Query::parse(&q, true);
-        let found = self
-            .index
-            .search(&s.course().origins(), &query, state::COURSE_HITS);
-        let hits = found
-            .hits
-            .into_iter()
-            .map(|h| state::CourseHit {
-                lesson: h.lesson,
-                snippet: h.snippet,
-                marks: h.marks,
-                block: h.block,
-                word: h.word,
-                in_title: h.field == crate::index::Field::Title,
-            })
-            .collect();
-        Msg::CourseResults(q, hits, found.total)
     }
 
     fn write(&mut self, change: Change) {

@@ -55,10 +55,53 @@ pub struct Found {
     pub total: usize,
 }
 
+/// A query's best lessons by the index alone, no file read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Ranking {
+    /// (index into the origins searched, where every term matched), best
+    /// first.
+    pub hits: Vec<(usize, Field)>,
+    /// Lessons matched in all.
+    pub total: usize,
+}
+
 /// Characters of a snippet.
 const SNIPPET: usize = 100;
 
 impl Index {
+    /// The best `limit` lessons of `origins` for `q`, from the index
+    /// alone: no lesson file is read, so the cost is the query's, not
+    /// `limit` parses. Their snippets are [`Index::snippet`]'s, asked for
+    /// the hits on screen only. A hit whose file changed since it was
+    /// indexed is in until its snippet says otherwise.
+    pub fn rank_only(&mut self, origins: &[Origin], q: &Query, limit: usize) -> Ranking {
+        if q.is_empty() {
+            return Ranking::default();
+        }
+        let ids = self.plan(origins).ids;
+        let ranked = self.ranked_or_none(q, &ids, limit);
+        Ranking {
+            hits: ranked.best.iter().take(limit).map(|h| (h.0, h.1)).collect(),
+            total: ranked.total,
+        }
+    }
+
+    /// The snippet of the lesson at `origin` for `q`, from its file as it
+    /// is (indexed again first if it changed); `None` if it no longer
+    /// matches. Its `lesson`, `field` and `score` are left to the caller.
+    pub fn snippet(&mut self, origin: &Origin, q: &Query) -> Option<Hit> {
+        self.hit(origin, q)
+    }
+
+    /// The folder of the index's file when another connection can open
+    /// it (a worker's); `None` for an index in memory, which only this
+    /// connection sees.
+    pub fn shared_dir(&self) -> Option<std::path::PathBuf> {
+        let dir = self.dir.clone()?;
+        let on_disk = self.conn().path().is_some_and(|p| !p.is_empty());
+        on_disk.then_some(dir)
+    }
+
     /// The best `limit` lessons of `origins` for `q`, with snippets, from
     /// what is indexed (a hit whose file changed is indexed again first).
     pub fn search(&mut self, origins: &[Origin], q: &Query, limit: usize) -> Found {

@@ -1,24 +1,38 @@
 //! Course-wide search: a prompt and the lessons that match, best first.
-//! The index itself is the runtime's; the state knows only how far it
-//! has got, and searches what is indexed so far.
+//! The index itself is the runtime's, searched off the loop: each search
+//! asked for carries a generation number, and only the answer to the last
+//! one asked is taken, so typing never waits for a search and a late
+//! answer never shows over a newer one. The hits come by the index alone;
+//! their snippets (a read of the lesson file each) are asked for the hits
+//! on screen only, and a hit shows its title until its snippet is in.
 
 use super::{Action, Effect};
+use crate::model::Course;
+use std::collections::HashSet;
+use std::ops::Range;
 
 /// A matching lesson, as the runtime found it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CourseHit {
     /// Index into the open course.
     pub lesson: usize,
+    /// Every word of the query is in the lesson's title.
+    pub in_title: bool,
+    /// Where in the lesson it matched, once read (see [`Snippet`]).
+    pub found: Option<Snippet>,
+}
+
+/// Where a hit matched, read from its lesson's file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snippet {
     /// Text around the match, on one line, already sanitised.
-    pub snippet: String,
-    /// Byte ranges of `snippet` where the query matched.
+    pub text: String,
+    /// Byte ranges of `text` where the query matched.
     pub marks: Vec<(usize, usize)>,
     /// The page section (anchor block) of the match.
     pub block: u32,
     /// The first matched word as written there, for the in-page search.
     pub word: String,
-    /// Every word of the query is in the lesson's title.
-    pub in_title: bool,
 }
 
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -28,11 +42,29 @@ pub struct CourseSearch {
     /// Lessons matched in all (`results` are the best of them).
     pub total: usize,
     pub cursor: usize,
+    /// The number of the last search asked for; answers to any other are
+    /// dropped.
+    pub generation: u64,
+    /// The query `results` answer (it lags `query` while a search runs),
+    /// and the generation they came with.
+    answered: String,
+    shown: u64,
+    /// Hits (by lesson) whose snippets were asked for, for `answered`.
+    asked: HashSet<usize>,
 }
 
-/// Most lessons a course search lists: each one's snippet is read from
-/// its file, so this bounds the work of a key press.
+/// Most lessons a course search lists (ranked by the index alone; only
+/// those on screen have their files read).
 pub const COURSE_HITS: usize = 50;
+
+/// Rows of the overlay that one hit takes: its heading and its snippet.
+pub const HIT_ROWS: usize = 2;
+
+/// Rows of a `height`-row terminal the overlay lists hits in: all but the
+/// header and footer, the box's border, the prompt and the status line.
+pub fn list_rows(height: u16) -> usize {
+    usize::from(height).saturating_sub(6)
+}
 
 pub enum Searched {
     Nothing,
@@ -46,89 +78,189 @@ pub enum Searched {
 }
 
 impl CourseSearch {
-    /// `None` when the prompt has no use for the key.
-    pub fn update(&mut self, a: &Action, fx: &mut Vec<Effect>) -> Option<Searched> {
+    /// `None` when the prompt has no use for the key. `course`: the open
+    /// one; `height`: the terminal's.
+    pub fn update(
+        &mut self,
+        a: &Action,
+        course: &Course,
+        height: u16,
+        fx: &mut Vec<Effect>,
+    ) -> Option<Searched> {
         match a {
             a @ (Action::Input(_)
             | Action::InputBackspace
             | Action::InputKillLine
-            | Action::InputKillWord) => self.edit(fx, |q| {
-                super::line_edit::edit_query(q, a);
-            }),
+            | Action::InputKillWord) => {
+                let before = self.query.clone();
+                super::line_edit::edit_query(&mut self.query, a);
+                if self.query != before {
+                    self.search(course, fx);
+                }
+            }
             Action::LineDown => {
                 let n = self.results.len();
                 self.cursor = (self.cursor + 1).min(n.saturating_sub(1));
+                self.want_snippets(course, height, fx);
             }
-            Action::LineUp => self.cursor = self.cursor.saturating_sub(1),
-            Action::Open => {
-                return Some(match self.results.get(self.cursor) {
-                    Some(hit) => Searched::Open {
-                        lesson: hit.lesson,
-                        block: hit.block,
-                        word: hit.word.clone(),
-                    },
-                    None => Searched::Close,
-                });
+            Action::LineUp => {
+                self.cursor = self.cursor.saturating_sub(1);
+                self.want_snippets(course, height, fx);
             }
+            Action::Open => return Some(self.open()),
             Action::Back => return Some(Searched::Close),
             _ => return None,
         }
         Some(Searched::Nothing)
     }
 
-    fn edit(&mut self, fx: &mut Vec<Effect>, change: impl FnOnce(&mut String)) {
-        let before = self.query.clone();
-        change(&mut self.query);
-        if self.query != before {
-            self.search(fx);
+    /// Enter: the chosen hit at its match, or (its snippet not in yet) at
+    /// its start with the query's first word to find.
+    fn open(&self) -> Searched {
+        let Some(hit) = self.results.get(self.cursor) else {
+            return Searched::Close;
+        };
+        let (block, word) = match &hit.found {
+            Some(f) => (f.block, f.word.clone()),
+            None => {
+                let first = self.query.split_whitespace().next().unwrap_or_default();
+                (0, first.trim_matches(['"', '*']).to_string())
+            }
+        };
+        Searched::Open {
+            lesson: hit.lesson,
+            block,
+            word,
         }
     }
 
     /// Asks for results of the query as it stands (again as the index
-    /// grows: what is indexed so far is searched).
-    pub fn search(&mut self, fx: &mut Vec<Effect>) {
+    /// grows: what is indexed so far is searched), as a new generation.
+    pub fn search(&mut self, course: &Course, fx: &mut Vec<Effect>) {
+        self.generation += 1;
         if self.query.trim().is_empty() {
             self.results.clear();
             self.total = 0;
             self.cursor = 0;
+            self.answered.clear();
+            self.asked.clear();
         } else {
-            fx.push(Effect::CourseSearch(self.query.clone()));
+            fx.push(Effect::CourseSearch {
+                query: self.query.clone(),
+                generation: self.generation,
+                origins: course.origins(),
+            });
         }
     }
 
-    pub fn results(&mut self, query: &str, hits: Vec<CourseHit>, total: usize) {
-        if query == self.query {
-            // The same lesson stays chosen as more of the course comes in.
-            let chosen = self.results.get(self.cursor).map(|h| h.lesson);
-            self.results = hits;
-            self.total = total;
-            self.cursor = chosen
-                .and_then(|l| self.results.iter().position(|h| h.lesson == l))
-                .unwrap_or(0);
+    /// The hits of search `generation`, unless a later one was asked for;
+    /// then the snippets of those on screen are asked for.
+    pub fn results(
+        &mut self,
+        generation: u64,
+        hits: Vec<CourseHit>,
+        total: usize,
+        course: &Course,
+        height: u16,
+        fx: &mut Vec<Effect>,
+    ) {
+        if generation != self.generation {
+            return;
         }
+        // The same lesson stays chosen as more of the course comes in, and
+        // keeps the snippet it had.
+        let chosen = self.results.get(self.cursor).map(|h| h.lesson);
+        let same = self.answered == self.query;
+        let before = std::mem::replace(&mut self.results, hits);
+        if same {
+            for hit in &mut self.results {
+                hit.found = before
+                    .iter()
+                    .find(|b| b.lesson == hit.lesson)
+                    .and_then(|b| b.found.clone());
+            }
+        } else {
+            self.answered = self.query.clone();
+        }
+        // Those asked for the hits before are answered for them alone
+        // (the runner drops what a new search makes old): asked again.
+        self.asked = self
+            .results
+            .iter()
+            .filter(|h| h.found.is_some())
+            .map(|h| h.lesson)
+            .collect();
+        self.shown = generation;
+        self.total = total;
+        self.cursor = chosen
+            .and_then(|l| self.results.iter().position(|h| h.lesson == l))
+            .unwrap_or(0);
+        self.want_snippets(course, height, fx);
+    }
+
+    /// Snippets read for search `generation`: each hit's, or `None` for
+    /// one that no longer matches (its file changed), which goes.
+    pub fn snippets(&mut self, generation: u64, found: Vec<(usize, Option<Snippet>)>) {
+        if generation != self.generation {
+            return;
+        }
+        let chosen = self.results.get(self.cursor).map(|h| h.lesson);
+        for (lesson, snippet) in found {
+            let Some(at) = self.results.iter().position(|h| h.lesson == lesson) else {
+                continue;
+            };
+            match snippet {
+                Some(s) => self.results[at].found = Some(s),
+                None => {
+                    self.results.remove(at);
+                    self.total = self.total.saturating_sub(1);
+                }
+            }
+        }
+        self.cursor = chosen
+            .and_then(|l| self.results.iter().position(|h| h.lesson == l))
+            .unwrap_or(self.cursor)
+            .min(self.results.len().saturating_sub(1));
+    }
+
+    /// The hits on screen in `rows` rows: the window that keeps the
+    /// cursor in view.
+    pub fn window(&self, rows: usize) -> Range<usize> {
+        let room = rows / HIT_ROWS;
+        let first = self.cursor.saturating_sub(room.saturating_sub(1));
+        first..(first + room).min(self.results.len()).max(first)
+    }
+
+    /// Asks for the snippets of the hits on screen not yet asked for.
+    fn want_snippets(&mut self, course: &Course, height: u16, fx: &mut Vec<Effect>) {
+        let window = self.window(list_rows(height));
+        self.want(window, course, fx);
+    }
+
+    /// Asks for the snippets of hits `window` not yet asked for (those on
+    /// screen, or all of them for a screen that shows all).
+    pub fn want(&mut self, window: Range<usize>, course: &Course, fx: &mut Vec<Effect>) {
+        // A newer search is under way: its hits ask for theirs.
+        if self.shown != self.generation {
+            return;
+        }
+        let window = window.start.min(self.results.len())..window.end.min(self.results.len());
+        let lessons: Vec<_> = self.results[window]
+            .iter()
+            .filter(|h| h.found.is_none() && !self.asked.contains(&h.lesson))
+            .filter_map(|h| Some((h.lesson, course.lessons.get(h.lesson)?.origin.clone())))
+            .collect();
+        if lessons.is_empty() {
+            return;
+        }
+        self.asked.extend(lessons.iter().map(|l| l.0));
+        fx.push(Effect::CourseSnippets {
+            query: self.answered.clone(),
+            generation: self.generation,
+            lessons,
+        });
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn editing_asks_for_results_and_ctrl_u_clears() {
-        let mut cs = CourseSearch::default();
-        let mut fx = Vec::new();
-        for c in "ab cd".chars() {
-            cs.update(&Action::Input(c), &mut fx);
-        }
-        assert_eq!(fx.last(), Some(&Effect::CourseSearch("ab cd".into())));
-        cs.update(&Action::InputKillWord, &mut fx);
-        assert_eq!(cs.query, "ab ");
-        fx.clear();
-        cs.update(&Action::InputKillLine, &mut fx);
-        assert_eq!(cs.query, "");
-        assert!(fx.is_empty());
-        // Nothing to delete: nothing asked.
-        cs.update(&Action::InputKillWord, &mut fx);
-        assert!(fx.is_empty());
-    }
-}
+mod tests;

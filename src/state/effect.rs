@@ -14,7 +14,21 @@ pub enum Effect {
     Highlight,
     /// Make sure the open course's search index is complete.
     BuildIndex,
-    CourseSearch(String),
+    /// Search the open course (`origins`, its lessons) for `query` as
+    /// typed (its last word a prefix), by the index alone; answered with
+    /// [`super::Msg::CourseResults`] of the same `generation`.
+    CourseSearch {
+        query: String,
+        generation: u64,
+        origins: Vec<Origin>,
+    },
+    /// The snippets of some hits of search `generation` (those on screen),
+    /// by lesson; answered with [`super::Msg::CourseSnippets`].
+    CourseSnippets {
+        query: String,
+        generation: u64,
+        lessons: Vec<(usize, Origin)>,
+    },
     /// A change to the learner's progress, for the store.
     Write(Change),
     /// The cards of the open course due for review.

@@ -38,7 +38,7 @@ pub use contents::{
 };
 pub use contents::{cursor_row as contents_cursor_row, offset_at as contents_offset_at, rows_of};
 pub use copy::{CopyPicker, Copyable};
-pub use course_search::{COURSE_HITS, CourseHit, CourseSearch};
+pub use course_search::{COURSE_HITS, CourseHit, CourseSearch, Snippet};
 pub use courses::Picker;
 pub use effect::Effect;
 pub use geometry::{

@@ -1,7 +1,7 @@
 //! What the runtime reports back: results of effects and of background
 //! work. Only model and layout types travel here.
 
-use super::CourseHit;
+use super::{CourseHit, Snippet};
 use crate::layout::Highlights;
 use crate::model::{Course, Diagnostic, DueCards, Lesson, LessonProgress, ReviewFigures};
 use std::collections::HashMap;
@@ -36,9 +36,19 @@ pub enum Msg {
         done: usize,
         total: usize,
     },
-    /// Results of a course-wide search for the query given: the best
-    /// hits, and how many lessons matched in all.
-    CourseResults(String, Vec<CourseHit>, usize),
+    /// Results of course search `generation`: the best hits (their
+    /// snippets not read yet), and how many lessons matched in all.
+    CourseResults {
+        generation: u64,
+        hits: Vec<CourseHit>,
+        total: usize,
+    },
+    /// Snippets of hits of course search `generation`, by lesson (`None`:
+    /// it no longer matches).
+    CourseSnippets {
+        generation: u64,
+        found: Vec<(usize, Option<Snippet>)>,
+    },
     /// The store had something to say (once per fault).
     Notice(String),
     /// Cards due for review (across the open courses) and a shuffle seed.

@@ -176,17 +176,14 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
                 let complete = done >= total;
                 s.library.index_ready = complete;
                 s.library.indexing = (!complete).then_some((done, total));
-                // What is indexed so far is searched.
+                // What is indexed so far is searched (the runner keeps one
+                // search waiting at a time, the latest).
                 if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                    cs.search(&mut fx);
+                    cs.search(s.library.course(), &mut fx);
                 }
             }
         }
-        Msg::CourseResults(query, hits, total) => {
-            if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                cs.results(&query, hits, total);
-            }
-        }
+        m @ (Msg::CourseResults { .. } | Msg::CourseSnippets { .. }) => search_reply(s, m, &mut fx),
         Msg::Notice(text) => s.notice = Some(text),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
         Msg::LibraryDue { courses, due, seed } => {
@@ -251,6 +248,11 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 s.contents.open = false;
             }
             s.relayout();
+            // A taller screen shows more hits: their snippets are read too.
+            if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
+                let shown = cs.window(super::course_search::list_rows(*h));
+                cs.want(shown, s.library.course(), fx);
+            }
         }
         Action::ToggleMouse => {
             s.prefs.mouse = !s.prefs.mouse;
@@ -327,20 +329,41 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             None if closing => s.overlay = None,
             None => {}
         },
-        Some(Overlay::CourseSearch(cs)) => match cs.update(a, fx) {
-            Some(Searched::Open {
-                lesson,
-                block,
-                word,
-            }) => {
-                s.overlay = None;
-                open_hit(s, lesson, block, word, fx);
+        Some(Overlay::CourseSearch(cs)) => {
+            match cs.update(a, s.library.course(), s.size.height, fx) {
+                Some(Searched::Open {
+                    lesson,
+                    block,
+                    word,
+                }) => {
+                    s.overlay = None;
+                    open_hit(s, lesson, block, word, fx);
+                }
+                Some(Searched::Close) => s.overlay = None,
+                Some(Searched::Nothing) | None => {}
             }
-            Some(Searched::Close) => s.overlay = None,
-            Some(Searched::Nothing) | None => {}
-        },
+        }
     }
     true
+}
+
+/// A course search's hits or snippets, to its overlay if it is open.
+fn search_reply(s: &mut State, msg: Msg, fx: &mut Vec<Effect>) {
+    let Some(Overlay::CourseSearch(cs)) = &mut s.overlay else {
+        return;
+    };
+    match msg {
+        Msg::CourseResults {
+            generation,
+            hits,
+            total,
+        } => {
+            let course = s.library.course();
+            cs.results(generation, hits, total, course, s.size.height, fx);
+        }
+        Msg::CourseSnippets { generation, found } => cs.snippets(generation, found),
+        _ => {}
+    }
 }
 
 /// Opens a course search's hit with its block on top and the matched

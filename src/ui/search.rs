@@ -5,7 +5,7 @@
 use super::chrome::fit;
 use super::overlay::boxed;
 use crate::model::sanitize::clean;
-use crate::state::{CourseHit, CourseSearch, State};
+use crate::state::{CourseHit, CourseSearch, Snippet, State};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -70,16 +70,24 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, cs: &CourseSearch, theme: &The
             theme.style(crate::layout::Role::Dim.into()),
         ),
     ];
-    let per = 2;
-    let room = usize::from(inner.height).saturating_sub(2) / per;
-    let first = cs.cursor.saturating_sub(room.saturating_sub(1));
-    for (i, hit) in cs.results.iter().enumerate().skip(first).take(room) {
+    let window = cs.window(usize::from(inner.height).saturating_sub(2));
+    for (i, hit) in cs
+        .results
+        .iter()
+        .enumerate()
+        .take(window.end)
+        .skip(window.start)
+    {
         let mut style = theme.accent();
         if i == cs.cursor {
             style = style.add_modifier(Modifier::REVERSED);
         }
         lines.push(Line::styled(fit(&heading(s, hit), w), style));
-        lines.push(snippet(hit, w, theme));
+        // Its title alone until its snippet is read.
+        lines.push(match &hit.found {
+            Some(found) => snippet(found, w, theme),
+            None => Line::default(),
+        });
     }
     f.render_widget(Paragraph::new(lines), inner);
 }
@@ -99,13 +107,13 @@ fn heading(s: &State, hit: &CourseHit) -> String {
 
 /// The snippet, indented, cut to `w` columns, its marks in the match
 /// style (it was sanitised by the runtime).
-fn snippet(hit: &CourseHit, w: usize, theme: &Theme) -> Line<'static> {
+fn snippet(found: &Snippet, w: usize, theme: &Theme) -> Line<'static> {
     let mut spans = vec![Span::raw("       ")];
     let mut room = w.saturating_sub(7);
     let mut at = 0;
-    let text = &hit.snippet;
+    let text = &found.text;
     let mut cuts: Vec<(usize, usize, bool)> = Vec::new();
-    for &(s, e) in &hit.marks {
+    for &(s, e) in &found.marks {
         if s >= at && e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e) {
             cuts.push((at, s, false));
             cuts.push((s, e, true));

@@ -176,6 +176,12 @@ impl Linear {
             Command::Search(words) => {
                 self.update(Action::CourseSearchStart);
                 self.keys(&words);
+                // Every hit is written out, so every snippet is read.
+                let mut fx = Vec::new();
+                if let Some(Overlay::CourseSearch(cs)) = &mut self.s.overlay {
+                    cs.want(0..cs.results.len(), self.s.library.course(), &mut fx);
+                }
+                self.apply(fx);
                 self.show_screen();
             }
             Command::Find(words) => {

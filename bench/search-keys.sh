@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Course search in the reader, key by key, on a course of 10,000 lessons
+# (issue 23's budget: a key echoed within one frame, its hits drawn within
+# 30 ms of it, p95, warm index).
+#
+#   bench/search-keys.sh
+#
+# Generates the course with gen_course (into
+# $COURSE_ROOT/lectern-bench-course-N, shared with scale.sh and search.sh,
+# reused when it holds N lessons), builds its index with one
+# `lectern search` (a fresh LECTERN_CACHE_DIR), then runs the search_keys
+# harness: `lectern DIR` in a COLSxROWS pty, `s`, and each query typed one
+# key at a time, every key measured alone (sent once the screen has been
+# quiet for QUIET_MS after the one before): the time to its echo in the
+# prompt, to its hits drawn (the status line and the hits' titles as they
+# settle) and to their snippets drawn (the screen settled). One pass is
+# typed first, unmeasured. Prints a markdown table for BENCHMARKS.md.
+#
+# Environment (besides those in bench/common.sh):
+#   N=10000                  lessons
+#   RUNS=5                   measured passes over the queries
+#   COURSE_ROOT=/tmp         where the courses are kept
+#   QUERIES                  ';'-separated queries typed (default below)
+#   COLS=100 ROWS=30         the pty's size
+#   QUIET_MS=300             quiet output this long: the screen is settled
+set -euo pipefail
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+n=${N:-10000}
+runs=${RUNS:-5}
+course_root=${COURSE_ROOT:-/tmp}
+IFS=';' read -ra queries <<<"${QUERIES:-buffer worker;cheap lexer;gradual}"
+
+build search_keys gen_course
+
+dir=$course_root/lectern-bench-course-$n
+have=0
+[[ -d $dir ]] && have=$(find "$dir" -maxdepth 1 -name '*.json' | wc -l)
+if [[ $have -ne $n ]]; then
+    rm -rf "$dir"
+    "$GEN" --lessons "$n" --out "$dir" >/dev/null 2>&1 || die "gen_course failed"
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lectern-search-keys.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+export LECTERN_DATA_DIR=$tmp/data LECTERN_CACHE_DIR=$tmp/cache
+# Warm: the whole course indexed, its files in the page cache.
+"$LECTERN" search "$dir" "${queries[0]%% *}" >/dev/null 2>&1 || die "lectern search failed"
+
+args=(--runs "$runs" --cols "${COLS:-100}" --rows "${ROWS:-30}" --quiet-ms "${QUIET_MS:-300}"
+    --ready "Lesson 1 of $n" --tsv-out "$tmp/keys.tsv")
+for q in "${queries[@]}"; do args+=(--query "$q"); done
+"$TARGET_DIR/release/examples/search_keys" "${args[@]}" -- "$LECTERN" "$dir"
+note "lectern: $LECTERN; $n lessons; queries: ${queries[*]}"

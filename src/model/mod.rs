@@ -4,6 +4,7 @@
 //! these values and the layout turns them into lines.
 
 mod check;
+mod check_state;
 mod course;
 pub mod day;
 mod diag;
@@ -19,6 +20,7 @@ pub use check::{
     Answer, Check, CheckKind, CheckOption, CheckProgress, NO_OPTION, Verdict, normalize_output,
     sample_checks,
 };
+pub use check_state::CheckState;
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};

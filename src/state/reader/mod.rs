@@ -234,7 +234,7 @@ impl Reader {
         } else {
             Doc::new(lesson, progress, g.text_width)
         };
-        self.turn_to(Page::Open(doc));
+        self.turn_to(Page::Open(Box::new(doc)));
     }
 
     /// The store's `progress` for the open lesson arrived: its checks as

@@ -15,21 +15,21 @@ pub enum Page {
     /// Why the lesson asked for could not be shown.
     Broken(Diagnostic),
     /// The lesson, laid out, with what the reader has done with each of
-    /// its checks.
-    Open(Doc),
+    /// its checks (boxed: the other pages are small).
+    Open(Box<Doc>),
 }
 
 impl Page {
     pub fn doc(&self) -> Option<&Doc> {
         match self {
-            Page::Open(doc) => Some(doc),
+            Page::Open(doc) => Some(doc.as_ref()),
             _ => None,
         }
     }
 
     pub fn doc_mut(&mut self) -> Option<&mut Doc> {
         match self {
-            Page::Open(doc) => Some(doc),
+            Page::Open(doc) => Some(doc.as_mut()),
             _ => None,
         }
     }

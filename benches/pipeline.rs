@@ -104,6 +104,40 @@ fn benches(c: &mut Criterion) {
             })
         });
     }
+    // The cursor moving over a check's options: only that check is laid
+    // out again.
+    let mut s = state_for(&bytes, 100, 30);
+    let _ = state::update(&mut s, Action::JumpToCheck);
+    assert_eq!(
+        s.reader.focus,
+        state::Focus::Check,
+        "the check has the keys"
+    );
+    let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    let mut down = true;
+    c.bench_function(&format!("key {name}: cursor on a check"), |b| {
+        b.iter(|| {
+            down = !down;
+            let a = if down {
+                Action::LineDown
+            } else {
+                Action::LineUp
+            };
+            let _ = state::update(&mut s, a);
+        })
+    });
+    c.bench_function(&format!("key+frame {name}: cursor on a check"), |b| {
+        b.iter(|| {
+            down = !down;
+            let a = if down {
+                Action::LineDown
+            } else {
+                Action::LineUp
+            };
+            let _ = state::update(&mut s, a);
+            term.draw(|f| lectern::ui::draw(f, &s, &theme)).unwrap();
+        })
+    });
     let mut s = state_for(&big, 100, 30);
     let _ = state::update(&mut s, Action::SearchStart);
     for ch in "memory".chars() {

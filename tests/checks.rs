@@ -153,7 +153,7 @@ fn a_review_card_of_several_answers_is_ticked_and_submitted() {
 #[test]
 fn render_places_every_check_at_its_anchor() {
     let (_dir, r) = reader(30);
-    let lesson = r.s.reader.doc.as_ref().unwrap().lesson.clone();
+    let lesson = r.s.reader.doc().unwrap().lesson.clone();
     let opts = lectern::render::Options {
         width: 60,
         theme: None,

@@ -233,15 +233,15 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
     state::open_lesson(&mut s, b, &mut fx);
     runner.apply(&mut s, fx);
     assert!(
-        s.reader.loading && s.reader.doc.is_none(),
+        matches!(s.reader.page, lectern::state::Page::Loading) && s.reader.doc().is_none(),
         "read on the loop"
     );
     let reply = rx.recv_timeout(Duration::from_secs(30)).expect("loaded");
     let msg = runner.take(&s, reply).expect("the lesson still wanted");
     let fx = state::receive(&mut s, msg);
     runner.apply(&mut s, fx);
-    assert!(!s.reader.loading);
-    assert_eq!(s.reader.doc.as_ref().unwrap().lesson.meta.title, "Big");
+    assert!(!matches!(s.reader.page, lectern::state::Page::Loading));
+    assert_eq!(s.reader.doc().unwrap().lesson.meta.title, "Big");
     // One that comes back after the learner moved on is dropped.
     let mut fx = Vec::new();
     let a = s.course().index_of("a").unwrap();

@@ -122,7 +122,7 @@ fn table_of_contents_beside_the_page() {
 fn table_of_contents_over_the_page() {
     let (_dir, mut r) = fixture_reader(80, 24);
     // Past the open lesson's headings (listed beneath it) to the next.
-    let heads = r.s.reader.doc.as_ref().unwrap().page.headings.len();
+    let heads = r.s.reader.doc().unwrap().page.headings.len();
     r.keys(&format!("\t{}", "j".repeat(heads + 1)));
     assert!(!r.s.geometry().toc_side);
     let t = draw(&r);

@@ -32,15 +32,7 @@ fn builtin_at(now: DateTime<Utc>) -> Reader {
 
 /// The first lesson's wrong options, by display position (1-based).
 fn wrong_keys(r: &Reader) -> Vec<char> {
-    let check =
-        r.s.reader
-            .doc
-            .as_ref()
-            .unwrap()
-            .lesson
-            .check()
-            .cloned()
-            .unwrap();
+    let check = r.s.reader.doc().unwrap().lesson.check().cloned().unwrap();
     (0..check.order.len())
         .filter(|&p| !check.options[check.order[p]].correct)
         .map(|p| char::from(b'1' + p as u8))

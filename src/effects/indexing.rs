@@ -43,7 +43,7 @@ impl Runner {
     /// index wants it and its file is as it was read.
     fn open_text(&self, s: &State, stale: &[Origin]) -> Option<(Origin, Extract)> {
         let read = self.read.as_ref()?;
-        let doc = s.reader.doc.as_ref()?;
+        let doc = s.reader.doc()?;
         let entry = s.course().lessons.get(s.reader.lesson)?;
         // The page shows the lesson read (not one kept from before it).
         let shown = entry.origin == *read.origin() && doc.lesson.meta.slug == entry.slug;

@@ -409,7 +409,7 @@ impl Runner {
     }
 
     fn highlight(&mut self, s: &State) {
-        let Some(doc) = &s.reader.doc else { return };
+        let Some(doc) = s.reader.doc() else { return };
         let checks_code = doc.lesson.checks.iter().any(|c| {
             matches!(c.kind, crate::model::CheckKind::Tracing { .. })
                 || c.body

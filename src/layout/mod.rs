@@ -10,7 +10,7 @@ pub mod wrap;
 
 pub(crate) use check::check_text;
 pub use check::{
-    CHECK_CODE, CHECK_TITLE, CheckLayout, CheckMarks, OptionRows, check_lines, each_check_code,
+    CHECK_CODE, CHECK_TITLE, CheckLayout, CheckView, OptionRows, check_lines, each_check_code,
     highlight_checks,
 };
 pub use lines::Lines;

@@ -5,6 +5,7 @@
 
 mod change;
 mod check;
+mod check_state;
 mod course;
 pub mod day;
 mod diag;
@@ -21,6 +22,7 @@ pub use check::{
     Answer, Check, CheckKind, CheckOption, CheckProgress, NO_OPTION, Verdict, normalize_output,
     sample_checks,
 };
+pub use check_state::CheckState;
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};

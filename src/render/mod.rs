@@ -9,8 +9,8 @@ pub use ansi::write_lines;
 pub use links::targets as link_targets;
 pub(crate) use toc::toc;
 
-use crate::layout::{self, CheckMarks, Highlights};
-use crate::model::Lesson;
+use crate::layout::{self, CheckView, Highlights};
+use crate::model::{CheckState, Lesson};
 use crate::theme::Theme;
 
 pub struct Options {
@@ -53,14 +53,16 @@ pub fn lesson_showing(lesson: &Lesson, opts: &Options, hidden: bool) -> String {
     let mut out = String::with_capacity(page.lines.len() * 64);
     let mut from = 0;
     for (at, k) in placed {
-        let marks = CheckMarks {
-            revealed: opts.answers,
+        let view = CheckView {
+            reveal: opts.answers,
             index: k,
             count,
             printed: true,
-            ..CheckMarks::default()
+            ..CheckView::default()
         };
-        let check = layout::check_lines(&lesson.checks[k], opts.width, &marks, &code).lines;
+        let unanswered = CheckState::default();
+        let check = layout::check_lines(&lesson.checks[k], opts.width, &unanswered, view, &code);
+        let check = check.lines;
         ansi::write_page(&mut out, &page.lines, from..at, opts.theme.as_ref());
         write_lines(&mut out, &check, opts.theme.as_ref());
         from = at;

@@ -19,7 +19,7 @@ use crate::model::{Answer, Change, LessonKey};
 
 /// Whether any line of check `k` is on screen.
 pub(super) fn on_screen(r: &Reader, k: usize, g: &Geometry) -> bool {
-    let Some(doc) = r.doc.as_ref() else {
+    let Some(doc) = r.doc() else {
         return false;
     };
     let (Some(start), Some(layout)) = (doc.check_start(k), doc.check_layout(k)) else {
@@ -33,7 +33,7 @@ pub(super) fn on_screen(r: &Reader, k: usize, g: &Geometry) -> bool {
 pub(super) fn takes_answers(r: &Reader, g: &Geometry) -> bool {
     r.focus == Focus::Check
         && on_screen(r, r.current, g)
-        && r.checks.get(r.current).is_some_and(|c| !c.answered())
+        && r.check().is_some_and(|c| !c.answered())
 }
 
 /// The focus leaves the current check (its cursor with it).
@@ -41,7 +41,7 @@ pub(super) fn leave(r: &mut Reader) {
     if matches!(r.focus, Focus::Check | Focus::Answer) {
         r.focus = Focus::Page;
     }
-    if let Some(c) = r.checks.get_mut(r.current) {
+    if let Some(c) = r.state_mut(r.current) {
         c.cursor = None;
     }
     r.relayout_check();
@@ -65,13 +65,12 @@ pub(super) fn first_try(correct: bool, seen_answer: bool, review: bool) -> bool 
 pub(super) fn reveal(s: &mut State, k: usize, fx: &mut Vec<Effect>) {
     let Some(id) = s
         .reader
-        .doc
-        .as_ref()
+        .doc()
         .and_then(|d| Some(d.lesson.checks.get(k)?.id.clone()))
     else {
         return;
     };
-    if let Some(c) = s.reader.checks.get_mut(k) {
+    if let Some(c) = s.reader.state_mut(k) {
         c.revealed = true;
         c.seen_answer = true;
     }

@@ -54,7 +54,7 @@ pub fn rows_of(s: &State) -> Vec<TocRow> {
 }
 
 fn heading_count(s: &State) -> usize {
-    s.reader.doc.as_ref().map_or(0, |d| d.page.headings.len())
+    s.reader.doc().map_or(0, |d| d.page.headings.len())
 }
 
 /// The row under the cursor.
@@ -195,13 +195,13 @@ fn set(s: &mut State, row: TocRow) {
 fn open_row(s: &mut State, row: TocRow, fx: &mut Vec<Effect>) {
     match row {
         TocRow::Lesson(i) => {
-            if i != s.reader.lesson || s.reader.doc.is_none() {
+            if i != s.reader.lesson || s.reader.doc().is_none() {
                 super::open::open(s, i, fx);
             }
         }
         TocRow::Heading(h) => {
             let g = s.geometry();
-            let line = s.reader.doc.as_ref().and_then(|d| d.heading_line(h));
+            let line = s.reader.doc().and_then(|d| d.heading_line(h));
             if let Some(line) = line {
                 s.reader.set_top(line, &g);
             }

@@ -85,7 +85,7 @@ pub fn on_screen(
 /// `y` on the page.
 pub fn start(s: &mut State, fx: &mut Vec<Effect>) {
     let g = s.geometry();
-    let Some(doc) = &s.reader.doc else {
+    let Some(doc) = s.reader.doc() else {
         s.notice = Some("Nothing to copy: no lesson is open.".into());
         return;
     };

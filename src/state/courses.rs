@@ -69,7 +69,7 @@ impl Picker {
 /// its folder first; one whose folder is gone says so.
 pub(super) fn pick(s: &mut State, row: ShelfFigure, fx: &mut Vec<Effect>) {
     if let Some(i) = s.library.courses.iter().position(|c| c.slug == row.slug) {
-        if i != s.library.current || s.reader.doc.is_none() {
+        if i != s.library.current || s.reader.doc().is_none() {
             fx.push(Effect::SwitchCourse(i));
         }
         return;

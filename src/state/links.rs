@@ -68,7 +68,7 @@ fn goes(s: &State, href: &str) -> Goes {
     }
     let file = href.split(['#', '?']).next().unwrap_or("");
     // `#part`: a heading of this very page.
-    if file.is_empty() && href.starts_with('#') && s.reader.doc.is_some() {
+    if file.is_empty() && href.starts_with('#') && s.reader.doc().is_some() {
         return Goes::Lesson(s.reader.lesson);
     }
     let name = file.rsplit('/').next().unwrap_or("");
@@ -91,7 +91,7 @@ fn goes(s: &State, href: &str) -> Goes {
 
 /// `L` on the page.
 pub fn start(s: &mut State) {
-    let Some(doc) = &s.reader.doc else {
+    let Some(doc) = s.reader.doc() else {
         s.notice = Some("No lesson is open.".into());
         return;
     };
@@ -123,7 +123,7 @@ fn follow(s: &mut State, item: LinkItem, fx: &mut Vec<Effect>) {
         Goes::Lesson(i) => {
             s.link_back.push(s.reader.lesson);
             let fragment = item.href.split_once('#').map(|(_, f)| f.to_string());
-            let here = i == s.reader.lesson && s.reader.doc.is_some();
+            let here = i == s.reader.lesson && s.reader.doc().is_some();
             match (here, fragment) {
                 (true, Some(f)) => at_heading(s, &f),
                 (_, fragment) => {
@@ -145,7 +145,7 @@ fn follow(s: &mut State, item: LinkItem, fx: &mut Vec<Effect>) {
 /// The open page with heading `fragment` on top.
 fn at_heading(s: &mut State, fragment: &str) {
     let g = s.geometry();
-    let Some(doc) = &s.reader.doc else { return };
+    let Some(doc) = s.reader.doc() else { return };
     if let Some(anchor) = heading(&doc.lesson, fragment) {
         let line = s.reader.line_of(anchor, &g);
         s.reader.set_top(line, &g);

@@ -32,7 +32,6 @@ mod start;
 mod stats;
 
 pub use action::Action;
-pub use check::CheckState;
 pub use contents::{
     Contents, TocRow, area as contents_area, offset as contents_offset, rows as contents_rows,
 };
@@ -51,7 +50,7 @@ pub use links::{Goes, LinkItem, LinkPicker};
 pub use msg::{Msg, Opened};
 pub use open::open as open_lesson;
 pub use open::place_to_save;
-pub use reader::{Doc, Focus, Reader};
+pub use reader::{Doc, Focus, Page, Reader};
 pub use review::{Review, card_body, card_hint, shuffle};
 pub use screens::{Overlay, Screen, receive, update};
 pub use start::Start;

@@ -1,9 +1,8 @@
 //! Opening lessons and courses: what is asked of the runtime, and what is
 //! done with what it brings back.
 
-use super::check::resumed_all;
 use super::library::{CourseView, Placed};
-use super::reader::{Focus, Search};
+use super::reader::Page;
 use super::{Effect, Opened, State};
 use crate::model::{Change, Course, LessonProgress, LessonStatus};
 use std::collections::HashMap;
@@ -20,19 +19,11 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
     s.reader.lesson = index;
     s.contents.cursor = index;
     s.contents.heading = None;
-    s.reader.loading = true;
     if let LessonStatus::Broken(diag) = status {
-        let r = &mut s.reader;
-        r.search = Search::default();
-        r.checks = Vec::new();
-        r.current = 0;
-        r.focus = Focus::Page;
-        r.doc = None;
-        r.broken = Some(diag);
-        r.loading = false;
-        r.top = 0;
+        s.reader.turn_to(Page::Broken(diag));
         return;
     }
+    s.reader.asked();
     if let Some(key) = s.lesson_key() {
         fx.push(Effect::Write(Change::LastLesson { key }));
         remember(s, fx);
@@ -55,25 +46,10 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     }
     let g = s.geometry();
     let r = &mut s.reader;
-    r.loading = false;
-    r.marked_read = false;
-    r.search = Search::default();
-    r.focus = Focus::Page;
-    r.current = 0;
-    r.checks = match &opened.lesson {
-        Ok(l) => resumed_all(&l.checks, &opened.progress),
-        Err(_) => Vec::new(),
-    };
     let lesson = match opened.lesson {
-        Err(diag) => {
-            r.doc = None;
-            r.broken = Some(diag);
-            r.top = 0;
-            return;
-        }
+        Err(diag) => return r.turn_to(Page::Broken(diag)),
         Ok(lesson) => lesson,
     };
-    r.broken = None;
     let pending = std::mem::take(&mut r.pending);
     let fragment = pending.fragment.as_deref();
     let at_heading = fragment.and_then(|f| super::links::heading(&lesson, f));
@@ -84,7 +60,7 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
         && !pending.check
         && pending.check_id.is_none()
         && !in_review;
-    r.show(lesson, &g, at_top);
+    r.show(lesson, &opened.progress, &g, at_top);
     r.top = anchor.map_or(0, |a| r.line_of(a, &g));
     if let Some(q) = pending.search {
         // A course search's hit: its block is on top, the word found from there.
@@ -108,8 +84,7 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
 /// is the learner's to start).
 pub(super) fn show_check_by_id(r: &mut super::reader::Reader, id: &str, g: &super::Geometry) {
     let k = r
-        .doc
-        .as_ref()
+        .doc()
         .and_then(|d| d.lesson.checks.iter().position(|c| c.id == id));
     if let Some(k) = k {
         r.show_check(k, g);
@@ -120,7 +95,7 @@ pub(super) fn show_check_by_id(r: &mut super::reader::Reader, id: &str, g: &supe
 /// Remembers how many checks the open lesson holds, when the store does
 /// not know yet: the contents show "answered of all" from it.
 fn note_checks(s: &mut State, fx: &mut Vec<Effect>) {
-    let Some(n) = s.reader.doc.as_ref().map(|d| d.lesson.checks.len() as u32) else {
+    let Some(n) = s.reader.doc().map(|d| d.lesson.checks.len() as u32) else {
         return;
     };
     let Some(key) = s.lesson_key() else { return };
@@ -144,16 +119,14 @@ pub(super) fn progress_read(s: &mut State, mut progress: HashMap<String, LessonP
         }
     }
     s.library.progress = progress;
-    let Some(slug) = s.reader.doc.as_ref().map(|d| d.lesson.meta.slug.clone()) else {
+    let Some(slug) = s.reader.doc().map(|d| d.lesson.meta.slug.clone()) else {
         return;
     };
     let Some(p) = s.library.progress.get(&slug).cloned() else {
         return;
     };
     let g = s.geometry();
-    if let Some(doc) = &s.reader.doc {
-        s.reader.checks = resumed_all(&doc.lesson.checks, &p);
-    }
+    s.reader.resume(&p);
     s.reader.relayout(&g);
     if let Some(a) = p.anchor {
         s.reader.top = s.reader.line_of(a, &g);
@@ -193,7 +166,7 @@ pub(super) fn refresh(s: &mut State, dir: &Path, fresh: Vec<Course>, fx: &mut Ve
         // The open lesson's file is gone: the one now in its place opens
         // (with no position saved for it: the place was in another lesson).
         Placed::Replaced(i) => {
-            s.reader.doc = None;
+            s.reader.turn_to(Page::Loading);
             open(s, i, fx);
         }
         Placed::Empty => s.reader.lesson = 0,
@@ -231,9 +204,8 @@ pub(super) fn course_ready(
     if card.is_none() {
         s.review = None;
     }
-    s.reader.doc = None;
+    s.reader.turn_to(Page::Loading);
     s.reader.lesson = 0;
-    s.reader.focus = Focus::Page;
     s.contents.focused = false;
     open(s, card.unwrap_or(start), fx);
 }
@@ -267,7 +239,7 @@ pub(super) fn mark_read_at_end(s: &mut State, fx: &mut Vec<Effect>) {
 
 /// Marks the open lesson read (once per opening); whether there was one.
 pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
-    if s.reader.doc.is_none() {
+    if s.reader.doc().is_none() {
         return false;
     }
     if s.reader.marked_read {
@@ -289,7 +261,7 @@ pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
 /// is open: what a forced end of the process (its loop stuck) keeps aside
 /// when it cannot wait for the orderly quit that saves it.
 pub fn place_to_save(s: &State) -> Option<Change> {
-    s.reader.doc.as_ref()?;
+    s.reader.doc()?;
     let key = s.lesson_key()?;
     Some(Change::Position {
         key,
@@ -298,7 +270,7 @@ pub fn place_to_save(s: &State) -> Option<Change> {
 }
 
 pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
-    if s.reader.doc.is_none() {
+    if s.reader.doc().is_none() {
         return;
     }
     if let Some(key) = s.lesson_key() {

@@ -162,7 +162,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::ProgressRead(progress) => open::progress_read(s, progress),
         Msg::Highlighted(slug, mut code) => {
             // Hidden lines shown (`#`) before the colours came stay shown.
-            if let Some(doc) = &s.reader.doc {
+            if let Some(doc) = s.reader.doc() {
                 code.show_hidden = doc.code.show_hidden;
             }
             s.reader.set_code(&slug, code, &g)
@@ -298,7 +298,7 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 .and_then(|(l, _)| s.library.course().index_of(l));
             match (at, found) {
                 // A misconception opens at its check.
-                (Some(i), Some((_, check))) if i == s.reader.lesson && s.reader.doc.is_some() => {
+                (Some(i), Some((_, check))) if i == s.reader.lesson && s.reader.doc().is_some() => {
                     s.overlay = None;
                     open::show_check_by_id(&mut s.reader, &check, &g);
                 }
@@ -370,7 +370,7 @@ fn search_reply(s: &mut State, msg: Msg, fx: &mut Vec<Effect>) {
 /// word found from there, so `n`/`N` go on through the lesson.
 fn open_hit(s: &mut State, lesson: usize, block: u32, word: String, fx: &mut Vec<Effect>) {
     let anchor = crate::model::Anchor { block, line: 0 };
-    if lesson == s.reader.lesson && s.reader.doc.is_some() {
+    if lesson == s.reader.lesson && s.reader.doc().is_some() {
         let g = s.geometry();
         let line = s.reader.line_of(anchor, &g);
         s.reader.set_top(line, &g);

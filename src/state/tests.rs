@@ -217,7 +217,7 @@ impl H {
     }
 
     fn doc(&self) -> &Doc {
-        self.s.reader.doc.as_ref().expect("a lesson is open")
+        self.s.reader.doc().expect("a lesson is open")
     }
 
     fn title(&self) -> &str {
@@ -975,10 +975,10 @@ fn leaving_the_check_for_another_lesson_leaves_quiz_mode() {
     assert_eq!(h.title(), "Second");
     assert_eq!(h.s.screen(), Screen::Reading);
     assert!(
-        h.s.reader
-            .checks
+        h.doc()
+            .states()
             .iter()
-            .all(|c| *c == CheckState::default())
+            .all(|c| *c == crate::model::CheckState::default())
     );
 }
 
@@ -1021,14 +1021,14 @@ fn a_broken_lesson_is_listed_last_and_says_why() {
     let fx = h.keys("]");
     assert!(loads(&fx).is_empty(), "nothing to load: it is known broken");
     assert_eq!(h.s.reader.lesson, 3);
-    assert!(h.s.reader.doc.is_none());
-    let why = h.s.reader.broken.as_ref().unwrap().to_string();
+    assert!(h.s.reader.doc().is_none());
+    let why = h.s.reader.page.broken().unwrap().to_string();
     assert!(why.contains("0-broken.json:1:"), "{why}");
     assert!(why.contains("truncated JSON"), "{why}");
     // Keys still work, and [ goes back.
     h.keys("jG /x\x1b");
     assert_eq!(loads(&h.keys("[")), ["a-third.json"]);
-    assert!(h.s.reader.broken.is_none());
+    assert!(h.s.reader.page.broken().is_none());
     assert_eq!(h.title(), "Third");
 }
 
@@ -1039,13 +1039,13 @@ fn a_lesson_broken_when_opened_says_why() {
     let path = h.s.course().lessons[1].origin.path().unwrap().to_path_buf();
     std::fs::write(&path, "[]").unwrap();
     h.keys("]");
-    assert!(h.s.reader.doc.is_none());
-    assert!(!h.s.reader.loading);
-    let why = h.s.reader.broken.as_ref().unwrap().to_string();
+    assert!(h.s.reader.doc().is_none());
+    assert!(!matches!(h.s.reader.page, crate::state::Page::Loading));
+    let why = h.s.reader.page.broken().unwrap().to_string();
     assert!(why.contains("expected a JSON object"), "{why}");
     h.keys("]");
     assert_eq!(h.title(), "Third");
-    assert!(h.s.reader.broken.is_none());
+    assert!(h.s.reader.page.broken().is_none());
 }
 
 #[test]
@@ -1057,7 +1057,7 @@ fn opening_a_broken_lesson_from_the_check_leaves_quiz_mode() {
     h.keys("c");
     assert_eq!(h.s.screen(), Screen::Check);
     h.keys("]");
-    assert!(h.s.reader.doc.is_none());
+    assert!(h.s.reader.doc().is_none());
     assert_eq!(
         h.s.screen(),
         Screen::Reading,
@@ -1086,7 +1086,11 @@ fn every_builtin_lesson_opens_and_scrolls_to_its_end() {
     h.open(0);
     for i in 0..h.s.course().lessons.len() {
         assert_eq!(h.s.reader.lesson, i);
-        assert!(h.s.reader.broken.is_none(), "{:?}", h.s.reader.broken);
+        assert!(
+            h.s.reader.page.broken().is_none(),
+            "{:?}",
+            h.s.reader.page.broken()
+        );
         h.keys("G");
         assert_eq!(h.s.reader.top, h.s.reader.max_top(&h.s.geometry()));
         h.keys("]");
@@ -1179,7 +1183,7 @@ fn a_broken_lesson_does_not_keep_the_old_search() {
     h.keys("/third\n");
     assert!(h.s.reader.search.active());
     h.keys("]");
-    assert!(h.s.reader.doc.is_none());
+    assert!(h.s.reader.doc().is_none());
     assert!(
         !h.s.reader.search.active(),
         "footer still shows [/third: …]"
@@ -1324,7 +1328,7 @@ fn a_broken_card_can_be_skipped() {
     h.open(0);
     h.msg(Msg::ReviewReady(cards(&h, vec!["first", "0-broken"]), 9));
     h.keys("1\n");
-    assert!(h.s.reader.doc.is_none(), "the broken card is shown");
+    assert!(h.s.reader.doc().is_none(), "the broken card is shown");
     h.keys("\n");
     assert!(
         h.s.review.as_ref().unwrap().done(),
@@ -1339,7 +1343,7 @@ fn a_broken_first_card_can_be_skipped() {
     let mut h = H::course(dir, 60, 20);
     h.open(0);
     h.msg(Msg::ReviewReady(cards(&h, vec!["0-broken", "first"]), 9));
-    assert!(h.s.reader.doc.is_none());
+    assert!(h.s.reader.doc().is_none());
     h.keys("\n");
     assert_eq!(h.title(), "First");
     assert_eq!(h.s.review.as_ref().unwrap().pos, 1);

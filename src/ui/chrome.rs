@@ -29,7 +29,7 @@ pub fn header(f: &mut Frame, area: Rect, s: &State, theme: &Theme) {
     }
     // How far through a page laid out only to its first screen is not
     // known yet (it is, one frame later).
-    let right = if s.reader.doc.is_some() && !s.reader.partial() {
+    let right = if s.reader.doc().is_some() && !s.reader.partial() {
         format!(" {}% ", s.reader.read_percent(&s.geometry()))
     } else {
         String::new()

@@ -1,7 +1,7 @@
 //! The lesson page: only the rows on screen are turned into styled text.
 
 use crate::layout::{self, Line as DocLine};
-use crate::state::{Geometry, State};
+use crate::state::{Geometry, Page, State};
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -19,26 +19,8 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         body.height,
     );
     let r = &s.reader;
-    let Some(doc) = &r.doc else {
-        let msg = match (&r.broken, r.loading) {
-            (Some(err), _) => vec![
-                Line::styled(
-                    "This lesson could not be loaded.",
-                    theme.style(layout::Style::new(layout::Role::Error).with(layout::BOLD)),
-                ),
-                Line::raw(""),
-                Line::raw(err.to_string()),
-                Line::raw(""),
-                Line::styled(
-                    "] and [ open the next and previous lessons; Tab shows the contents.",
-                    theme.style(layout::Role::Dim.into()),
-                ),
-            ],
-            (None, true) => vec![Line::raw("Loading…")],
-            (None, false) => vec![Line::raw("No lesson open.")],
-        };
-        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: false }), area);
-        return;
+    let Page::Open(doc) = &r.page else {
+        return draw_empty(f, area, &r.page, theme);
     };
     let buf = f.buffer_mut();
     for (row, i) in (r.top..r.top + usize::from(area.height)).enumerate() {
@@ -52,6 +34,28 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
     if theme.hyperlinks {
         super::hyperlink::apply(buf, area, &super::hyperlink::rows(doc, r.top, area.height));
     }
+}
+
+/// A page without a lesson: why, or that it is on its way.
+fn draw_empty(f: &mut Frame, area: Rect, page: &Page, theme: &Theme) {
+    let msg = match page {
+        Page::Broken(err) => vec![
+            Line::styled(
+                "This lesson could not be loaded.",
+                theme.style(layout::Style::new(layout::Role::Error).with(layout::BOLD)),
+            ),
+            Line::raw(""),
+            Line::raw(err.to_string()),
+            Line::raw(""),
+            Line::styled(
+                "] and [ open the next and previous lessons; Tab shows the contents.",
+                theme.style(layout::Role::Dim.into()),
+            ),
+        ],
+        Page::Loading => vec![Line::raw("Loading…")],
+        Page::Closed | Page::Open(_) => vec![Line::raw("No lesson open.")],
+    };
+    f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: false }), area);
 }
 
 /// Writes `text` into row `y` from column `x`, cut at `right`; returns the

@@ -39,9 +39,9 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         theme.style(Role::Meta.into()),
     ));
     lines.push(Line::raw(""));
-    let doc = s.reader.doc.as_ref();
+    let doc = s.reader.doc();
     match doc.map(|d| d.lesson.checks.get(r.check)) {
-        None => lines.push(Line::raw(if s.reader.broken.is_some() {
+        None => lines.push(Line::raw(if s.reader.page.broken().is_some() {
             "This lesson could not be loaded: Enter skips it."
         } else {
             "Loading…"

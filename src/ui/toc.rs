@@ -132,8 +132,7 @@ fn row_text(text: &str, count: &str, w: usize) -> String {
 fn heading_row(s: &State, h: usize, cursor: bool, w: usize, theme: &Theme) -> Line<'static> {
     let text = s
         .reader
-        .doc
-        .as_ref()
+        .doc()
         .and_then(|d| d.line(d.heading_line(h)?))
         .map(|l| l.text())
         .unwrap_or_default();

@@ -61,12 +61,12 @@ fn taker(s: &State) -> Option<String> {
         return None;
     }
     let r = &s.reader;
-    let doc = r.doc.as_ref()?;
+    let doc = r.doc()?;
     let id = doc.lesson.checks.get(r.current)?.id.clone();
     if r.focus == Focus::Answer {
         return Some(id);
     }
-    if r.focus != Focus::Check || r.checks.get(r.current)?.answered() {
+    if r.focus != Focus::Check || r.check()?.answered() {
         return None;
     }
     let start = doc.check_start(r.current)?;
@@ -235,7 +235,7 @@ fn reads_held(r: &mut Reader, m: &mut Model, marked: bool) {
         }
     }
     if marked {
-        if let Some(slug) = slug.filter(|_| r.s.reader.doc.is_some()) {
+        if let Some(slug) = slug.filter(|_| r.s.reader.doc().is_some()) {
             m.ends_seen.insert(slug);
         }
     }
@@ -358,7 +358,7 @@ fn a_right_review_answer_is_rated_as_it_felt_and_esc_returns() {
     r.act(Action::Review);
     let v = r.s.review.as_ref().unwrap();
     assert_eq!(v.queue.len(), 1, "the one answered check is the one card");
-    let check = &r.s.reader.doc.as_ref().unwrap().lesson.checks[v.check];
+    let check = &r.s.reader.doc().unwrap().lesson.checks[v.check];
     let right = v.order.iter().position(|&i| check.options[i].correct);
     let right = right.expect("a right option");
     r.keys(&(right + 1).to_string());
@@ -399,12 +399,11 @@ fn a_restart_opens_at_the_line_left_on_top() {
         let mut r = at_quiz();
         r.keys(&"j".repeat(moves));
         let top = r.s.reader.top;
-        let line = r.s.reader.doc.as_ref().unwrap().line(top).map(|l| l.text());
+        let line = r.s.reader.doc().unwrap().line(top).map(|l| l.text());
         apply(&mut r, &Step::Restart);
         let again =
             r.s.reader
-                .doc
-                .as_ref()
+                .doc()
                 .unwrap()
                 .line(r.s.reader.top)
                 .map(|l| l.text());

@@ -78,7 +78,7 @@ impl Reader {
 
     /// The open lesson's diagnostic, as the page shows it, paths redacted.
     pub fn broken(&self) -> Option<String> {
-        Some(self.s.reader.broken.as_ref()?.to_string())
+        Some(self.s.reader.page.broken()?.to_string())
     }
 
     /// Carries out effects as the runtime would, then what it does once
@@ -96,7 +96,7 @@ impl Reader {
 
     /// Temporary paths out of what the page shows of a broken lesson.
     fn redact_state(&mut self) {
-        if let Some(d) = &mut self.s.reader.broken {
+        if let lectern::state::Page::Broken(d) = &mut self.s.reader.page {
             for (from, to) in &self.redact {
                 d.file = d.file.replace(from.as_str(), to);
                 d.message = d.message.replace(from.as_str(), to);
@@ -130,7 +130,7 @@ impl Reader {
     /// format with several checks per lesson (an mdBook's quizzes) would
     /// load it; the store's progress for it handed over with it.
     pub fn with_checks(&mut self, checks: Vec<lectern::model::Check>) -> &mut Self {
-        let doc = self.s.reader.doc.as_ref().expect("a lesson is open");
+        let doc = self.s.reader.doc().expect("a lesson is open");
         let mut lesson = doc.lesson.clone();
         lesson.checks = checks;
         let index = self.s.reader.lesson;
@@ -156,8 +156,7 @@ impl Reader {
     pub fn title(&self) -> String {
         self.s
             .reader
-            .doc
-            .as_ref()
+            .doc()
             .map(|d| d.lesson.meta.title.clone())
             .unwrap_or_default()
     }

@@ -1,16 +1,16 @@
 //! Choice questions: one right answer (chosen at once) or several (ticked,
 //! then submitted).
 
-use super::{CheckLayout, CheckMarks, OptionRows, mark, tempting, verdict};
+use super::{CheckLayout, Marks, OptionRows, mark, tempting, verdict};
 use crate::layout::page::{pieces, wrap_text};
 use crate::layout::style::{BOLD, Line, REVERSE, Role, Span, Style};
 use crate::model::{Check, Verdict};
 
 /// Each option with its number; the chosen one with its verdict.
-pub(super) fn single(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w: usize) {
+pub(super) fn single(out: &mut CheckLayout, check: &Check, marks: &Marks, w: usize) {
     for (pos, &index) in check.order.iter().enumerate() {
         let first = out.lines.len();
-        let chosen = marks.chosen == Some(index);
+        let chosen = marks.state.chosen == Some(index);
         option(&mut out.lines, check, pos, index, "", chosen, marks, w);
         let verdict = check.score(index);
         let indent = indent(check);
@@ -21,29 +21,29 @@ pub(super) fn single(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w
             };
             out.lines
                 .extend(mark(verdict == Verdict::Right, words, &indent, w));
-        } else if marks.revealed && verdict == Verdict::Right {
+        } else if marks.revealed() && verdict == Verdict::Right {
             out.lines.extend(mark(true, "The right answer", &indent, w));
         }
-        explain(&mut out.lines, check, index, chosen || marks.revealed, w);
+        explain(&mut out.lines, check, index, chosen || marks.revealed(), w);
         push_rows(out, pos, first);
     }
 }
 
 /// Each option ticked or not; a Submit line; once submitted, every
 /// option's verdict (a right one missed, a wrong one ticked).
-pub(super) fn multi(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w: usize) {
-    let done = marks.submitted || marks.revealed;
+pub(super) fn multi(out: &mut CheckLayout, check: &Check, marks: &Marks, w: usize) {
+    let done = marks.state.submitted || marks.revealed();
     for (pos, &index) in check.order.iter().enumerate() {
         let first = out.lines.len();
-        let ticked = marks.picked.contains(&index);
+        let ticked = marks.state.picked.contains(&index);
         let boxed = if ticked { "[x] " } else { "[ ] " };
         option(&mut out.lines, check, pos, index, boxed, ticked, marks, w);
         let right = check.options.get(index).is_some_and(|o| o.correct);
         let indent = indent(check);
         if done {
-            let shown = if marks.submitted { ticked } else { right };
+            let shown = if marks.state.submitted { ticked } else { right };
             let words = match (right, shown) {
-                (true, true) if marks.submitted => Some((true, "Right: you chose it")),
+                (true, true) if marks.state.submitted => Some((true, "Right: you chose it")),
                 (true, true) => Some((true, "A right answer")),
                 (true, false) => Some((false, "Missed: this one is right too")),
                 (false, true) => Some((false, "Wrong: not a right answer")),
@@ -57,29 +57,29 @@ pub(super) fn multi(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w:
             &mut out.lines,
             check,
             index,
-            done && (ticked || marks.revealed),
+            done && (ticked || marks.revealed()),
             w,
         );
         push_rows(out, pos, first);
     }
     let first = out.lines.len();
     let n = check.order.len();
-    if marks.printed && !marks.submitted {
+    if marks.view.printed && !marks.state.submitted {
         out.lines.push(Line::default());
         let note = "  (Choose every right answer.)";
         out.lines.extend(super::plain(note, Role::Dim, w));
         return;
     }
     let mut style = Style::new(Role::OptionNumber).with(BOLD);
-    if marks.cursor == Some(n) {
+    if marks.state.cursor == Some(n) {
         style = style.with(REVERSE);
     }
-    let submit = match verdict(check, marks) {
+    let submit = match verdict(check, marks.state) {
         Some(Verdict::Right) => "✔ Right: you chose every right answer and no other".to_string(),
         Some(Verdict::Wrong) => "✘ Not quite: r to retry, a to reveal".to_string(),
-        None => format!("▸ Submit ({} chosen; Enter)", marks.picked.len()),
+        None => format!("▸ Submit ({} chosen; Enter)", marks.state.picked.len()),
     };
-    let role = match verdict(check, marks) {
+    let role = match verdict(check, marks.state) {
         Some(Verdict::Right) => Role::Correct,
         Some(Verdict::Wrong) => Role::Wrong,
         None => Role::OptionNumber,
@@ -115,7 +115,7 @@ fn option(
     index: usize,
     boxed: &str,
     chosen: bool,
-    marks: &CheckMarks,
+    marks: &Marks,
     w: usize,
 ) {
     let Some(option) = check.options.get(index) else {
@@ -124,7 +124,7 @@ fn option(
     let num_w = check.order.len().to_string().len() + 2;
     let indent = vec![Span::new(" ".repeat(num_w + 1), Role::Text)];
     let mut number = Style::new(Role::OptionNumber).with(BOLD);
-    if marks.cursor == Some(pos) {
+    if marks.state.cursor == Some(pos) {
         number = number.with(REVERSE);
     }
     let label = vec![

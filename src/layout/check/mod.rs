@@ -9,55 +9,39 @@ mod typed;
 
 use super::page::{Highlights, blocks_lines, pieces, wrap_text};
 use super::style::{BOLD, ITALIC, Line, Role, Span, Style};
-use crate::model::{Answer, Block, Check, CheckKind, Lesson, Verdict};
+use crate::model::{Block, Check, CheckKind, CheckState, Lesson, Verdict};
 
-/// What the reader has done with a check, as the layout draws it (the
-/// state owns the check's state and describes it with this).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CheckMarks {
-    /// File-order index of the option chosen last (a single choice).
-    pub chosen: Option<usize>,
-    /// Show the right answer and every option's explanation.
-    pub revealed: bool,
-    /// Display position under the keyboard cursor (for several answers,
-    /// one past the last option is the Submit line).
-    pub cursor: Option<usize>,
-    pub attempts: u32,
-    pub first_try: Option<bool>,
-    /// Several answers: the options ticked (file order).
-    pub picked: Vec<usize>,
-    /// Several answers or a typed one: the answer shown was submitted.
-    pub submitted: bool,
-    /// A typed answer: as submitted, or as being typed.
-    pub typed: String,
-    /// The answer is being typed (the prompt is on this check).
-    pub typing: bool,
-    /// A tracing question: what the reader said of compiling.
-    pub compiles: Option<bool>,
+/// How a check is drawn beside what the reader has done with it (which
+/// the layout borrows from whoever keeps it): its place among the
+/// lesson's checks and whether it has the keys.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckView {
     /// This check's place among the lesson's (0-based) and how many
     /// there are: "Check 2 of 3" when more than one.
     pub index: usize,
     pub count: usize,
-    /// Printed (`lectern render`), not on screen: no key hints.
-    pub printed: bool,
+    /// The answer is being typed (the prompt is on this check).
+    pub typing: bool,
     /// The check has the keys: its digits answer (marked in its title).
     pub focused: bool,
+    /// Printed (`lectern render`), not on screen: no key hints.
+    pub printed: bool,
+    /// The right answer and every explanation shown whatever the state
+    /// says (`lectern render --answers`, a review card once answered).
+    pub reveal: bool,
 }
 
-impl CheckMarks {
-    /// The answer the marks hold, if one was given.
-    pub fn answer(&self, check: &Check) -> Option<Answer> {
-        match &check.kind {
-            CheckKind::Choice { multi: false } => self.chosen.map(|c| Answer::Choice(vec![c])),
-            CheckKind::Choice { multi: true } => {
-                self.submitted.then(|| Answer::Choice(self.picked.clone()))
-            }
-            CheckKind::Short { .. } => self.submitted.then(|| Answer::Text(self.typed.clone())),
-            CheckKind::Tracing { .. } => self.submitted.then(|| Answer::Tracing {
-                compiles: self.compiles.unwrap_or(true),
-                text: self.typed.clone(),
-            }),
-        }
+/// A check's state as drawn: borrowed, with how it is drawn.
+#[derive(Clone, Copy)]
+struct Marks<'a> {
+    state: &'a CheckState,
+    view: CheckView,
+}
+
+impl Marks<'_> {
+    /// Whether the right answer and the explanations are shown.
+    fn revealed(&self) -> bool {
+        self.state.revealed || self.view.reveal
     }
 }
 
@@ -115,12 +99,15 @@ pub(super) fn mark(ok: bool, words: &str, indent: &[Span], w: usize) -> Vec<Line
     wrap_text(&p, indent, indent, w)
 }
 
+/// Check `check` laid out at `width`, drawn from `state` as `view` says.
 pub fn check_lines(
     check: &Check,
     width: u16,
-    marks: &CheckMarks,
+    state: &CheckState,
+    view: CheckView,
     code: &Highlights,
 ) -> CheckLayout {
+    let marks = &Marks { state, view };
     let w = usize::from(width).max(1);
     let owned;
     let check = if code.plain {
@@ -130,8 +117,8 @@ pub fn check_lines(
         check
     };
     let mut out = CheckLayout::default();
-    title(&mut out.lines, marks, w);
-    let path = [CHECK_CODE.saturating_add(marks.index)];
+    title(&mut out.lines, view, w);
+    let path = [CHECK_CODE.saturating_add(view.index)];
     if !check.body.is_empty() {
         out.lines
             .extend(blocks_lines(&check.body, width, code, &path));
@@ -188,14 +175,14 @@ fn marked(check: &Check) -> Check {
     c
 }
 
-fn title(out: &mut Vec<Line>, marks: &CheckMarks, w: usize) {
-    let name = if marks.count > 1 {
-        format!("Check {} of {}", marks.index + 1, marks.count)
+fn title(out: &mut Vec<Line>, view: CheckView, w: usize) {
+    let name = if view.count > 1 {
+        format!("Check {} of {}", view.index + 1, view.count)
     } else {
         CHECK_TITLE.to_string()
     };
     // The check whose digits answer is told apart from the others.
-    let title = if marks.focused {
+    let title = if view.focused {
         format!("━━ ▶ {name} · answering ")
     } else {
         format!("━━ {name} ")
@@ -214,25 +201,25 @@ fn title(out: &mut Vec<Line>, marks: &CheckMarks, w: usize) {
 
 /// Why the answer is right (once answered or revealed), and the
 /// reader's score.
-fn footer(out: &mut Vec<Line>, check: &Check, marks: &CheckMarks, w: usize) {
-    let answered = marks.answer(check).is_some();
-    if let Some(why) = check.why.as_ref().filter(|_| marks.revealed || answered) {
+fn footer(out: &mut Vec<Line>, check: &Check, marks: &Marks, w: usize) {
+    let answered = marks.state.answer(check).is_some();
+    if let Some(why) = check.why.as_ref().filter(|_| marks.revealed() || answered) {
         out.push(Line::default());
         let mut p = vec![("Why: ".to_string(), Style::new(Role::Why).with(BOLD))];
         p.extend(pieces(why, Style::new(Role::Why)));
         out.extend(wrap_text(&p, &[], &[], w));
     }
-    if marks.attempts > 0 {
+    if marks.state.attempts > 0 {
         out.push(Line::default());
-        let first = match marks.first_try {
+        let first = match marks.state.first_try {
             Some(true) => "✔ right",
             Some(false) => "✘ wrong",
             None => "not recorded",
         };
-        let attempts = if marks.attempts == 1 {
+        let attempts = if marks.state.attempts == 1 {
             "1 attempt".to_string()
         } else {
-            format!("{} attempts", marks.attempts)
+            format!("{} attempts", marks.state.attempts)
         };
         out.push(Line {
             spans: vec![Span::new(
@@ -255,8 +242,8 @@ pub(super) fn tempting(out: &mut Vec<Line>, t: &[crate::model::Run], indent: &[S
 }
 
 /// The verdict of the marks' answer, if one was given.
-pub(super) fn verdict(check: &Check, marks: &CheckMarks) -> Option<Verdict> {
-    marks.answer(check).map(|a| check.score_answer(&a))
+fn verdict(check: &Check, state: &CheckState) -> Option<Verdict> {
+    state.answer(check).map(|a| check.score_answer(&a))
 }
 
 /// Every code block of a lesson's checks (their bodies' and tracing
@@ -355,20 +342,21 @@ mod tests {
     #[test]
     fn option_rows_cover_each_option() {
         let c = check();
-        for marks in [
-            CheckMarks::default(),
-            CheckMarks {
+        for state in [
+            CheckState::default(),
+            CheckState {
                 chosen: Some(0),
                 attempts: 1,
-                ..CheckMarks::default()
+                ..CheckState::default()
             },
-            CheckMarks {
+            CheckState {
                 revealed: true,
-                ..CheckMarks::default()
+                ..CheckState::default()
             },
         ] {
             for width in [12, 20, 80] {
-                let layout = check_lines(&c, width, &marks, &Highlights::default());
+                let view = CheckView::default();
+                let layout = check_lines(&c, width, &state, view, &Highlights::default());
                 assert_eq!(layout.options.len(), 3);
                 assert_rows_match_text(&layout);
                 let positions: Vec<Option<usize>> = (0..layout.lines.len())
@@ -386,11 +374,11 @@ mod tests {
     #[test]
     fn the_chosen_options_rows_include_its_mark_and_why_it_tempts() {
         let c = check();
-        let marks = CheckMarks {
+        let state = CheckState {
             chosen: Some(0),
-            ..CheckMarks::default()
+            ..CheckState::default()
         };
-        let layout = check_lines(&c, 80, &marks, &Highlights::default());
+        let layout = check_lines(&c, 80, &state, CheckView::default(), &Highlights::default());
         // File option 0 is shown second.
         let rows = layout.options[1];
         let text: Vec<String> = layout.lines[rows.first..=rows.last]
@@ -413,9 +401,15 @@ mod tests {
         c.options.clear();
         c.order.clear();
         assert!(
-            check_lines(&c, 40, &CheckMarks::default(), &Highlights::default())
-                .options
-                .is_empty()
+            check_lines(
+                &c,
+                40,
+                &CheckState::default(),
+                CheckView::default(),
+                &Highlights::default()
+            )
+            .options
+            .is_empty()
         );
     }
 }

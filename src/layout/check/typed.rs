@@ -1,18 +1,18 @@
 //! Typed answers: a short answer, and a tracing question's "does it
 //! compile?" followed by its output or its error's line.
 
-use super::{CheckLayout, CheckMarks, OptionRows, mark, plain};
+use super::{CheckLayout, Marks, OptionRows, mark, plain};
 use crate::layout::page::wrap_text;
 use crate::layout::style::{BOLD, Line, REVERSE, Role, Span, Style};
 use crate::model::{Check, CheckKind, Verdict};
 
 const INDENT: &str = "    ";
 
-pub(super) fn short(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w: usize) {
+pub(super) fn short(out: &mut CheckLayout, check: &Check, marks: &Marks, w: usize) {
     answer_box(&mut out.lines, "Your answer:", check, marks, w);
 }
 
-pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, w: usize) {
+pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &Marks, w: usize) {
     let CheckKind::Tracing { compiles, .. } = &check.kind else {
         return;
     };
@@ -26,10 +26,10 @@ pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, 
     {
         let first = out.lines.len();
         let mut number = Style::new(Role::OptionNumber).with(BOLD);
-        if marks.cursor == Some(pos) && marks.compiles.is_none() {
+        if marks.state.cursor == Some(pos) && marks.state.compiles.is_none() {
             number = number.with(REVERSE);
         }
-        let chosen = marks.compiles == Some(said);
+        let chosen = marks.state.compiles == Some(said);
         let mut text = Style::new(Role::Text);
         if chosen {
             text = text.with(BOLD);
@@ -40,24 +40,28 @@ pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, 
         ];
         out.lines
             .extend(wrap_text(&[(words.into(), text)], &label, &indent, w));
-        if chosen && marks.submitted {
+        if chosen && marks.state.submitted {
             let (ok, words) = if said == *compiles {
                 (true, "Right: your answer")
             } else {
                 (false, "Wrong: your answer")
             };
             out.lines.extend(mark(ok, words, &indent, w));
-        } else if marks.revealed && said == *compiles && !chosen {
+        } else if marks.revealed() && said == *compiles && !chosen {
             out.lines.extend(mark(true, "The right answer", &indent, w));
         }
         let last = out.lines.len() - 1;
         out.options.push(OptionRows { pos, first, last });
     }
-    let Some(said) = marks.compiles.or(marks.revealed.then_some(*compiles)) else {
+    let Some(said) = marks
+        .state
+        .compiles
+        .or(marks.revealed().then_some(*compiles))
+    else {
         return;
     };
     out.lines.push(Line::default());
-    let ask = if said && marks.printed {
+    let ask = if said && marks.view.printed {
         "What does it print?"
     } else if said {
         "What does it print? (Ctrl-J starts a new line)"
@@ -69,17 +73,17 @@ pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &CheckMarks, 
 
 /// The prompt's words, the answer typed (with a cursor while typing), its
 /// verdict once submitted, and the right answer once revealed.
-fn answer_box(out: &mut Vec<Line>, ask: &str, check: &Check, marks: &CheckMarks, w: usize) {
+fn answer_box(out: &mut Vec<Line>, ask: &str, check: &Check, marks: &Marks, w: usize) {
     let q = Style::new(Role::Question).with(BOLD);
     out.extend(wrap_text(&[(ask.to_string(), q)], &[], &[], w));
     let indent = vec![Span::new(INDENT, Role::Text)];
-    let shown = !marks.typed.is_empty() || marks.typing;
+    let shown = !marks.state.typed.is_empty() || marks.view.typing;
     if shown {
-        let mut text = marks.typed.clone();
-        if marks.typing {
+        let mut text = marks.state.typed.clone();
+        if marks.view.typing {
             text.push('▏');
         }
-        let style = if marks.typing {
+        let style = if marks.view.typing {
             Style::new(Role::Text).with(REVERSE)
         } else {
             Style::new(Role::Text).with(BOLD)
@@ -91,19 +95,19 @@ fn answer_box(out: &mut Vec<Line>, ask: &str, check: &Check, marks: &CheckMarks,
             )];
             out.extend(wrap_text(&[(line.to_string(), style)], &first, &indent, w));
         }
-    } else if marks.printed {
-    } else if marks.compiles.is_some() || matches!(check.kind, CheckKind::Short { .. }) {
+    } else if marks.view.printed {
+    } else if marks.state.compiles.is_some() || matches!(check.kind, CheckKind::Short { .. }) {
         let hint = "  (Enter or i to type your answer)";
         out.extend(plain(hint, Role::Dim, w));
     }
-    if let Some(v) = super::verdict(check, marks) {
+    if let Some(v) = super::verdict(check, marks.state) {
         let words = match v {
             Verdict::Right => "Right: your answer",
             Verdict::Wrong => "Wrong: your answer (r to retry, a to reveal)",
         };
         out.extend(mark(v == Verdict::Right, words, &indent, w));
     }
-    if marks.revealed {
+    if marks.revealed() {
         expected(out, check, &indent, w);
     }
 }

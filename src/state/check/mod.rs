@@ -9,122 +9,12 @@ pub(super) use typed::update_typing;
 use super::attempt::{self, Answered, record};
 use super::reader::Focus;
 use super::{Action, Effect, State};
-use crate::layout::CheckMarks;
-use crate::model::{Answer, Check, CheckKind, CheckProgress, LessonProgress, Verdict};
-
-/// What the reader has done with one of the open lesson's checks.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CheckState {
-    /// File-order index of the option chosen last (a single choice).
-    pub chosen: Option<usize>,
-    /// Show the right answer and every option's explanation.
-    pub revealed: bool,
-    /// Display position under the keyboard cursor.
-    pub cursor: Option<usize>,
-    pub attempts: u32,
-    pub first_try: Option<bool>,
-    /// The answer was shown since the lesson opened (a retry does not
-    /// hide that): answers from then on are practice, never a right
-    /// first try.
-    pub seen_answer: bool,
-    /// Several answers: the options ticked (file order).
-    pub picked: Vec<usize>,
-    /// Several answers or a typed one: submitted (and scored).
-    pub submitted: bool,
-    /// A typed answer, as submitted or being typed.
-    pub typed: String,
-    /// A tracing question: whether the reader said it compiles.
-    pub compiles: Option<bool>,
-}
-
-impl CheckState {
-    /// The marks the layout draws check `index` of `count` with.
-    pub fn marks(&self, index: usize, count: usize, typing: bool) -> CheckMarks {
-        CheckMarks {
-            chosen: self.chosen,
-            revealed: self.revealed,
-            cursor: self.cursor,
-            attempts: self.attempts,
-            first_try: self.first_try,
-            picked: self.picked.clone(),
-            submitted: self.submitted,
-            typed: self.typed.clone(),
-            typing,
-            compiles: self.compiles,
-            index,
-            count,
-            printed: false,
-            focused: false,
-        }
-    }
-
-    /// As the store left it: the last answer shown, nothing selected.
-    pub fn resumed(check: &Check, p: Option<&CheckProgress>) -> CheckState {
-        let Some(p) = p else {
-            return CheckState::default();
-        };
-        let mut s = CheckState {
-            attempts: p.attempts,
-            first_try: p.first_try_correct,
-            seen_answer: p.revealed,
-            ..CheckState::default()
-        };
-        match Answer::from_stored(&check.kind, p.last_choice, p.last_text.as_deref()) {
-            Some(Answer::Choice(v)) if !check.is_multi() => s.chosen = v.first().copied(),
-            Some(Answer::Choice(v)) => {
-                s.picked = v;
-                s.submitted = true;
-            }
-            Some(Answer::Text(t)) => {
-                s.typed = t;
-                s.submitted = true;
-            }
-            Some(Answer::Tracing { compiles, text }) => {
-                s.compiles = Some(compiles);
-                s.typed = text;
-                s.submitted = true;
-            }
-            None => {}
-        }
-        s
-    }
-
-    /// Whether an answer is shown (given, and not retried since).
-    pub fn answered(&self) -> bool {
-        self.chosen.is_some() || self.submitted
-    }
-}
-
-/// Every check of a lesson as the store left it.
-pub fn resumed_all(checks: &[Check], p: &LessonProgress) -> Vec<CheckState> {
-    // Progress told lesson by lesson (from before checks had ids) is the
-    // one check's with the empty id.
-    let unanswered = p.checks.values().all(|c| c.attempts == 0);
-    let lesson_wide = (unanswered && p.attempts > 0).then_some(CheckProgress {
-        attempts: p.attempts,
-        first_try_correct: p.first_try_correct,
-        last_choice: p.last_choice,
-        last_text: None,
-        last_correct: p.last_correct,
-        revealed: false,
-    });
-    checks
-        .iter()
-        .map(|c| {
-            let own = p.checks.get(&c.id);
-            let wide = lesson_wide.as_ref().filter(|_| c.id.is_empty());
-            let mut state = CheckState::resumed(c, wide.or(own));
-            // A reveal kept for the check holds whichever answers it has.
-            state.seen_answer |= own.is_some_and(|o| o.revealed);
-            state
-        })
-        .collect()
-}
+use crate::model::{Answer, Check, CheckKind, CheckState, Verdict};
 
 /// The check that has the keys, and its state.
 fn current(s: &State) -> Option<(usize, &Check)> {
     let k = s.reader.current;
-    let check = s.reader.doc.as_ref()?.lesson.checks.get(k)?;
+    let check = s.reader.doc()?.lesson.checks.get(k)?;
     Some((k, check))
 }
 
@@ -142,20 +32,21 @@ pub(super) fn update_focused(s: &mut State, a: &Action, fx: &mut Vec<Effect>) ->
             true
         }
         Action::Toggle => {
-            match s.reader.checks.get(k).and_then(|c| c.cursor) {
+            match s.reader.state(k).and_then(|c| c.cursor) {
                 Some(pos) => pick(s, pos, fx),
                 None => s.notice = Some("Nothing is selected: press a digit, or j/k.".into()),
             }
             true
         }
         Action::Open => {
-            let cursor = s.reader.checks.get(k).and_then(|c| c.cursor);
+            let cursor = s.reader.state(k).and_then(|c| c.cursor);
             match (&kind, cursor) {
                 // Enter on an option ticks it; on the Submit line submits.
                 (CheckKind::Choice { multi: true }, Some(pos)) if pos < n => pick(s, pos, fx),
                 (CheckKind::Choice { multi: true }, _) => submit_choices(s, fx),
                 (CheckKind::Short { .. } | CheckKind::Tracing { .. }, _)
-                    if s.reader.checks[k].compiles.is_some() || kind_is_short(&kind) =>
+                    if s.reader.state(k).is_some_and(|c| c.compiles.is_some())
+                        || kind_is_short(&kind) =>
                 {
                     typed::start(s)
                 }
@@ -172,7 +63,7 @@ pub(super) fn update_focused(s: &mut State, a: &Action, fx: &mut Vec<Effect>) ->
         }
         Action::Back => {
             s.reader.focus = Focus::Page;
-            if let Some(c) = s.reader.checks.get_mut(k) {
+            if let Some(c) = s.reader.state_mut(k) {
                 c.cursor = None;
             }
             s.reader.relayout_check();
@@ -220,13 +111,15 @@ fn move_cursor(s: &mut State, down: bool) {
         // The Submit line follows the options.
         CheckKind::Choice { multi: true } => check.order.len() + 1,
         CheckKind::Choice { .. } => check.order.len(),
-        CheckKind::Tracing { .. } if s.reader.checks[k].compiles.is_none() => 2,
+        CheckKind::Tracing { .. } if s.reader.state(k).is_some_and(|c| c.compiles.is_none()) => 2,
         _ => 0,
     };
     if n == 0 {
         return;
     }
-    let c = &mut s.reader.checks[k];
+    let Some(c) = s.reader.state_mut(k) else {
+        return;
+    };
     // The first arrow selects the first option (or the last, going up).
     c.cursor = Some(match c.cursor {
         None if down => 0,
@@ -241,7 +134,7 @@ fn move_cursor(s: &mut State, down: bool) {
 /// the check the focus), a second on the same option answers with it, so
 /// a click meant to bring the window forward spends no first try.
 fn click(s: &mut State, k: usize, pos: usize, fx: &mut Vec<Effect>) {
-    if s.reader.checks.get(k).is_none_or(CheckState::answered) {
+    if s.reader.state(k).is_none_or(CheckState::answered) {
         s.notice = Some("Answered: r to retry, a to reveal.".into());
         return;
     }
@@ -250,7 +143,9 @@ fn click(s: &mut State, k: usize, pos: usize, fx: &mut Vec<Effect>) {
         super::contents::leave(s);
     }
     let r = &mut s.reader;
-    let confirmed = r.focus == Focus::Check && r.current == k && r.checks[k].cursor == Some(pos);
+    let confirmed = r.focus == Focus::Check
+        && r.current == k
+        && r.check().is_some_and(|c| c.cursor == Some(pos));
     if confirmed {
         return pick(s, pos, fx);
     }
@@ -259,7 +154,9 @@ fn click(s: &mut State, k: usize, pos: usize, fx: &mut Vec<Effect>) {
     }
     r.current = k;
     r.focus = Focus::Check;
-    r.checks[k].cursor = Some(pos);
+    if let Some(c) = r.state_mut(k) {
+        c.cursor = Some(pos);
+    }
     r.relayout_check();
     s.notice = Some("Selected: click it again, or Enter, to answer with it.".into());
 }
@@ -269,7 +166,7 @@ fn click(s: &mut State, k: usize, pos: usize, fx: &mut Vec<Effect>) {
 fn retry(s: &mut State) {
     let g = s.geometry();
     let k = s.reader.focus_or_visible(&g);
-    let Some(c) = s.reader.checks.get_mut(k) else {
+    let Some(c) = s.reader.state_mut(k) else {
         return;
     };
     if c.answered() || c.revealed || !c.picked.is_empty() || c.compiles.is_some() {
@@ -306,7 +203,9 @@ fn pick(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
                 s.notice = Some(format!("There is no option {}: choose 1 to {n}.", pos + 1));
                 return;
             };
-            let c = &mut s.reader.checks[k];
+            let Some(c) = s.reader.state_mut(k) else {
+                return;
+            };
             if c.submitted {
                 s.notice = Some("Submitted: r to retry, a to reveal.".into());
                 return;
@@ -321,7 +220,9 @@ fn pick(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
             s.reader.relayout_check();
         }
         CheckKind::Tracing { .. } => {
-            let c = &mut s.reader.checks[k];
+            let Some(c) = s.reader.state_mut(k) else {
+                return;
+            };
             if c.submitted {
                 s.notice = Some("Answered: r to retry, a to reveal.".into());
                 return;
@@ -350,7 +251,9 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         return;
     };
     let reminder = super::review::reminder(s, check);
-    let c = &mut s.reader.checks[k];
+    let Some(c) = s.reader.state_mut(k) else {
+        return;
+    };
     c.chosen = Some(index);
     c.cursor = Some(pos);
     given(s, Answer::Choice(vec![index]), reminder, fx);
@@ -358,8 +261,7 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
 
 /// Several answers: the options ticked are the answer.
 fn submit_choices(s: &mut State, fx: &mut Vec<Effect>) {
-    let k = s.reader.current;
-    let Some(c) = s.reader.checks.get_mut(k) else {
+    let Some(c) = s.reader.state_mut(s.reader.current) else {
         return;
     };
     if c.submitted {
@@ -381,8 +283,11 @@ pub(super) fn given(s: &mut State, answer: Answer, reminder: Option<String>, fx:
     let Some((k, check)) = current(s) else { return };
     let correct = check.score_answer(&answer) == Verdict::Right;
     let id = check.id.clone();
-    let revealed = s.reader.checks[k].seen_answer || attempt::was_seen(s, &lesson_slug(s), &id);
-    let c = &mut s.reader.checks[k];
+    let seen = s.reader.state(k).is_some_and(|c| c.seen_answer);
+    let revealed = seen || attempt::was_seen(s, &lesson_slug(s), &id);
+    let Some(c) = s.reader.state_mut(k) else {
+        return;
+    };
     c.seen_answer = revealed;
     c.attempts += 1;
     c.first_try
@@ -415,7 +320,7 @@ fn lesson_slug(s: &State) -> String {
 
 /// The check and option whose rows hold the clicked screen row, if any.
 fn option_at_row(s: &State, row: u16) -> Option<(usize, usize)> {
-    let doc = s.reader.doc.as_ref()?;
+    let doc = s.reader.doc()?;
     let (k, line) = doc.check_at(s.reader.top + usize::from(row))?;
     Some((k, doc.check_layout(k)?.option_at(line)?))
 }

@@ -11,10 +11,8 @@ use crate::model::{Answer, CheckKind};
 /// that has not been given yet.
 pub(in crate::state) fn start(s: &mut State) {
     let k = s.reader.current;
-    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.checks.get(k)) else {
-        return;
-    };
-    let Some(c) = s.reader.checks.get_mut(k) else {
+    let Some(doc) = s.reader.doc() else { return };
+    let (Some(check), Some(c)) = (doc.lesson.checks.get(k), doc.state(k)) else {
         return;
     };
     match &check.kind {
@@ -39,7 +37,7 @@ pub(in crate::state) fn start(s: &mut State) {
 /// The prompt's keys while an answer is typed.
 pub(in crate::state) fn update_typing(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
     let k = s.reader.current;
-    let Some(c) = s.reader.checks.get_mut(k) else {
+    let Some(c) = s.reader.state_mut(k) else {
         s.reader.focus = Focus::Page;
         return;
     };
@@ -58,11 +56,11 @@ pub(in crate::state) fn update_typing(s: &mut State, a: &Action, fx: &mut Vec<Ef
 
 fn submit(s: &mut State, fx: &mut Vec<Effect>) {
     let k = s.reader.current;
-    let Some(check) = s.reader.doc.as_ref().and_then(|d| d.lesson.checks.get(k)) else {
+    let Some(check) = s.reader.doc().and_then(|d| d.lesson.checks.get(k)) else {
         return;
     };
     let tracing = matches!(check.kind, CheckKind::Tracing { .. });
-    let Some(c) = s.reader.checks.get_mut(k) else {
+    let Some(c) = s.reader.state_mut(k) else {
         return;
     };
     if c.typed.trim().is_empty() {
@@ -70,7 +68,6 @@ fn submit(s: &mut State, fx: &mut Vec<Effect>) {
         return;
     }
     c.submitted = true;
-    s.reader.focus = Focus::Check;
     let answer = if tracing {
         Answer::Tracing {
             compiles: c.compiles.unwrap_or(true),
@@ -79,5 +76,6 @@ fn submit(s: &mut State, fx: &mut Vec<Effect>) {
     } else {
         Answer::Text(c.typed.clone())
     };
+    s.reader.focus = Focus::Check;
     given(s, answer, None, fx);
 }

@@ -1,13 +1,14 @@
-//! The open lesson with its layout for the current width, and the
-//! anchors that carry a reading position across re-wraps.
+//! The open lesson with what the reader has done with each of its
+//! checks, its layout for the current width, and the anchors that carry
+//! a reading position across re-wraps.
 //!
 //! The page and its checks are laid out apart, so answering one check
 //! redraws only that check; each check stands before the page line of
 //! the block it is anchored at. A "doc line" counts the page's lines and
 //! the checks' lines in reading order; a page line counts the page's only.
 
-use crate::layout::{self, CheckLayout, CheckMarks, Highlights, Line, Page};
-use crate::model::{Anchor, Lesson};
+use crate::layout::{self, CheckLayout, CheckView, Highlights, Line, Page};
+use crate::model::{Anchor, CheckState, Lesson, LessonProgress};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -24,9 +25,21 @@ pub struct Placed {
     pub layout: CheckLayout,
 }
 
+/// The check that has the keys, as its title and its prompt are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keys {
+    /// Which of the lesson's checks.
+    pub check: usize,
+    /// An answer is being typed into it.
+    pub typing: bool,
+}
+
 #[derive(Debug)]
 pub struct Doc {
     pub lesson: Lesson,
+    /// One per check of the lesson, in its order: made with the lesson,
+    /// so there is never a state without its check or a check without.
+    states: Vec<CheckState>,
     pub code: Highlights,
     pub page: Page,
     /// The checks laid out so far, in reading order (a partial page has
@@ -37,31 +50,65 @@ pub struct Doc {
 }
 
 impl Doc {
-    /// The lesson laid out whole at `width`.
-    pub fn new(lesson: Lesson, width: u16, marks: &[CheckMarks]) -> Doc {
+    /// The lesson laid out whole at `width`, its checks as `progress`
+    /// left them.
+    pub fn new(lesson: Lesson, progress: &LessonProgress, width: u16) -> Doc {
         let page = layout::page(&lesson, width, &Highlights::default());
-        let mut doc = Doc::from_page(lesson, page);
-        doc.relayout_checks(marks);
-        doc
+        Doc::from_page(lesson, progress, page)
     }
 
     /// The lesson laid out only as far as `rows` reach (a page that looks
     /// read to its end is never partial); [`Doc::finish`] does the rest.
     /// Only the checks standing in those lines are laid out with it.
-    pub fn first_screen(lesson: Lesson, width: u16, rows: usize, marks: &[CheckMarks]) -> Doc {
+    pub fn first_screen(lesson: Lesson, progress: &LessonProgress, width: u16, rows: usize) -> Doc {
         let page = layout::first_lines(&lesson, width, &Highlights::default(), rows);
-        let mut doc = Doc::from_page(lesson, page);
-        doc.relayout_checks(marks);
-        doc
+        Doc::from_page(lesson, progress, page)
     }
 
-    fn from_page(lesson: Lesson, page: Page) -> Doc {
-        Doc {
+    /// A page just opened: no check has the keys.
+    fn from_page(lesson: Lesson, progress: &LessonProgress, page: Page) -> Doc {
+        let mut doc = Doc {
+            states: CheckState::all_resumed(&lesson.checks, progress),
             lesson,
             code: Highlights::default(),
             page,
             checks: Vec::new(),
             cache: HashMap::new(),
+        };
+        doc.relayout_checks(None);
+        doc
+    }
+
+    /// What the reader has done with check `k`.
+    pub fn state(&self, k: usize) -> Option<&CheckState> {
+        self.states.get(k)
+    }
+
+    pub fn state_mut(&mut self, k: usize) -> Option<&mut CheckState> {
+        self.states.get_mut(k)
+    }
+
+    /// Every check's state, in the lesson's order.
+    pub fn states(&self) -> &[CheckState] {
+        &self.states
+    }
+
+    /// The checks as the store's `progress` left them (arriving after the
+    /// page was drawn from none), laid out again.
+    pub fn resume(&mut self, progress: &LessonProgress, keys: Option<Keys>) {
+        self.states = CheckState::all_resumed(&self.lesson.checks, progress);
+        self.relayout_checks(keys);
+    }
+
+    /// How check `index` is drawn when `keys` has the keys.
+    fn view(&self, index: usize, keys: Option<Keys>) -> CheckView {
+        let focused = keys.filter(|k| k.check == index);
+        CheckView {
+            index,
+            count: self.states.len(),
+            typing: focused.is_some_and(|k| k.typing),
+            focused: focused.is_some(),
+            ..CheckView::default()
         }
     }
 
@@ -174,26 +221,28 @@ impl Doc {
     }
 
     /// Check `index` alone: answering redraws only this.
-    pub fn relayout_check(&mut self, index: usize, marks: &CheckMarks) {
-        let (Some(check), Some(placed)) = (
+    pub fn relayout_check(&mut self, index: usize, keys: Option<Keys>) {
+        let view = self.view(index, keys);
+        let (Some(check), Some(state), Some(placed)) = (
             self.lesson.checks.get(index),
+            self.states.get(index),
             self.checks.iter_mut().find(|c| c.index == index),
         ) else {
             return;
         };
-        placed.layout = layout::check_lines(check, self.page.width, marks, &self.code);
+        placed.layout = layout::check_lines(check, self.page.width, state, view, &self.code);
     }
 
     /// Every check the page reaches, laid out and placed again.
-    pub fn relayout_checks(&mut self, marks: &[CheckMarks]) {
+    pub fn relayout_checks(&mut self, keys: Option<Keys>) {
         let mut placed: Vec<Placed> = Vec::with_capacity(self.lesson.checks.len());
-        for (index, check) in self.lesson.checks.iter().enumerate() {
+        let checks = self.lesson.checks.iter().zip(&self.states);
+        for (index, (check, state)) in checks.enumerate() {
             let Some(at) = layout::anchor_line(&self.page, &self.lesson, check.anchor) else {
                 continue;
             };
-            let default = CheckMarks::default();
-            let m = marks.get(index).unwrap_or(&default);
-            let layout = layout::check_lines(check, self.page.width, m, &self.code);
+            let view = self.view(index, keys);
+            let layout = layout::check_lines(check, self.page.width, state, view, &self.code);
             placed.push(Placed { index, at, layout });
         }
         // Checks in file order may name anchors out of order: the page's.
@@ -203,7 +252,7 @@ impl Doc {
 
     /// Lays the page out for `width`, from the cache when it was seen.
     /// Whether anything changed.
-    pub fn set_width(&mut self, width: u16, marks: &[CheckMarks]) -> bool {
+    pub fn set_width(&mut self, width: u16, keys: Option<Keys>) -> bool {
         if self.page.width == width {
             return false;
         }
@@ -218,28 +267,28 @@ impl Doc {
         if self.cache.len() > CACHED_WIDTHS {
             self.cache.clear();
         }
-        self.relayout_checks(marks);
+        self.relayout_checks(keys);
         true
     }
 
     /// Lays out the rest of a page drawn from its first screen; whether
     /// there was anything to do.
-    pub fn finish(&mut self, marks: &[CheckMarks]) -> bool {
+    pub fn finish(&mut self, keys: Option<Keys>) -> bool {
         if !self.page.partial {
             return false;
         }
         self.page = layout::page(&self.lesson, self.page.width, &self.code);
-        self.relayout_checks(marks);
+        self.relayout_checks(keys);
         true
     }
 
     /// Highlighted code arrived: lay out again with it.
-    pub fn set_code(&mut self, code: Highlights, marks: &[CheckMarks]) {
+    pub fn set_code(&mut self, code: Highlights, keys: Option<Keys>) {
         self.code = code;
         self.cache.clear();
         self.page = layout::page(&self.lesson, self.page.width, &self.code);
         // The checks' own code is highlighted too, and the page is whole.
-        self.relayout_checks(marks);
+        self.relayout_checks(keys);
     }
 
     /// The reading position at doc line `top`, as an anchor on the page:

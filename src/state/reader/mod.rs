@@ -2,15 +2,16 @@
 //! its check. Motions are clamped here so drawing is a pure function.
 
 mod doc;
+mod page;
 mod search;
 
-pub use doc::{Doc, Placed, anchor_of, line_of};
+pub use doc::{Doc, Keys, Placed, anchor_of, line_of};
+pub use page::Page;
 pub use search::{Match, Search, find_all};
 
-use super::check::CheckState;
 use super::geometry::Geometry;
-use crate::layout::{CheckMarks, Highlights};
-use crate::model::{Anchor, Diagnostic, Lesson};
+use crate::layout::Highlights;
+use crate::model::{Anchor, CheckState, Lesson, LessonProgress};
 
 /// Which part of the reader has the keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -43,16 +44,13 @@ pub struct Pending {
 pub struct Reader {
     /// Index of the open lesson in the course's reading order.
     pub lesson: usize,
-    pub doc: Option<Doc>,
-    /// Why the open lesson could not be shown.
-    pub broken: Option<Diagnostic>,
-    pub loading: bool,
+    /// What the page shows: the open lesson (with its checks' states),
+    /// why it could not be, or that it is on its way.
+    pub page: Page,
     /// First page line on screen.
     pub top: usize,
     pub focus: Focus,
     pub search: Search,
-    /// One per check of the open lesson, in the lesson's order.
-    pub checks: Vec<CheckState>,
     /// The check that has (or last had) the keys.
     pub current: usize,
     pub pending: Pending,
@@ -64,12 +62,35 @@ pub struct Reader {
 }
 
 impl Reader {
+    /// The open lesson, if the page shows one.
+    pub fn doc(&self) -> Option<&Doc> {
+        self.page.doc()
+    }
+
+    /// The page turns to `page`: the one place a page opens, so nothing
+    /// of the one before (where it was, its search, its focus) stays.
+    pub fn turn_to(&mut self, page: Page) {
+        self.page = page;
+        self.top = 0;
+        self.focus = Focus::Page;
+        self.search = Search::default();
+        self.current = 0;
+        self.marked_read = false;
+    }
+
+    /// A lesson is asked for: the page says so unless it shows one.
+    pub fn asked(&mut self) {
+        if matches!(self.page, Page::Closed) {
+            self.page = Page::Loading;
+        }
+    }
+
     pub fn total(&self) -> usize {
-        self.doc.as_ref().map_or(0, Doc::total)
+        self.doc().map_or(0, Doc::total)
     }
 
     pub fn partial(&self) -> bool {
-        self.doc.as_ref().is_some_and(Doc::partial)
+        self.doc().is_some_and(Doc::partial)
     }
 
     pub fn max_top(&self, g: &Geometry) -> usize {
@@ -105,19 +126,17 @@ impl Reader {
 
     /// Whether the end of the lesson is on screen.
     pub fn at_end(&self, g: &Geometry) -> bool {
-        self.doc.is_some() && !self.partial() && self.top + g.rows() >= self.total()
+        self.doc().is_some() && !self.partial() && self.top + g.rows() >= self.total()
     }
 
     /// The reading position as an anchor that survives re-wrapping.
     pub fn anchor(&self) -> Anchor {
-        self.doc
-            .as_ref()
+        self.doc()
             .map_or_else(Anchor::default, |d| d.anchor_of(self.top))
     }
 
     pub fn line_of(&self, anchor: Anchor, g: &Geometry) -> usize {
-        self.doc
-            .as_ref()
+        self.doc()
             .map_or(0, |d| d.line_of(anchor).min(self.max_top(g)))
     }
 
@@ -126,13 +145,13 @@ impl Reader {
     pub fn relayout(&mut self, g: &Geometry) {
         let anchor = self.anchor();
         let inside = self.in_check();
-        let marks = self.marks();
-        if let Some(doc) = &mut self.doc {
-            if !doc.set_width(g.text_width, &marks) {
-                doc.relayout_checks(&marks);
+        let keys = self.keys();
+        if let Some(doc) = self.page.doc_mut() {
+            if !doc.set_width(g.text_width, keys) {
+                doc.relayout_checks(keys);
             }
         }
-        self.search.refresh(self.doc.as_ref());
+        self.search.refresh(self.page.doc());
         self.top = self.line_of(anchor, g);
         self.back_in_check(inside, g);
     }
@@ -140,11 +159,11 @@ impl Reader {
     /// The check the top line is in, and how far down in it: a check's
     /// lines have no page anchor, so a re-layout finds them by this.
     fn in_check(&self) -> Option<(usize, usize)> {
-        self.doc.as_ref()?.check_at(self.top)
+        self.doc()?.check_at(self.top)
     }
 
     fn back_in_check(&mut self, inside: Option<(usize, usize)>, g: &Geometry) {
-        let start = inside.and_then(|(k, l)| Some(self.doc.as_ref()?.check_start(k)? + l));
+        let start = inside.and_then(|(k, l)| Some(self.doc()?.check_start(k)? + l));
         if let Some(line) = start {
             self.set_top(line, g);
         }
@@ -152,105 +171,111 @@ impl Reader {
 
     /// Shows or hides rust examples' hidden lines, where the reader is.
     pub fn toggle_hidden_lines(&mut self, g: &Geometry) {
-        let Some(doc) = &self.doc else { return };
+        let Some(doc) = self.doc() else { return };
         let mut code = doc.code.clone();
         code.show_hidden = !code.show_hidden;
         let slug = doc.lesson.meta.slug.clone();
         self.set_code(&slug, code, g);
     }
 
-    /// What the reader has done with each check, as the layout draws it.
-    pub fn marks(&self) -> Vec<CheckMarks> {
-        let n = self.checks.len();
-        let typing = self.focus == Focus::Answer;
-        self.checks
-            .iter()
-            .enumerate()
-            .map(|(k, c)| {
-                let mut m = c.marks(k, n, typing && k == self.current);
-                m.focused = self.focused(k);
-                m
-            })
-            .collect()
-    }
-
-    /// Whether check `k` has the keys (to choose or to type).
-    fn focused(&self, k: usize) -> bool {
-        k == self.current && matches!(self.focus, Focus::Check | Focus::Answer)
+    /// The check that has the keys (to choose or to type), if one has.
+    pub fn keys(&self) -> Option<Keys> {
+        matches!(self.focus, Focus::Check | Focus::Answer).then_some(Keys {
+            check: self.current,
+            typing: self.focus == Focus::Answer,
+        })
     }
 
     /// Whether the check that has the keys takes several answers.
     pub fn current_is_multi(&self) -> bool {
-        self.doc
-            .as_ref()
+        self.doc()
             .and_then(|d| d.lesson.checks.get(self.current))
             .is_some_and(|c| c.is_multi())
     }
 
     /// The state of the check that has the keys.
     pub fn check(&self) -> Option<&CheckState> {
-        self.checks.get(self.current)
+        self.state(self.current)
+    }
+
+    /// What the reader has done with the open lesson's check `k`.
+    pub fn state(&self, k: usize) -> Option<&CheckState> {
+        self.doc()?.state(k)
+    }
+
+    pub fn state_mut(&mut self, k: usize) -> Option<&mut CheckState> {
+        self.page.doc_mut()?.state_mut(k)
     }
 
     /// The current check alone: answering redraws only this.
     pub fn relayout_check(&mut self) {
-        let k = self.current;
-        let typing = self.focus == Focus::Answer;
-        let n = self.checks.len();
-        let focused = self.focused(k);
-        if let (Some(doc), Some(c)) = (&mut self.doc, self.checks.get(k)) {
-            let mut m = c.marks(k, n, typing);
-            m.focused = focused;
-            doc.relayout_check(k, &m);
+        let (k, keys) = (self.current, self.keys());
+        if let Some(doc) = self.page.doc_mut() {
+            doc.relayout_check(k, keys);
         }
         // Matches index lines by number: the check's lines just changed.
-        self.search.refresh(self.doc.as_ref());
+        self.search.refresh(self.page.doc());
     }
 
-    /// Shows `lesson` at the top of the page, laid out whole, or only to
-    /// its first screen when `first_screen` (see [`Reader::finish_layout`]).
-    pub fn show(&mut self, lesson: Lesson, g: &Geometry, first_screen: bool) {
-        let marks = self.marks();
-        self.doc = Some(if first_screen {
+    /// Opens `lesson` at the top of the page, its checks as `progress`
+    /// left them, laid out whole, or only to its first screen when
+    /// `first_screen` (see [`Reader::finish_layout`]).
+    pub fn show(
+        &mut self,
+        lesson: Lesson,
+        progress: &LessonProgress,
+        g: &Geometry,
+        first_screen: bool,
+    ) {
+        let doc = if first_screen {
             // More lines than the screen holds: a partial page never
             // looks read to its end.
-            Doc::first_screen(lesson, g.text_width, g.rows(), &marks)
+            Doc::first_screen(lesson, progress, g.text_width, g.rows())
         } else {
-            Doc::new(lesson, g.text_width, &marks)
-        });
+            Doc::new(lesson, progress, g.text_width)
+        };
+        self.turn_to(Page::Open(Box::new(doc)));
+    }
+
+    /// The store's `progress` for the open lesson arrived: its checks as
+    /// it left them.
+    pub fn resume(&mut self, progress: &LessonProgress) {
+        let keys = self.keys();
+        if let Some(doc) = self.page.doc_mut() {
+            doc.resume(progress, keys);
+        }
     }
 
     /// Lays out the rest of a page drawn from its first screen; whether
     /// there was anything to do.
     pub fn finish_layout(&mut self) -> bool {
-        let marks = self.marks();
-        let done = self.doc.as_mut().is_some_and(|d| d.finish(&marks));
+        let keys = self.keys();
+        let done = self.page.doc_mut().is_some_and(|d| d.finish(keys));
         if done {
-            self.search.refresh(self.doc.as_ref());
+            self.search.refresh(self.page.doc());
         }
         done
     }
 
     /// Highlighted code arrived for lesson `slug`: lay out again with it.
     pub fn set_code(&mut self, slug: &str, code: Highlights, g: &Geometry) {
-        if self.doc.as_ref().is_none_or(|d| d.lesson.meta.slug != slug) {
+        if self.doc().is_none_or(|d| d.lesson.meta.slug != slug) {
             return;
         }
         let anchor = self.anchor();
         let inside = self.in_check();
-        let marks = self.marks();
-        if let Some(doc) = &mut self.doc {
-            doc.set_code(code, &marks);
+        let keys = self.keys();
+        if let Some(doc) = self.page.doc_mut() {
+            doc.set_code(code, keys);
         }
-        self.search.refresh(self.doc.as_ref());
+        self.search.refresh(self.page.doc());
         self.top = self.line_of(anchor, g);
         self.back_in_check(inside, g);
     }
 
     /// Whether the open lesson has a check that can be answered.
     pub fn has_check(&self) -> bool {
-        self.doc
-            .as_ref()
+        self.doc()
             .is_some_and(|d| d.lesson.checks.iter().any(|c| c.answerable()))
     }
 
@@ -265,7 +290,7 @@ impl Reader {
     /// The first check whose lines reach the screen or lie below it (one
     /// whose start is above the top but still shows counts).
     fn check_below(&self, _g: &Geometry) -> Option<usize> {
-        let d = self.doc.as_ref()?;
+        let d = self.doc()?;
         d.checks
             .iter()
             .zip(d.check_starts())
@@ -276,7 +301,7 @@ impl Reader {
     /// `c`: the next check below the reading position (from a focused
     /// check, the one after it), wrapping to the first; it gets the keys.
     pub fn next_check(&mut self, g: &Geometry) {
-        let Some(d) = self.doc.as_ref() else { return };
+        let Some(d) = self.doc() else { return };
         let starts = d.check_starts();
         if starts.is_empty() {
             return;
@@ -284,10 +309,7 @@ impl Reader {
         // From a check answered where it was put on top (the focus left
         // it), the next one.
         let on_top = d.check_start(self.current).map(|l| l.min(self.max_top(g))) == Some(self.top)
-            && self
-                .checks
-                .get(self.current)
-                .is_some_and(CheckState::answered);
+            && d.state(self.current).is_some_and(CheckState::answered);
         let next = if self.focus == Focus::Check || on_top {
             let at = starts.iter().position(|&(k, _)| k == self.current);
             at.map_or(0, |i| (i + 1) % starts.len())
@@ -302,29 +324,28 @@ impl Reader {
 
     /// Puts check `k` at the top of the screen and gives it the keys.
     pub fn show_check(&mut self, k: usize, g: &Geometry) {
-        if self.doc.as_ref().and_then(|d| d.check_start(k)).is_none() {
+        if self.doc().and_then(|d| d.check_start(k)).is_none() {
             return;
         }
         let answerable = self
-            .doc
-            .as_ref()
+            .doc()
             .and_then(|d| d.lesson.checks.get(k))
             .is_some_and(|c| c.answerable());
         if answerable {
             if self.current != k {
                 // The cursor belongs to the check that had the keys.
-                if let Some(c) = self.checks.get_mut(self.current) {
+                if let Some(c) = self.state_mut(self.current) {
                     c.cursor = None;
                 }
                 let old = self.current;
                 self.current = k;
-                let n = self.checks.len();
-                if let (Some(doc), Some(c)) = (&mut self.doc, self.checks.get(old)) {
-                    doc.relayout_check(old, &c.marks(old, n, false));
+                let keys = self.keys();
+                if let Some(doc) = self.page.doc_mut() {
+                    doc.relayout_check(old, keys);
                 }
             }
             // An answered check shows its answer; digits stay counts.
-            let answered = self.checks.get(k).is_none_or(CheckState::answered);
+            let answered = self.state(k).is_none_or(CheckState::answered);
             if self.focus != Focus::Answer && !answered {
                 self.focus = Focus::Check;
             }
@@ -332,7 +353,7 @@ impl Reader {
             self.relayout_check();
         }
         // Where it starts once the checks above it are laid out again.
-        if let Some(start) = self.doc.as_ref().and_then(|d| d.check_start(k)) {
+        if let Some(start) = self.doc().and_then(|d| d.check_start(k)) {
             self.set_top(start, g);
         }
     }
@@ -340,8 +361,7 @@ impl Reader {
     /// Puts the first check (or the end of the page, without one) on top.
     pub fn jump_to_check(&mut self, g: &Geometry) {
         let first = self
-            .doc
-            .as_ref()
+            .doc()
             .and_then(|d| d.check_starts().first().map(|&(k, _)| k));
         match first {
             Some(k) => self.show_check(k, g),
@@ -353,7 +373,7 @@ impl Reader {
     }
 
     pub fn next_heading(&self) -> Option<usize> {
-        let d = self.doc.as_ref()?;
+        let d = self.doc()?;
         let mut lines = d.heading_lines();
         lines.extend(d.check_starts().into_iter().map(|(_, l)| l));
         lines.sort_unstable();
@@ -361,7 +381,7 @@ impl Reader {
     }
 
     pub fn prev_heading(&self) -> usize {
-        let Some(d) = self.doc.as_ref() else { return 0 };
+        let Some(d) = self.doc() else { return 0 };
         let mut lines = d.heading_lines();
         lines.extend(d.check_starts().into_iter().map(|(_, l)| l));
         lines.sort_unstable();
@@ -370,7 +390,7 @@ impl Reader {
 
     /// Moves to the first match at or below the top.
     pub fn search_from_top(&mut self, g: &Geometry) {
-        self.search.refresh(self.doc.as_ref());
+        self.search.refresh(self.page.doc());
         if let Some(line) = self.search.first_from(self.top) {
             self.show_line(line, g);
         }
@@ -385,7 +405,7 @@ impl Reader {
     /// Searches for `query` from the start of the lesson.
     pub fn search_for(&mut self, query: String, g: &Geometry) {
         self.search.query = query;
-        self.search.refresh(self.doc.as_ref());
+        self.search.refresh(self.page.doc());
         if let Some(line) = self.search.first_from(0) {
             self.show_line(line, g);
         }

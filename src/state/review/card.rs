@@ -37,19 +37,15 @@ pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
 /// of the tempting option chosen last time once answered, and a hint
 /// after a wrong answer. Empty until the card's lesson is loaded.
 pub fn card_body(s: &State, r: &Review, width: u16) -> Vec<Line> {
-    let Some(d) = s.reader.doc.as_ref() else {
+    let Some(d) = s.reader.doc() else {
         return Vec::new();
     };
     let Some(check) = d.lesson.checks.get(r.check) else {
         return Vec::new();
     };
     let shown = r.shown(check);
-    let mut marks = r.marks();
     // The card's own code is highlighted under its place in the lesson.
-    marks.index = r.check;
-    // A card offers its own keys, never the page's (r, a).
-    marks.printed = true;
-    let mut lines = layout::check_lines(&shown, width, &marks, &d.code).lines;
+    let mut lines = layout::check_lines(&shown, width, &r.card, r.view(), &d.code).lines;
     lines.remove(0);
     if let Some(reminder) = r.reminder.as_ref().filter(|_| r.answered()) {
         lines.push(Line::default());
@@ -67,7 +63,8 @@ pub fn card_body(s: &State, r: &Review, width: u16) -> Vec<Line> {
                 .map(|spans| Line { spans }),
         );
     }
-    let wrong = marks
+    let wrong = r
+        .card
         .answer(check)
         .is_some_and(|a| check.score_answer(&a) == Verdict::Wrong);
     if wrong {

@@ -37,7 +37,7 @@ pub(super) fn end(s: &mut State, fx: &mut Vec<Effect>) {
         fx.push(Effect::SwitchCourse(course));
         return;
     }
-    if lesson != s.reader.lesson || s.reader.doc.is_none() {
+    if lesson != s.reader.lesson || s.reader.doc().is_none() {
         s.reader.pending.anchor = Some(anchor);
         open(s, lesson, fx);
     } else {
@@ -91,7 +91,7 @@ pub(super) fn reread(s: &mut State, fx: &mut Vec<Effect>) {
         let id = card_check(s).map(|c| c.id.clone());
         if let (Some(id), Some(key)) = (id, s.lesson_key()) {
             attempt::seen(s, key, &id, fx);
-            if let Some(c) = s.reader.checks.get_mut(k) {
+            if let Some(c) = s.reader.state_mut(k) {
                 c.seen_answer = true;
             }
         }

@@ -8,11 +8,10 @@ mod keys;
 pub use card::{card_body, shuffle};
 
 use super::attempt::{self, Answered};
-use super::check::CheckState;
 use super::open::open;
 use super::{Action, Effect, State};
-use crate::layout::CheckMarks;
-use crate::model::{Answer, Check, CheckKind, DueCards, Lesson, Verdict, runs_text};
+use crate::layout::CheckView;
+use crate::model::{Answer, Check, CheckKind, CheckState, DueCards, Lesson, Verdict, runs_text};
 use chrono::{DateTime, Utc};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -75,11 +74,18 @@ impl Review {
         self.card.answered()
     }
 
-    /// The marks the card is drawn with: once answered, everything shown.
-    pub fn marks(&self) -> CheckMarks {
-        let mut m = self.card.marks(0, 1, self.typing);
-        m.revealed = self.answered();
-        m
+    /// How the card is drawn (beside `card`): the check at its place in
+    /// its lesson, its own keys offered and never the page's (r, a), and
+    /// once answered everything shown.
+    pub fn view(&self) -> CheckView {
+        CheckView {
+            index: self.check,
+            count: 1,
+            typing: self.typing,
+            printed: true,
+            reveal: self.answered(),
+            ..CheckView::default()
+        }
     }
 
     pub fn current(&self) -> Option<(usize, usize)> {
@@ -176,7 +182,7 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
 /// The kind of the card's check, once its lesson is loaded.
 fn card_kind(s: &State) -> Option<CheckKind> {
     let k = s.review.as_ref()?.check;
-    Some(s.reader.doc.as_ref()?.lesson.checks.get(k)?.kind.clone())
+    Some(s.reader.doc()?.lesson.checks.get(k)?.kind.clone())
 }
 
 /// Typing the card's answer: the reader's prompt keys.
@@ -258,7 +264,7 @@ fn open_card(s: &mut State, deal: bool, fx: &mut Vec<Effect>) {
     };
     if course != s.library.current {
         fx.push(Effect::SwitchCourse(course));
-    } else if deal || lesson != s.reader.lesson || s.reader.doc.is_none() {
+    } else if deal || lesson != s.reader.lesson || s.reader.doc().is_none() {
         open(s, lesson, fx);
     }
 }
@@ -267,7 +273,7 @@ fn open_card(s: &mut State, deal: bool, fx: &mut Vec<Effect>) {
 /// time they answered this check wrong, if that was its last answer:
 /// brought back after the next answer.
 pub(super) fn reminder(s: &State, check: &Check) -> Option<String> {
-    let slug = &s.reader.doc.as_ref()?.lesson.meta.slug;
+    let slug = &s.reader.doc()?.lesson.meta.slug;
     let p = s.library.progress.get(slug)?.checks.get(&check.id)?;
     if p.last_correct != Some(false) {
         return None;
@@ -309,7 +315,7 @@ fn card_check(s: &State) -> Option<&Check> {
     if r.current() != Some((s.library.current, s.reader.lesson)) {
         return None;
     }
-    s.reader.doc.as_ref()?.lesson.checks.get(r.check)
+    s.reader.doc()?.lesson.checks.get(r.check)
 }
 
 /// Option `pos` (in the card's shuffled order): a single choice answers,

@@ -264,7 +264,7 @@ fn each_answer_is_stored_under_its_check_and_comes_back() {
     h.keys("]");
     h.keys("[");
     with_checks(&mut h, p);
-    let c = &h.s.reader.checks;
+    let c = h.s.reader.doc().unwrap().states();
     assert_eq!((c[0].picked.clone(), c[0].submitted), (vec![0, 2], true));
     assert_eq!(c[1].typed, "let");
     assert_eq!((c[2].compiles, c[2].typed.as_str()), (Some(false), "7"));
@@ -302,7 +302,7 @@ fn old_lesson_wide_progress_is_the_empty_ids_check() {
     one.truncate(1);
     one[0].id.clear();
     one[0].kind = crate::model::CheckKind::Choice { multi: false };
-    let s = super::super::check::resumed_all(&one, &p);
+    let s = crate::model::CheckState::all_resumed(&one, &p);
     assert_eq!((s[0].chosen, s[0].attempts), (Some(1), 2));
     // Stored answers read back in their kind.
     let multi = &sample_checks()[0];
@@ -311,7 +311,7 @@ fn old_lesson_wide_progress_is_the_empty_ids_check() {
         last_text: Answer::Choice(vec![0, 2]).stored().1,
         ..Default::default()
     };
-    let back = super::super::check::CheckState::resumed(multi, Some(&cp));
+    let back = crate::model::CheckState::resumed(multi, Some(&cp));
     assert_eq!(back.picked, [0, 2]);
 }
 

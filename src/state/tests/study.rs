@@ -261,7 +261,7 @@ fn the_stats_screen_opens_a_misconception_lesson_with_its_digit() {
     assert!(h.s.overlay.is_none());
     assert_eq!(h.title(), "First");
     // At its check, not at the lesson's top.
-    let doc = h.s.reader.doc.as_ref().unwrap();
+    let doc = h.s.reader.doc().unwrap();
     let start = doc.check_start(0).unwrap();
     let rows = h.s.geometry().rows();
     assert!(

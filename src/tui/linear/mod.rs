@@ -177,7 +177,7 @@ impl Linear {
     /// Where each section of the open lesson starts (doc lines): the top,
     /// then each heading.
     fn sections(&self) -> Vec<usize> {
-        let Some(doc) = self.s.reader.doc.as_ref() else {
+        let Some(doc) = self.s.reader.doc() else {
             return vec![0];
         };
         let mut starts = vec![0];
@@ -199,8 +199,8 @@ impl Linear {
             let head = self.header();
             self.say(&head);
         }
-        let Some(total) = self.s.reader.doc.as_ref().map(|d| d.total()) else {
-            let why = self.s.reader.broken.as_ref().map_or_else(
+        let Some(total) = self.s.reader.doc().map(|d| d.total()) else {
+            let why = self.s.reader.page.broken().map_or_else(
                 || "The lesson is not ready.".to_string(),
                 |d| format!("This lesson cannot be shown: {d}"),
             );
@@ -237,8 +237,7 @@ impl Linear {
         let Some((from, len)) = self
             .s
             .reader
-            .doc
-            .as_ref()
+            .doc()
             .and_then(|d| Some((d.check_start(k)?, d.check_layout(k)?.lines.len())))
         else {
             self.say("This lesson has no check question.");

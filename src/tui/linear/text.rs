@@ -33,7 +33,7 @@ pub fn plain(line: &str) -> Option<String> {
 /// Lines `from..to` of the open lesson (page and checks, in reading
 /// order), as [`plain`] writes them, blank runs folded into one.
 pub fn lesson_lines(s: &State, from: usize, to: usize) -> Vec<String> {
-    let Some(doc) = s.reader.doc.as_ref() else {
+    let Some(doc) = s.reader.doc() else {
         return Vec::new();
     };
     let rows = (from..to.min(doc.total())).map_while(|i| doc.line(i).map(|l| l.text()));

@@ -24,22 +24,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-const SCREENS: [(&str, Screen); 13] = [
-    ("Reading", Screen::Reading),
-    ("Contents", Screen::Contents),
-    ("Search", Screen::Search),
-    ("CourseSearch", Screen::CourseSearch),
-    ("Check", Screen::Check),
-    ("Choices", Screen::Choices),
-    ("Answer", Screen::Answer),
-    ("Help", Screen::Help),
-    ("Stats", Screen::Stats),
-    ("Review", Screen::Review),
-    ("Courses", Screen::Courses),
-    ("Copy", Screen::Copy),
-    ("Links", Screen::Links),
-];
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -121,10 +105,10 @@ fn marked_keys(text: &str) -> Result<Vec<(Screen, String)>, String> {
                     let after = &rest[s + "<!-- keys:".len()..];
                     let end = after.find("-->").ok_or("a keys comment is not closed")?;
                     let name = after[..end].trim();
-                    screen = SCREENS
-                        .iter()
-                        .find(|(n, _)| *n == name)
-                        .map(|(_, s)| *s)
+                    // A screen is named as its variant is (`CourseSearch`).
+                    screen = Screen::ALL
+                        .into_iter()
+                        .find(|s| format!("{s:?}") == name)
                         .ok_or_else(|| format!("`{name}` is not a screen"))?;
                     rest = &after[end..];
                 }

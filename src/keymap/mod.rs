@@ -4,27 +4,48 @@
 
 mod key;
 mod tables;
-mod tools;
 
 pub use key::{Key, typed};
 
 use crate::state::{Action, Screen};
 use ratatui::crossterm::event::KeyEvent;
 
+/// One line of a key table: these keys ask for that action.
 pub struct Binding {
     pub keys: &'static [Key],
-    pub action: fn(char) -> Action,
-    /// Shown in the help screen.
-    pub help: &'static str,
+    /// What the keys ask for. A key that stands for many characters (a
+    /// digit, any text) puts the one pressed into it: see `pressed`.
+    pub action: Action,
     /// Shown in the footer, after the first key's label.
     pub hint: Option<&'static str>,
 }
 
 impl Binding {
+    /// The binding with a footer hint.
+    const fn hint(self, hint: &'static str) -> Binding {
+        Binding {
+            hint: Some(hint),
+            ..self
+        }
+    }
+
     /// Every key of the binding, as the help shows them: "j ↓ Enter".
     pub fn label(&self) -> String {
         let labels: Vec<String> = self.keys.iter().map(Key::label).collect();
         labels.join(" ")
+    }
+
+    /// The action when `key` of the binding is pressed as `c`: a digit
+    /// picks the option (1 the first) or goes into the count, a printable
+    /// character is typed; any other key asks for the action as written.
+    fn pressed(&self, key: Key, c: char) -> Action {
+        let digit = c.to_digit(10).unwrap_or(0);
+        match (key, &self.action) {
+            (Key::Digit, Action::Answer(_)) => Action::Answer((digit as usize).saturating_sub(1)),
+            (Key::Digit, Action::Count(_)) => Action::Count(digit),
+            (Key::Printable, Action::Input(_)) => Action::Input(c),
+            _ => self.action.clone(),
+        }
     }
 }
 
@@ -38,8 +59,7 @@ pub fn lookup(screen: Screen, ev: &KeyEvent) -> Option<Action> {
     bindings(screen).find_map(|b| {
         b.keys
             .iter()
-            .find_map(|k| k.matches(ev))
-            .map(|c| (b.action)(c))
+            .find_map(|k| k.matches(ev).map(|c| b.pressed(*k, c)))
     })
 }
 
@@ -64,33 +84,17 @@ pub fn hints(screen: Screen) -> Vec<(String, &'static str)> {
         .collect()
 }
 
-/// The screens in the order the help lists them.
-pub const HELP_ORDER: [Screen; 13] = [
-    Screen::Reading,
-    Screen::Check,
-    Screen::Choices,
-    Screen::Review,
-    Screen::Stats,
-    Screen::Contents,
-    Screen::Search,
-    Screen::CourseSearch,
-    Screen::Answer,
-    Screen::Courses,
-    Screen::Copy,
-    Screen::Links,
-    Screen::Help,
-];
-
-/// Help screen rows, grouped by screen; a row already listed under an
-/// earlier screen is not repeated.
+/// Help screen rows, grouped by screen in [`Screen::ALL`]'s order: each
+/// binding's keys and what its action does there. A row already listed
+/// under an earlier screen is not repeated.
 pub fn help() -> Vec<(Screen, Vec<(String, &'static str)>)> {
     let mut seen: Vec<(String, &str)> = Vec::new();
-    HELP_ORDER
+    Screen::ALL
         .into_iter()
         .map(|screen| {
             let mut rows = Vec::new();
             for b in bindings(screen).filter(|b| !b.keys.contains(&Key::Printable)) {
-                let row = (b.label(), b.help);
+                let row = (b.label(), b.action.description_on(screen));
                 if !seen.contains(&row) && !rows.contains(&row) {
                     rows.push(row);
                 }

@@ -1,361 +1,254 @@
-//! The key tables: one per screen, and the shared layers they sit on.
-//! The first binding that matches wins, so a screen's own table comes
-//! before its layers.
-
-mod study;
+//! The key tables: one per screen, and the shared layers they sit on,
+//! one binding a line: its keys, its action, and its footer hint if it
+//! has one. What an action does is its [`Action::description_on`], not
+//! written here. The first binding that matches wins, so a screen's own
+//! table comes before its layers.
 
 use super::Binding;
-use super::key::Key::{self, Char, Code, Ctrl, Printable};
-use super::tools::{COPY, LINKS, TOOLS};
-use crate::state::{Action, Screen};
+use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
+use crate::state::Action::{self, *};
+use crate::state::Screen;
 use ratatui::crossterm::event::KeyCode::{
-    Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up,
+    Backspace, Down, End, Enter, Esc, Home, PageDown as PgDn, PageUp as PgUp, Tab, Up,
 };
-use study::{ANSWER, ANSWERS, CHECK, CHOICES, COUNTS, JUMP, LIST_PAGES, MISCONCEPTIONS, REVIEW};
 
-pub(super) const fn bind(
-    keys: &'static [Key],
-    action: fn(char) -> Action,
-    help: &'static str,
-    hint: Option<&'static str>,
-) -> Binding {
+const fn bind(keys: &'static [Key], action: Action) -> Binding {
     Binding {
         keys,
         action,
-        help,
-        hint,
+        hint: None,
     }
 }
 
-pub(super) fn digit(c: char) -> Action {
-    Action::Answer(c.to_digit(10).map_or(0, |d| d as usize).saturating_sub(1))
-}
+/// The action of the digit keys: the digit pressed picks the option.
+const PICK: Action = Answer(0);
+/// The action of the digit keys on the page: the digit pressed goes into
+/// the count (`0` is a count's next digit: 10G).
+const COUNT: Action = Count(0);
+/// The action of a prompt's printable keys: the character typed goes in.
+const TYPE: Action = Input(' ');
 
 /// Every screen but the prompts.
-static GLOBAL: &[Binding] = &[
-    bind(
-        &[Char('q')],
-        |_| Action::Close,
-        "quit (on an overlay: close it)",
-        Some("quit"),
-    ),
-    bind(&[Ctrl('c')], |_| Action::Quit, "quit from anywhere", None),
-    bind(
-        &[Char('?')],
-        |_| Action::Help,
-        "show this help",
-        Some("help"),
-    ),
-    bind(
-        &[Code(Esc)],
-        |_| Action::Back,
-        "close, leave the check, clear the search",
-        None,
-    ),
-    bind(
-        &[Ctrl('z')],
-        |_| Action::Suspend,
-        "suspend to the shell",
-        None,
-    ),
+#[rustfmt::skip]
+const GLOBAL: &[Binding] = &[
+    bind(&[Char('q')], Close).hint("quit"),
+    bind(&[Ctrl('c')], Quit),
+    bind(&[Char('?')], Help).hint("help"),
+    bind(&[Code(Esc)], Back),
+    bind(&[Ctrl('z')], Suspend),
 ];
 
 /// Moving through the course and opening the other screens.
-static COURSE: &[Binding] = &[
-    bind(
-        &[Char(']')],
-        |_| Action::NextLesson,
-        "next lesson (course order)",
-        Some("next lesson"),
-    ),
-    bind(
-        &[Char('[')],
-        |_| Action::PrevLesson,
-        "previous lesson",
-        None,
-    ),
-    bind(
-        &[Code(Tab)],
-        |_| Action::ToggleContents,
-        "show or hide the table of contents",
-        Some("contents"),
-    ),
-    bind(
-        &[Char('s')],
-        |_| Action::CourseSearchStart,
-        "search the whole course",
-        None,
-    ),
-    bind(
-        &[Char('R')],
-        |_| Action::Review,
-        "review due check questions",
-        None,
-    ),
-    bind(&[Char('S')], |_| Action::Stats, "progress and stats", None),
-    bind(
-        &[Char('C')],
-        |_| Action::CoursesOpen,
-        "choose another course of the library",
-        None,
-    ),
-    bind(
-        &[Char('#')],
-        |_| Action::ToggleHiddenLines,
-        "show or hide rust examples' hidden lines",
-        None,
-    ),
-    bind(
-        &[Char('m')],
-        |_| Action::ToggleMouse,
-        "mouse on/off (off lets the terminal select text)",
-        None,
-    ),
+#[rustfmt::skip]
+const COURSE: &[Binding] = &[
+    bind(&[Char(']')], NextLesson).hint("next lesson"),
+    bind(&[Char('[')], PrevLesson),
+    bind(&[Code(Tab)], ToggleContents).hint("contents"),
+    bind(&[Char('s')], CourseSearchStart),
+    bind(&[Char('R')], Review),
+    bind(&[Char('S')], Stats),
+    bind(&[Char('C')], CoursesOpen),
+    bind(&[Char('#')], ToggleHiddenLines),
+    bind(&[Char('m')], ToggleMouse),
 ];
 
 /// Down a page, where Space does not tick an option.
-static PAGE_DOWN: &[Binding] = &[bind(
-    &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
-    |_| Action::PageDown,
-    "down one page",
-    Some("page"),
-)];
+#[rustfmt::skip]
+const PAGE_DOWN: &[Binding] = &[
+    bind(&[Char(' '), Code(PgDn), Ctrl('d'), Ctrl('f')], PageDown).hint("page"),
+];
 
 /// The page's keys shared by reading and the check.
-static PAGE: &[Binding] = &[
-    bind(
-        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
-        |_| Action::PageUp,
-        "up one page",
-        None,
-    ),
-    bind(
-        &[Char('g'), Code(Home)],
-        |_| Action::Top,
-        "top of the lesson",
-        None,
-    ),
-    bind(
-        &[Char('G'), Code(End)],
-        |_| Action::Bottom,
-        "end of the lesson (the check question)",
-        None,
-    ),
-    bind(
-        &[Char('/')],
-        |_| Action::SearchStart,
-        "search this lesson",
-        Some("search"),
-    ),
-    bind(&[Char('n')], |_| Action::SearchNext, "next match", None),
-    bind(&[Char('N')], |_| Action::SearchPrev, "previous match", None),
-    bind(&[Char('r')], |_| Action::Retry, "retry the check", None),
-    bind(
-        &[Char('a')],
-        |_| Action::Reveal,
-        "reveal the answer and every explanation",
-        None,
-    ),
+#[rustfmt::skip]
+const PAGE: &[Binding] = &[
+    bind(&[Char('b'), Code(PgUp), Ctrl('u'), Ctrl('b')], PageUp),
+    bind(&[Char('g'), Code(Home)], Top),
+    bind(&[Char('G'), Code(End)], Bottom),
+    bind(&[Char('/')], SearchStart).hint("search"),
+    bind(&[Char('n')], SearchNext),
+    bind(&[Char('N')], SearchPrev),
+    bind(&[Char('r')], Retry),
+    bind(&[Char('a')], Reveal),
 ];
 
-static READING: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down), Code(Enter)],
-        |_| Action::LineDown,
-        "down one line",
-        None,
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "up one line",
-        None,
-    ),
-    bind(&[Char('}')], |_| Action::NextHeading, "next heading", None),
-    bind(
-        &[Char('{')],
-        |_| Action::PrevHeading,
-        "previous heading",
-        None,
-    ),
+/// The page's tools: copying what is on screen, and its links.
+#[rustfmt::skip]
+const TOOLS: &[Binding] = &[
+    bind(&[Char('y')], Copy),
+    bind(&[Char('L')], Links),
+    bind(&[Code(Backspace)], LinkBack),
 ];
 
-static CONTENTS: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next entry",
-        Some("move"),
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "previous entry",
-        None,
-    ),
-    bind(
-        &[Code(Enter), Char('l')],
-        |_| Action::Open,
-        "open the lesson",
-        Some("open"),
-    ),
+#[rustfmt::skip]
+const READING: &[Binding] = &[
+    bind(&[Char('j'), Code(Down), Code(Enter)], LineDown),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Char('}')], NextHeading),
+    bind(&[Char('{')], PrevHeading),
+];
+
+/// Reading: a count for the next motion, as in less and vim.
+#[rustfmt::skip]
+const COUNTS: &[Binding] = &[
+    bind(&[Digit, Char('0')], COUNT),
+    bind(&[Char('M')], MarkRead),
+];
+
+/// From the page or a check to the next check.
+#[rustfmt::skip]
+const JUMP: &[Binding] = &[
+    bind(&[Char('c')], JumpToCheck).hint("check"),
+];
+
+/// A check with the focus (after `c`, a reveal or a click): choose an
+/// option, or start typing.
+#[rustfmt::skip]
+const CHECK: &[Binding] = &[
+    bind(&[Char('j'), Code(Down)], LineDown).hint("choose"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Code(Enter)], Open),
+    bind(&[Char('i')], TypeAnswer),
+];
+
+/// The check's digits answer; on the page they are a count.
+#[rustfmt::skip]
+const ANSWERS: &[Binding] = &[
+    bind(&[Digit], PICK).hint("answer"),
+];
+
+/// A check with several right answers: tick them all, then submit.
+#[rustfmt::skip]
+const CHOICES: &[Binding] = &[
+    bind(&[Digit], PICK).hint("tick"),
+    bind(&[Char(' ')], Toggle),
+    bind(&[Code(Enter)], Open).hint("submit"),
+    bind(&[Code(PgDn), Ctrl('d'), Ctrl('f')], PageDown),
+    bind(&[Char('j'), Code(Down)], LineDown),
+    bind(&[Char('k'), Code(Up)], LineUp),
+];
+
+/// A review card: answered with the page's keys, then rated.
+#[rustfmt::skip]
+const REVIEW: &[Binding] = &[
+    bind(&[Digit], PICK).hint("answer"),
+    bind(&[Char('j'), Code(Down)], LineDown),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Code(Enter), Char('n')], ReviewNext).hint("next"),
+    bind(&[Char(' ')], Toggle),
+    bind(&[Char('i')], TypeAnswer),
+    bind(&[Code(PgDn), Ctrl('d'), Ctrl('f')], PageDown),
+    bind(&[Char('b'), Code(PgUp), Ctrl('u'), Ctrl('b')], PageUp),
+    bind(&[Char('o')], ReviewReread).hint("re-read"),
+];
+
+#[rustfmt::skip]
+const CONTENTS: &[Binding] = &[
+    bind(&[Char('j'), Code(Down)], LineDown).hint("move"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Code(Enter), Char('l')], Open).hint("open"),
+];
+
+/// The contents: pages of entries.
+#[rustfmt::skip]
+const LIST_PAGES: &[Binding] = &[
+    bind(&[Char(' '), Code(PgDn), Ctrl('d'), Ctrl('f')], PageDown),
+    bind(&[Char('b'), Code(PgUp), Ctrl('u'), Ctrl('b')], PageUp),
+    bind(&[Char('g'), Code(Home)], Top),
+    bind(&[Char('G'), Code(End)], Bottom),
 ];
 
 /// Scrolling a boxed screen (help, stats).
-static BOXED: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down), Code(Enter)],
-        |_| Action::LineDown,
-        "down one line",
-        None,
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "up one line",
-        None,
-    ),
-    bind(
-        &[Char(' '), Code(PageDown), Ctrl('d'), Ctrl('f')],
-        |_| Action::PageDown,
-        "down one page",
-        Some("scroll"),
-    ),
-    bind(
-        &[Char('b'), Code(PageUp), Ctrl('u'), Ctrl('b')],
-        |_| Action::PageUp,
-        "up one page",
-        None,
-    ),
-    bind(
-        &[Char('g'), Code(Home)],
-        |_| Action::Top,
-        "back to the top",
-        None,
-    ),
+#[rustfmt::skip]
+const BOXED: &[Binding] = &[
+    bind(&[Char('j'), Code(Down), Code(Enter)], LineDown),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Char(' '), Code(PgDn), Ctrl('d'), Ctrl('f')], PageDown).hint("scroll"),
+    bind(&[Char('b'), Code(PgUp), Ctrl('u'), Ctrl('b')], PageUp),
+    bind(&[Char('g'), Code(Home)], Top),
 ];
 
-static STATS: &[Binding] = &[bind(
-    &[Char('S')],
-    |_| Action::Stats,
-    "read the figures again",
-    None,
-)];
+/// The stats screen: a misconception's number opens its lesson.
+#[rustfmt::skip]
+const STATS: &[Binding] = &[
+    bind(&[Char('S')], Stats),
+    bind(&[Digit], PICK).hint("open lesson"),
+];
 
-static COURSES: &[Binding] = &[
-    bind(
-        &[Char('j'), Code(Down)],
-        |_| Action::LineDown,
-        "next course",
-        Some("move"),
-    ),
-    bind(
-        &[Char('k'), Code(Up)],
-        |_| Action::LineUp,
-        "previous course",
-        None,
-    ),
-    bind(
-        &[Char('g'), Code(Home)],
-        |_| Action::Top,
-        "first course",
-        None,
-    ),
-    bind(
-        &[Char('G'), Code(End)],
-        |_| Action::Bottom,
-        "last course",
-        None,
-    ),
-    bind(
-        &[Code(Enter)],
-        |_| Action::Open,
-        "open the course where you left off",
-        Some("open"),
-    ),
+#[rustfmt::skip]
+const COURSES: &[Binding] = &[
+    bind(&[Char('j'), Code(Down)], LineDown).hint("move"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Char('g'), Code(Home)], Top),
+    bind(&[Char('G'), Code(End)], Bottom),
+    bind(&[Code(Enter)], Open).hint("open"),
+];
+
+/// Choosing what to copy.
+#[rustfmt::skip]
+const COPY: &[Binding] = &[
+    bind(&[Char('j'), Code(Down)], LineDown).hint("choose"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Code(Enter), Char('y')], Open).hint("copy"),
+    bind(&[Digit], PICK),
+];
+
+/// The page's links.
+#[rustfmt::skip]
+const LINKS: &[Binding] = &[
+    bind(&[Char('j'), Code(Down)], LineDown).hint("choose"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Code(Enter)], Open).hint("open"),
+    bind(&[Char('y')], Copy).hint("copy"),
+    bind(&[Digit], PICK),
 ];
 
 /// Every prompt: typed text goes into the query.
-static PROMPT: &[Binding] = &[
-    bind(&[Code(Enter)], |_| Action::Open, "accept", Some("accept")),
-    bind(
-        &[Code(Esc)],
-        |_| Action::Back,
-        "cancel the prompt",
-        Some("cancel"),
-    ),
-    bind(&[Ctrl('c')], |_| Action::Quit, "quit from anywhere", None),
-    bind(
-        &[Code(Backspace)],
-        |_| Action::InputBackspace,
-        "delete a character",
-        None,
-    ),
-    bind(&[Printable], Action::Input, "type the search", None),
+#[rustfmt::skip]
+const PROMPT: &[Binding] = &[
+    bind(&[Code(Enter)], Open).hint("accept"),
+    bind(&[Code(Esc)], Back).hint("cancel"),
+    bind(&[Ctrl('c')], Quit),
+    bind(&[Code(Backspace)], InputBackspace),
+    bind(&[Printable], TYPE),
 ];
 
-static COURSE_SEARCH: &[Binding] = &[
-    bind(
-        &[Code(Down), Ctrl('n')],
-        |_| Action::LineDown,
-        "next result",
-        Some("choose"),
-    ),
-    bind(
-        &[Code(Up), Ctrl('p')],
-        |_| Action::LineUp,
-        "previous result",
-        None,
-    ),
+#[rustfmt::skip]
+const COURSE_SEARCH: &[Binding] = &[
+    bind(&[Code(Down), Ctrl('n')], LineDown).hint("choose"),
+    bind(&[Code(Up), Ctrl('p')], LineUp),
 ];
 
 /// Editing a line being typed, as in a shell (src/state/line_edit.rs).
-static LINE_EDIT: &[Binding] = &[
-    bind(
-        &[Ctrl('u')],
-        |_| Action::InputKillLine,
-        "clear what is typed",
-        None,
-    ),
-    bind(
-        &[Ctrl('w')],
-        |_| Action::InputKillWord,
-        "delete a word",
-        None,
-    ),
+#[rustfmt::skip]
+const LINE_EDIT: &[Binding] = &[
+    bind(&[Ctrl('u')], InputKillLine),
+    bind(&[Ctrl('w')], InputKillWord),
+];
+
+/// Typing a check's answer (the prompt's keys come after these: Enter
+/// submits it, Esc cancels it).
+#[rustfmt::skip]
+const ANSWER: &[Binding] = &[
+    bind(&[Ctrl('j')], Input('\n')),
 ];
 
 /// A screen's tables, most specific first.
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
-    static READING_LAYERS: [&[Binding]; 8] = [
-        READING, COUNTS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL,
-    ];
-    static CHECK_LAYERS: [&[Binding]; 8] =
-        [CHECK, ANSWERS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL];
-    static CHOICES_LAYERS: [&[Binding]; 6] = [CHOICES, JUMP, PAGE, TOOLS, COURSE, GLOBAL];
-    static ANSWER_LAYERS: [&[Binding]; 3] = [ANSWER, LINE_EDIT, PROMPT];
-    static CONTENTS_LAYERS: [&[Binding]; 4] = [CONTENTS, LIST_PAGES, COURSE, GLOBAL];
-    static REVIEW_LAYERS: [&[Binding]; 2] = [REVIEW, GLOBAL];
-    static HELP_LAYERS: [&[Binding]; 2] = [BOXED, GLOBAL];
-    static STATS_LAYERS: [&[Binding]; 4] = [STATS, MISCONCEPTIONS, BOXED, GLOBAL];
-    static COURSES_LAYERS: [&[Binding]; 2] = [COURSES, GLOBAL];
-    static COPY_LAYERS: [&[Binding]; 2] = [COPY, GLOBAL];
-    static LINKS_LAYERS: [&[Binding]; 2] = [LINKS, GLOBAL];
-    static SEARCH_LAYERS: [&[Binding]; 1] = [PROMPT];
-    static COURSE_SEARCH_LAYERS: [&[Binding]; 3] = [COURSE_SEARCH, LINE_EDIT, PROMPT];
     match screen {
-        Screen::Reading => &READING_LAYERS,
-        Screen::Check => &CHECK_LAYERS,
-        Screen::Choices => &CHOICES_LAYERS,
-        Screen::Answer => &ANSWER_LAYERS,
-        Screen::Contents => &CONTENTS_LAYERS,
-        Screen::Review => &REVIEW_LAYERS,
-        Screen::Help => &HELP_LAYERS,
-        Screen::Stats => &STATS_LAYERS,
-        Screen::Courses => &COURSES_LAYERS,
-        Screen::Copy => &COPY_LAYERS,
-        Screen::Links => &LINKS_LAYERS,
-        Screen::Search => &SEARCH_LAYERS,
-        Screen::CourseSearch => &COURSE_SEARCH_LAYERS,
+        Screen::Reading => &[
+            READING, COUNTS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL,
+        ],
+        Screen::Check => &[CHECK, ANSWERS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL],
+        Screen::Choices => &[CHOICES, JUMP, PAGE, TOOLS, COURSE, GLOBAL],
+        Screen::Answer => &[ANSWER, LINE_EDIT, PROMPT],
+        Screen::Contents => &[CONTENTS, LIST_PAGES, COURSE, GLOBAL],
+        Screen::Review => &[REVIEW, GLOBAL],
+        Screen::Help => &[BOXED, GLOBAL],
+        Screen::Stats => &[STATS, BOXED, GLOBAL],
+        Screen::Courses => &[COURSES, GLOBAL],
+        Screen::Copy => &[COPY, GLOBAL],
+        Screen::Links => &[LINKS, GLOBAL],
+        Screen::Search => &[PROMPT],
+        Screen::CourseSearch => &[COURSE_SEARCH, LINE_EDIT, PROMPT],
     }
 }

@@ -2,6 +2,8 @@
 //! runtime reports back is a [`super::Msg`]; what the state asks the
 //! runtime to do is an [`super::Effect`].
 
+use super::Screen;
+
 /// Grouped as the help screen groups them. An action that makes no sense
 /// on the current screen is ignored there.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,5 +121,126 @@ impl Action {
                 | Action::InputKillLine
                 | Action::InputKillWord
         )
+    }
+}
+
+impl Action {
+    /// What the action does on the page, as the help screen, the man page
+    /// and the README say it: one text per action, so no key table
+    /// repeats it. [`Action::description_on`] says it for a screen where
+    /// the action means something else (the next option of a check).
+    pub fn description(&self) -> &'static str {
+        match self {
+            Action::Quit => "quit from anywhere",
+            Action::Back => "close, leave the check, clear the search",
+            Action::Close => "quit (on an overlay: close it)",
+            Action::Help => "show this help",
+            Action::Suspend => "suspend to the shell",
+            Action::ToggleMouse => "mouse on/off (off lets the terminal select text)",
+            Action::ToggleHiddenLines => "show or hide rust examples' hidden lines",
+            Action::Resize(..) => "the terminal's new size",
+            Action::LineDown => "down one line",
+            Action::LineUp => "up one line",
+            Action::PageDown => "down one page",
+            Action::PageUp => "up one page",
+            Action::Top => "top of the lesson",
+            Action::Bottom => "end of the lesson (the check question)",
+            Action::Scroll(_) => "scroll with the mouse wheel",
+            Action::NextHeading => "next heading",
+            Action::PrevHeading => "previous heading",
+            Action::Count(_) => "a count for the next motion: 3j 10G 2Space",
+            Action::MarkRead => "mark this lesson read",
+            Action::NextLesson => "next lesson (course order)",
+            Action::PrevLesson => "previous lesson",
+            Action::ToggleContents => "show or hide the table of contents",
+            Action::Open => "open what is under the cursor",
+            Action::ContentsClick(_) => "open the entry clicked",
+            Action::CoursesOpen => "choose another course of the library",
+            Action::SearchStart => "search this lesson",
+            Action::SearchNext => "next match",
+            Action::SearchPrev => "previous match",
+            Action::CourseSearchStart => "search the whole course",
+            Action::Input('\n') => "a new line (a program's output)",
+            Action::Input(_) => "type the search",
+            Action::InputBackspace => "delete a character",
+            Action::InputKillLine => "clear what is typed",
+            Action::InputKillWord => "delete a word",
+            Action::JumpToCheck => "go to the next check question",
+            Action::Answer(_) => "answer with that option",
+            Action::Retry => "retry the check",
+            Action::Reveal => "reveal the answer and every explanation",
+            Action::Toggle => "tick or untick the selected option",
+            Action::TypeAnswer => "type the answer (short answers, tracing)",
+            Action::PageClick(_) => "click on the page: an option, a link, a code block",
+            Action::Review => "review due check questions",
+            Action::ReviewNext => "answer (several: tick; on Submit, submit), then the next card",
+            Action::ReviewReread => {
+                "the card's lesson at its question (unanswered: a peek); R returns"
+            }
+            Action::Stats => "progress and stats",
+            Action::Copy => "copy the code on screen (OSC 52)",
+            Action::Links => "the page's links: open one",
+            Action::LinkBack => "back from a followed link",
+        }
+    }
+
+    /// What the action does on `screen`: its [`Action::description`],
+    /// unless the screen gives it another meaning.
+    pub fn description_on(&self, screen: Screen) -> &'static str {
+        self.meaning_on(screen)
+            .unwrap_or_else(|| self.description())
+    }
+
+    /// The meanings an action takes on a list or a prompt, where moving
+    /// picks an entry and Enter opens it.
+    fn meaning_on(&self, screen: Screen) -> Option<&'static str> {
+        use Screen::{
+            Answer, Check, Choices, Contents, CourseSearch, Courses, Help, Links, Review, Search,
+            Stats,
+        };
+        Some(match (self, screen) {
+            (Action::Back, Search | CourseSearch | Answer) => "cancel the prompt",
+            (Action::Open, Search | CourseSearch | Answer) => "accept",
+            (Action::LineDown, Check | Choices | Review) => "next option",
+            (Action::LineUp, Check | Choices | Review) => "previous option",
+            (Action::LineDown, Contents) => "next entry",
+            (Action::LineUp, Contents) => "previous entry",
+            (Action::LineDown, Courses) => "next course",
+            (Action::LineUp, Courses) => "previous course",
+            (Action::LineDown, CourseSearch) => "next result",
+            (Action::LineUp, CourseSearch) => "previous result",
+            (Action::LineDown, Screen::Copy | Links) => "next",
+            (Action::LineUp, Screen::Copy | Links) => "previous",
+            (Action::PageDown, Contents) => "down one page of entries",
+            (Action::PageUp, Contents) => "up one page of entries",
+            (Action::PageDown, Review) => "scroll the card down a page",
+            (Action::PageUp, Review) => "scroll the card up a page",
+            (Action::Top, Help | Stats) => "back to the top",
+            (Action::Top, Contents) => "first entry",
+            (Action::Bottom, Contents) => "last entry",
+            (Action::Top, Courses) => "first course",
+            (Action::Bottom, Courses) => "last course",
+            (Action::Open, Contents) => "open the lesson",
+            (Action::Open, Courses) => "open the course where you left off",
+            (Action::Open, Check) => {
+                "answer with the selected option (typed answers: start typing)"
+            }
+            (Action::Open, Choices) => {
+                "tick the selected option; on Submit (or none selected): submit"
+            }
+            (Action::Open, Screen::Copy) => "copy it",
+            (Action::Open, Links) => "open the link",
+            (Action::Answer(_), Choices) => "tick or untick that option",
+            (Action::Answer(_), Review) => {
+                "answer with that option; once right, how it felt: 1 again, 2 hard, 3 good, 4 easy"
+            }
+            (Action::Answer(_), Stats) => "open the lesson of that misconception",
+            (Action::Answer(_), Screen::Copy) => "copy that one",
+            (Action::Answer(_), Links) => "open that one",
+            (Action::Toggle, Review) => "tick the selected option (several answers), else as Enter",
+            (Action::Copy, Links) => "copy its address (OSC 52)",
+            (Action::Stats, Stats) => "read the figures again",
+            _ => return None,
+        })
     }
 }

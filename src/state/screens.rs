@@ -37,6 +37,25 @@ pub enum Screen {
 }
 
 impl Screen {
+    /// Every screen, in the order the help lists them (the page first,
+    /// the help itself last): the one list of them, which the help, the
+    /// man page, the README's key list and the guide's check all read.
+    pub const ALL: [Screen; 13] = [
+        Screen::Reading,
+        Screen::Check,
+        Screen::Choices,
+        Screen::Review,
+        Screen::Stats,
+        Screen::Contents,
+        Screen::Search,
+        Screen::CourseSearch,
+        Screen::Answer,
+        Screen::Courses,
+        Screen::Copy,
+        Screen::Links,
+        Screen::Help,
+    ];
+
     pub fn title(self) -> &'static str {
         match self {
             Screen::Reading => "Reading",

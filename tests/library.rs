@@ -22,28 +22,6 @@ fn shelved(slug: &str, title: &str, root: &Path, at: DateTime<Utc>) -> Change {
     }
 }
 
-/// An answer to a lesson's one check (a JSON lesson's), as the store
-/// takes it.
-fn attempt(
-    course: &str,
-    lesson: &str,
-    option: u32,
-    correct: bool,
-    review: bool,
-    at: DateTime<Utc>,
-) -> Change {
-    Change::Attempt {
-        key: LessonKey::new(course, lesson),
-        check: String::new(),
-        option,
-        answer: None,
-        correct,
-        review,
-        revealed: false,
-        at: Some(at),
-    }
-}
-
 #[test]
 fn two_courses_are_remembered_most_recent_first() {
     let data = tempfile::tempdir().unwrap();
@@ -56,7 +34,14 @@ fn two_courses_are_remembered_most_recent_first() {
         b.path(),
         t0() + Duration::hours(1),
     ));
-    s.apply(&attempt("alpha", "one", 1, false, false, t0()));
+    s.apply(&Change::option_attempt(
+        "alpha",
+        "one",
+        1,
+        false,
+        false,
+        t0(),
+    ));
     drop(s);
 
     let s = Store::open(Some(data.path()));
@@ -89,7 +74,14 @@ fn a_course_that_moved_keeps_its_progress() {
     s.apply(&Change::Read {
         key: LessonKey::new("alpha", "one"),
     });
-    s.apply(&attempt("alpha", "one", 0, true, false, t0()));
+    s.apply(&Change::option_attempt(
+        "alpha",
+        "one",
+        0,
+        true,
+        false,
+        t0(),
+    ));
     // Opened again from somewhere else: same slug, new place.
     s.apply(&shelved(
         "alpha",
@@ -112,7 +104,14 @@ fn a_course_whose_folder_is_deleted_is_kept_and_said_to_be_gone() {
     let root = course.path().to_path_buf();
     let mut s = Store::open(Some(data.path()));
     s.apply(&shelved("alpha", "Alpha", &root, t0()));
-    s.apply(&attempt("alpha", "one", 2, false, false, t0()));
+    s.apply(&Change::option_attempt(
+        "alpha",
+        "one",
+        2,
+        false,
+        false,
+        t0(),
+    ));
     drop(course);
     assert!(!root.exists());
     let lib = s.library();

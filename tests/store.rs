@@ -20,28 +20,6 @@ fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
 }
 
-/// An answer to a lesson's one check (a JSON lesson's), as the store
-/// takes it.
-fn attempt(
-    course: &str,
-    lesson: &str,
-    option: u32,
-    correct: bool,
-    review: bool,
-    at: DateTime<Utc>,
-) -> Change {
-    Change::Attempt {
-        key: LessonKey::new(course, lesson),
-        check: String::new(),
-        option,
-        answer: None,
-        correct,
-        review,
-        revealed: false,
-        at: Some(at),
-    }
-}
-
 fn db(dir: &Path) -> PathBuf {
     dir.join("progress.db")
 }
@@ -124,8 +102,15 @@ fn every_method_round_trips_and_survives_reopening() {
     });
 
     // intro: wrong (option 2), wrong again (2), then right (1)
-    s.apply(&attempt("rust", "intro", 2, false, false, t0()));
-    s.apply(&attempt(
+    s.apply(&Change::option_attempt(
+        "rust",
+        "intro",
+        2,
+        false,
+        false,
+        t0(),
+    ));
+    s.apply(&Change::option_attempt(
         "rust",
         "intro",
         2,
@@ -133,7 +118,7 @@ fn every_method_round_trips_and_survives_reopening() {
         false,
         t0() + Days::minutes(1),
     ));
-    s.apply(&attempt(
+    s.apply(&Change::option_attempt(
         "rust",
         "intro",
         1,
@@ -142,7 +127,7 @@ fn every_method_round_trips_and_survives_reopening() {
         t0() + Days::minutes(2),
     ));
     // borrowing: right on the first try, the next day
-    s.apply(&attempt(
+    s.apply(&Change::option_attempt(
         "rust",
         "borrowing",
         0,
@@ -151,7 +136,7 @@ fn every_method_round_trips_and_survives_reopening() {
         t0() + Days::days(1),
     ));
     // another course, wrong option 3 once
-    s.apply(&attempt(
+    s.apply(&Change::option_attempt(
         "go",
         "intro",
         3,
@@ -281,7 +266,7 @@ fn every_method_round_trips_and_survives_reopening() {
     m.apply(&Change::Read {
         key: LessonKey::new("c", "l"),
     });
-    m.apply(&attempt("c", "l", 1, true, false, t0()));
+    m.apply(&Change::option_attempt("c", "l", 1, true, false, t0()));
     assert!(m.progress("c", "l").read);
     assert_eq!(m.attempts("c", "l").len(), 1);
     let none = Store::open(None);
@@ -292,14 +277,14 @@ fn every_method_round_trips_and_survives_reopening() {
 fn a_right_review_pushes_due_later_than_a_wrong_one() {
     let mut s = Store::in_memory();
     for lesson in ["x", "y"] {
-        s.apply(&attempt("c", lesson, 0, true, false, t0()));
+        s.apply(&Change::option_attempt("c", lesson, 0, true, false, t0()));
     }
     let first = s.progress("c", "x").due.unwrap();
     assert_eq!(s.progress("c", "y").due, Some(first));
     assert_eq!(s.due(None, first).len(), 2);
 
-    s.apply(&attempt("c", "x", 0, true, true, first));
-    s.apply(&attempt("c", "y", 1, false, true, first));
+    s.apply(&Change::option_attempt("c", "x", 0, true, true, first));
+    s.apply(&Change::option_attempt("c", "y", 1, false, true, first));
     let right = s.progress("c", "x").due.unwrap();
     let wrong = s.progress("c", "y").due.unwrap();
     assert!(right > wrong, "right {right} vs wrong {wrong}");
@@ -308,7 +293,14 @@ fn a_right_review_pushes_due_later_than_a_wrong_one() {
     assert!(s.due(None, first).is_empty());
 
     // re-answering inside the lesson is not a review
-    s.apply(&attempt("c", "x", 1, false, false, first + Days::hours(1)));
+    s.apply(&Change::option_attempt(
+        "c",
+        "x",
+        1,
+        false,
+        false,
+        first + Days::hours(1),
+    ));
     assert_eq!(s.progress("c", "x").due, Some(right));
 }
 
@@ -447,8 +439,15 @@ fn a_version_1_file_is_migrated_with_its_data() {
     // version 2's review cards were rebuilt from the old attempts, exactly
     // as if they had been recorded by this version
     let mut fresh = Store::in_memory();
-    fresh.apply(&attempt("rust", "intro", 2, false, false, t0()));
-    fresh.apply(&attempt(
+    fresh.apply(&Change::option_attempt(
+        "rust",
+        "intro",
+        2,
+        false,
+        false,
+        t0(),
+    ));
+    fresh.apply(&Change::option_attempt(
         "rust",
         "intro",
         1,
@@ -456,7 +455,14 @@ fn a_version_1_file_is_migrated_with_its_data() {
         false,
         t0() + Days::minutes(1),
     ));
-    fresh.apply(&attempt("rust", "traits", 0, true, false, t0()));
+    fresh.apply(&Change::option_attempt(
+        "rust",
+        "traits",
+        0,
+        true,
+        false,
+        t0(),
+    ));
     assert_eq!(intro.due, fresh.progress("rust", "intro").due);
     assert_eq!(
         s.progress("rust", "traits").due,
@@ -465,7 +471,7 @@ fn a_version_1_file_is_migrated_with_its_data() {
     assert!(intro.due.is_some());
 
     // and new writes work on the migrated file
-    s.apply(&attempt(
+    s.apply(&Change::option_attempt(
         "rust",
         "traits",
         1,
@@ -512,7 +518,7 @@ fn child_writer() {
     assert!(s.is_persistent(), "{:?}", s.take_warning());
     let mut i = 0;
     while count == 0 || i < count {
-        s.apply(&attempt(
+        s.apply(&Change::option_attempt(
             "race",
             "shared",
             i,
@@ -740,7 +746,14 @@ fn a_damaged_page_inside_a_real_store_is_caught_too() {
     {
         let mut s = Store::open(Some(dir.path()));
         for i in 0..300 {
-            s.apply(&attempt("c", &format!("lesson-{i}"), i, false, false, t0()));
+            s.apply(&Change::option_attempt(
+                "c",
+                &format!("lesson-{i}"),
+                i,
+                false,
+                false,
+                t0(),
+            ));
         }
     }
     let mut bytes = std::fs::read(db(dir.path())).unwrap();
@@ -804,7 +817,7 @@ fn a_read_only_directory_still_shows_progress_and_takes_writes_in_memory() {
             key: LessonKey::new("c", "l"),
             anchor: Anchor { block: 2, line: 9 },
         });
-        s.apply(&attempt("c", "l", 1, true, false, t0()));
+        s.apply(&Change::option_attempt("c", "l", 1, true, false, t0()));
     }
     let file = db(&store_dir);
     let before = std::fs::read(&file).unwrap();
@@ -832,7 +845,14 @@ fn a_read_only_directory_still_shows_progress_and_takes_writes_in_memory() {
     s.apply(&Change::Completed {
         key: LessonKey::new("c", "l"),
     });
-    s.apply(&attempt("c", "l", 0, false, true, t0() + Days::days(3)));
+    s.apply(&Change::option_attempt(
+        "c",
+        "l",
+        0,
+        false,
+        true,
+        t0() + Days::days(3),
+    ));
     assert!(s.progress("c", "l").completed);
     assert_eq!(s.attempts("c", "l").len(), 2);
     assert_eq!(s.take_warning(), None, "told once");

@@ -13,28 +13,6 @@ fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
 }
 
-/// An answer to a lesson's one check (a JSON lesson's), as the store
-/// takes it.
-fn attempt(
-    course: &str,
-    lesson: &str,
-    option: u32,
-    correct: bool,
-    review: bool,
-    at: DateTime<Utc>,
-) -> Change {
-    Change::Attempt {
-        key: LessonKey::new(course, lesson),
-        check: String::new(),
-        option,
-        answer: None,
-        correct,
-        review,
-        revealed: false,
-        at: Some(at),
-    }
-}
-
 /// How long a session here waits for another program's lock: the lock is
 /// the test's own and is held past any wait, so the reader's 2 s would only
 /// be waited out.
@@ -67,8 +45,8 @@ fn answered(dir: &Path) {
     s.apply(&Change::Read {
         key: LessonKey::new("c", "l"),
     });
-    s.apply(&attempt("c", "l", 1, true, false, t0()));
-    s.apply(&attempt("c", "m", 0, false, false, t0()));
+    s.apply(&Change::option_attempt("c", "l", 1, true, false, t0()));
+    s.apply(&Change::option_attempt("c", "m", 0, false, false, t0()));
     assert!(s.is_persistent());
 }
 
@@ -181,7 +159,7 @@ fn valid_stores_are_adopted_whatever_their_version_says() {
             s.progress("c", "l").due.is_some(),
             "{what}: its card is back"
         );
-        s.apply(&attempt("c", "l", 2, true, false, t0()));
+        s.apply(&Change::option_attempt("c", "l", 2, true, false, t0()));
         drop(s);
         assert_eq!(Store::open(Some(dir.path())).attempts("c", "l").len(), 2);
     }
@@ -203,7 +181,7 @@ fn an_answer_the_lock_keeps_out_until_quit_is_kept_and_saved_at_the_next_start()
     let lock = other
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .unwrap();
-    s.apply(&attempt("c", "l", 3, false, false, t0()));
+    s.apply(&Change::option_attempt("c", "l", 3, false, false, t0()));
     let warning = s.take_warning().expect("told it is busy");
     assert!(
         warning.contains("busy") && !warning.contains('\n'),
@@ -237,7 +215,7 @@ fn a_running_sessions_journal_is_left_to_it() {
     let lock = other
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .unwrap();
-    s.apply(&attempt("c", "l", 3, false, false, t0()));
+    s.apply(&Change::option_attempt("c", "l", 3, false, false, t0()));
     lock.rollback().unwrap();
     drop(other);
     // Another lectern starts while the first still runs: the journal is
@@ -269,7 +247,7 @@ fn a_store_locked_at_start_is_written_once_the_lock_is_gone() {
     assert!(!s.is_persistent());
     let warning = s.take_warning().expect("told");
     assert!(warning.contains("busy"), "{warning}");
-    s.apply(&attempt("c", "l", 3, false, false, t0()));
+    s.apply(&Change::option_attempt("c", "l", 3, false, false, t0()));
     assert_eq!(named(dir.path(), "progress.db.pending-").len(), 1);
     drop(other);
     assert_eq!(s.close(), None, "the file has it now");
@@ -336,8 +314,8 @@ fn a_journal_saved_at_quit_but_not_removed_before_a_kill_counts_once() {
     let mut s = held_out(Some(dir.path()));
     let other = locked(dir.path());
     // Two answers alike to the millisecond: both are real.
-    s.apply(&attempt("c", "l", 3, false, true, t0()));
-    s.apply(&attempt("c", "l", 3, false, true, t0()));
+    s.apply(&Change::option_attempt("c", "l", 3, false, true, t0()));
+    s.apply(&Change::option_attempt("c", "l", 3, false, true, t0()));
     let journal = named(dir.path(), "progress.db.pending-");
     assert_eq!(journal.len(), 1);
     let bytes = std::fs::read(&journal[0]).unwrap();

@@ -96,6 +96,28 @@ pub enum Change {
 }
 
 impl Change {
+    /// An answer by option to a lesson's one check (a JSON lesson's),
+    /// first try or review, made at `at`.
+    pub fn option_attempt(
+        course: &str,
+        lesson: &str,
+        option: u32,
+        correct: bool,
+        review: bool,
+        at: DateTime<Utc>,
+    ) -> Change {
+        Change::Attempt {
+            key: LessonKey::new(course, lesson),
+            check: String::new(),
+            option,
+            answer: None,
+            correct,
+            review,
+            revealed: false,
+            at: Some(at),
+        }
+    }
+
     /// When it was made, for the changes whose time the store keeps;
     /// `None` too while it is not stamped yet.
     pub fn at(&self) -> Option<DateTime<Utc>> {

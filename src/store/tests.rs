@@ -10,28 +10,6 @@ fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()
 }
 
-/// An answer to a lesson's one check (a JSON lesson's), as the store
-/// takes it.
-fn attempt(
-    course: &str,
-    lesson: &str,
-    option: u32,
-    correct: bool,
-    review: bool,
-    at: DateTime<Utc>,
-) -> Change {
-    Change::Attempt {
-        key: LessonKey::new(course, lesson),
-        check: String::new(),
-        option,
-        answer: None,
-        correct,
-        review,
-        revealed: false,
-        at: Some(at),
-    }
-}
-
 fn options(read_only: bool) -> open::Options {
     open::Options {
         read_only,
@@ -44,7 +22,7 @@ fn saved_store(dir: &Path) {
     store.apply(&Change::Read {
         key: LessonKey::new("c", "l"),
     });
-    store.apply(&attempt("c", "l", 1, false, false, t0()));
+    store.apply(&Change::option_attempt("c", "l", 1, false, false, t0()));
     assert!(store.is_persistent());
     assert_eq!(store.take_warning(), None);
 }
@@ -78,7 +56,7 @@ fn read_only_file_is_readable_and_writes_stay_in_memory() {
     store.apply(&Change::Completed {
         key: LessonKey::new("c", "l"),
     });
-    store.apply(&attempt(
+    store.apply(&Change::option_attempt(
         "c",
         "l",
         2,
@@ -110,7 +88,7 @@ fn full_disk_becomes_a_warning_and_data_stays_in_memory() {
 
     let long = "x".repeat(4096);
     for i in 0..20 {
-        store.apply(&attempt("c", &long, i, false, false, t0()));
+        store.apply(&Change::option_attempt("c", &long, i, false, false, t0()));
     }
     let warning = store.take_warning().expect("a full disk is reported");
     assert!(warning.contains("disk full"), "{warning}");
@@ -142,7 +120,7 @@ fn a_lock_held_too_long_keeps_writes_in_memory_then_saves_them() {
     // Its own wait, short: the lock is held past any wait.
     let wait = std::time::Duration::from_millis(50);
     let mut store = Store::open_waiting(Some(dir.path()), wait);
-    store.apply(&attempt("c", "l", 0, true, false, t0()));
+    store.apply(&Change::option_attempt("c", "l", 0, true, false, t0()));
 
     let mut other = Connection::open(dir.path().join(open::FILE)).unwrap();
     let lock = other
@@ -151,7 +129,7 @@ fn a_lock_held_too_long_keeps_writes_in_memory_then_saves_them() {
     // A lower bound: it waited for the lock before giving up (a busy
     // machine only makes the wait longer).
     let started = Instant::now();
-    store.apply(&attempt("c", "l", 1, false, false, t0()));
+    store.apply(&Change::option_attempt("c", "l", 1, false, false, t0()));
     assert!(started.elapsed() >= wait);
     let warning = store.take_warning().expect("a held lock is reported");
     assert!(warning.contains("busy"), "{warning}");
@@ -160,7 +138,7 @@ fn a_lock_held_too_long_keeps_writes_in_memory_then_saves_them() {
     // During the back-off, writes do not try the file again: a try that
     // failed would have moved the back-off on (no clock is read for this).
     let backoff = store.retry_at.expect("backing off");
-    store.apply(&attempt("c", "l", 2, false, false, t0()));
+    store.apply(&Change::option_attempt("c", "l", 2, false, false, t0()));
     assert_eq!(store.retry_at, Some(backoff));
     assert_eq!(store.pending.len(), 2);
     assert_eq!(store.attempts("c", "l").len(), 3);
@@ -217,7 +195,7 @@ fn progress_kept_in_memory_only_is_said_at_quit() {
         "a page's place alone is not worth a word"
     );
     let mut store = Store::open(Some(dir.path()));
-    store.apply(&attempt("c", "l", 0, true, false, t0()));
+    store.apply(&Change::option_attempt("c", "l", 0, true, false, t0()));
     store.apply(&Change::Read {
         key: LessonKey::new("c", "l2"),
     });
@@ -229,7 +207,7 @@ fn progress_kept_in_memory_only_is_said_at_quit() {
     assert!(word.contains("newer lectern"), "{word}");
 
     let mut store = Store::open_with(dir.path(), options(true));
-    store.apply(&attempt("c", "l", 0, true, false, t0()));
+    store.apply(&Change::option_attempt("c", "l", 0, true, false, t0()));
     let word = store.close().expect("a closing word");
     assert!(
         word.contains("1 change ") && word.contains("read-only"),
@@ -320,7 +298,9 @@ mod disk_that_fills_and_empties {
             }
             Step::Attempt(c, l, option, correct, review) => {
                 let (c, l) = names(c, l);
-                s.apply(&attempt(&c, &l, option, correct, review, now));
+                s.apply(&Change::option_attempt(
+                    &c, &l, option, correct, review, now,
+                ));
             }
             Step::Full(_) => {}
         }

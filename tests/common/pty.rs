@@ -178,12 +178,24 @@ impl Term {
 
     /// Waits until `pred` holds for the screen text; panics with the
     /// screen after `WAIT`.
+    /// `pred` runs with the screen unlocked: it may look at `self`.
     pub fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) {
-        self.wait_raw(what, |_, screen| pred(&screen.contents()));
+        let start = Instant::now();
+        loop {
+            let text = self.contents();
+            if pred(&text) {
+                return;
+            }
+            if start.elapsed() > WAIT {
+                panic!("timed out waiting for {what}; screen:\n{text}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Waits until `pred` holds for the bytes written so far and the
-    /// screen they drew; panics with both after `WAIT`.
+    /// screen they drew (the screen locked meanwhile: `pred` must not
+    /// look at `self`); panics with both after `WAIT`.
     pub fn wait_raw(&self, what: &str, pred: impl Fn(&[u8], &vt100::Screen) -> bool) {
         let start = Instant::now();
         loop {

@@ -18,9 +18,6 @@ const LESSON: &str = r#"{"course":{"slug":"c","title":"C"},
 
 const CODE: &str = "fn main() {\n    println!(\"a long line that the page would wrap at a narrow width, gutter and all\");\n}";
 
-/// The variables that decide colour, removed so the machine's own do not
-/// leak in.
-
 fn lesson_file() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("copy-me.json");

@@ -27,6 +27,7 @@
 //!   each: [`run`] is the whole program. `out` is the one way to stdout
 //!   and stderr (closed pipes end quietly; messages are sanitised).
 pub mod alloc_guard;
+pub mod app;
 mod cli;
 mod commands;
 pub mod config;

@@ -231,7 +231,7 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
     let b = s.course().index_of("b").unwrap();
     let mut fx = Vec::new();
     state::open_lesson(&mut s, b, &mut fx);
-    runner.apply(&mut s, fx);
+    lectern::app::apply(&mut s, &mut runner, fx);
     assert!(
         matches!(s.reader.page, lectern::state::Page::Loading) && s.reader.doc().is_none(),
         "read on the loop"
@@ -239,7 +239,7 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
     let reply = rx.recv_timeout(Duration::from_secs(30)).expect("loaded");
     let msg = runner.take(&s, reply).expect("the lesson still wanted");
     let fx = state::receive(&mut s, msg);
-    runner.apply(&mut s, fx);
+    lectern::app::apply(&mut s, &mut runner, fx);
     assert!(!matches!(s.reader.page, lectern::state::Page::Loading));
     assert_eq!(s.reader.doc().unwrap().lesson.meta.title, "Big");
     // One that comes back after the learner moved on is dropped.
@@ -273,7 +273,11 @@ fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
         lesson: "a".into(),
     };
     // Held until the frame is drawn, and the loop is stuck in that frame.
-    runner.apply(&mut s, vec![Effect::Write(Change::Read { key })]);
+    lectern::app::apply(
+        &mut s,
+        &mut runner,
+        vec![Effect::Write(Change::Read { key })],
+    );
     assert!(runner.has_held());
     let line = runner
         .unwritten()
@@ -284,7 +288,7 @@ fn writes_still_held_when_a_signal_ends_the_process_reach_a_journal() {
         "{line}"
     );
     // Nothing is written twice should the loop come back meanwhile.
-    runner.flush(&mut s);
+    lectern::app::flush(&mut s, &mut runner);
     let written = runner.store.as_ref().unwrap().progress("c", "a").read;
     assert!(!written, "written by the loop after the rescue kept it");
     drop(runner);

@@ -36,10 +36,10 @@ fn peak_kb() -> u64 {
 fn open_and_draw(runner: &mut Runner, s: &mut State, index: usize) {
     let mut fx = Vec::new();
     state::open_lesson(s, index, &mut fx);
-    runner.apply(s, fx);
+    lectern::app::apply(s, runner, fx);
     let fx = state::receive(s, Msg::Drawn);
-    runner.apply(s, fx);
-    runner.flush(s);
+    lectern::app::apply(s, runner, fx);
+    lectern::app::flush(s, runner);
 }
 
 /// In the child: a course of a lesson of `n` units of dense markup (as
@@ -127,12 +127,12 @@ fn the_open_lesson_is_indexed_from_its_page_until_its_file_changes() {
     assert_eq!(found(&mut runner, &s, "zebras"), ["big"]);
     assert_eq!(found(&mut runner, &s, "giraffe"), ["small"]);
     // Nothing is stale: the next run takes nothing, from page or file.
-    runner.apply(&mut s, vec![Effect::BuildIndex]);
-    runner.flush(&mut s);
+    lectern::app::apply(&mut s, &mut runner, vec![Effect::BuildIndex]);
+    lectern::app::flush(&mut s, &mut runner);
     assert_eq!(runner.indexed_from_page, 1);
     write_lesson(dir.path(), "big", 1, "Okapis now.");
-    runner.apply(&mut s, vec![Effect::BuildIndex]);
-    runner.flush(&mut s);
+    lectern::app::apply(&mut s, &mut runner, vec![Effect::BuildIndex]);
+    lectern::app::flush(&mut s, &mut runner);
     assert_eq!(runner.indexed_from_page, 1);
     assert_eq!(found(&mut runner, &s, "okapis"), ["big"]);
     assert!(found(&mut runner, &s, "zebras").is_empty());

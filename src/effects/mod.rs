@@ -1,7 +1,8 @@
 //! The one effect runner: carries out what the state asks for with the
-//! loader, the progress store and the course index, and hands what it
-//! finds back to the state as messages. The terminal runtime and every
-//! test use it; tests run its background work inline.
+//! loader, the progress store and the course index, and answers with
+//! messages; it never applies them (`crate::app` closes the loop). The
+//! terminal runtime and every test use it; tests run its background work
+//! inline.
 
 mod background;
 mod indexing;
@@ -17,7 +18,7 @@ pub use writes::Unwritten;
 use crate::index::{Extract, Index};
 use crate::loader::{self, ReadStamp};
 use crate::model::{Change, Days, Diagnostic, Lesson, Origin};
-use crate::state::{self, Effect, Msg, State};
+use crate::state::{Effect, Msg, State};
 use crate::store::Store;
 use chrono::{DateTime, Utc};
 use std::cell::RefCell;
@@ -136,88 +137,65 @@ impl Runner {
         self.preloaded = Some((origin, lesson, read));
     }
 
-    /// Carries out `fx` and what their replies ask for in turn. Returns
-    /// the effects that are the terminal's (mouse, suspend).
-    pub fn apply(&mut self, s: &mut State, fx: Vec<Effect>) -> Vec<Effect> {
-        self.apply_traced(s, fx, &mut Vec::new())
-    }
-
-    /// [`Runner::apply`], noting in `seen` every effect asked for on the
-    /// way, those of the replies included (for tests).
-    pub fn apply_traced(
-        &mut self,
-        s: &mut State,
-        fx: Vec<Effect>,
-        seen: &mut Vec<Effect>,
-    ) -> Vec<Effect> {
-        let mut terminal = Vec::new();
-        let mut queue: VecDeque<Effect> = fx.into();
-        loop {
-            while let Some(e) = queue.pop_front() {
-                seen.push(e.clone());
-                if matches!(
-                    e,
-                    Effect::SetMouse(_)
-                        | Effect::Suspend
-                        | Effect::Clipboard(_)
-                        | Effect::OpenUrl(_)
-                ) {
-                    terminal.push(e);
-                } else if self.waits(&e) {
-                    if let Effect::Write(change) = &e {
-                        // Its time is when it was made, not when written.
-                        self.unwritten.hold(&change.clone().stamped(self.now()));
-                    }
-                    self.held.push(e);
-                } else if let Some(msg) = self.run(s, e) {
-                    queue.extend(state::receive(s, msg));
-                }
-            }
-            let Some(reply) = self.inline.pop_front() else {
-                break;
-            };
-            if let Some(msg) = self.take(s, reply) {
-                queue.extend(state::receive(s, msg));
-            }
+    /// Carries out one effect: the terminal's go to `terminal`, writes and
+    /// work that waits for the frame are held; the rest runs, its answer
+    /// (if any) returned for the state (`crate::app` closes the loop).
+    pub fn carry(&mut self, s: &State, e: Effect, terminal: &mut Vec<Effect>) -> Option<Msg> {
+        if e.is_terminal() {
+            terminal.push(e);
+            return None;
         }
-        terminal
+        if self.waits(&e) {
+            if let Effect::Write(change) = &e {
+                // Its time is when it was made, not when written.
+                self.unwritten.hold(&change.clone().stamped(self.now()));
+            }
+            self.held.push(e);
+            return None;
+        }
+        self.run(s, e)
     }
 
-    /// Carries out the work held back (once the frame is drawn); whether
-    /// that changed the state.
-    pub fn flush(&mut self, s: &mut State) -> bool {
-        let notice = s.notice.clone();
-        let mut changed = false;
-        // Without the store (still opening) its work stays held.
+    /// The next reply of work done inline (tests): `None` once there is
+    /// none; `Some(None)` for a reply the state has no use for.
+    pub fn next_inline(&mut self, s: &State) -> Option<Option<Msg>> {
+        let reply = self.inline.pop_front()?;
+        Some(self.take(s, reply))
+    }
+
+    /// The work held back that can run now (once the frame is drawn), in
+    /// the order it was asked for: without the store (still opening) its
+    /// work stays held.
+    pub fn take_ready(&mut self) -> Vec<Effect> {
         let (ready, wait): (Vec<Effect>, Vec<Effect>) = std::mem::take(&mut self.held)
             .into_iter()
             .partition(|e| self.store.is_some() || !(e.is_write() || e.reads_store()));
         self.held = wait;
-        for effect in ready {
-            if effect.is_write() {
-                // Written and let go of at once, so a signal's rescue
-                // never writes it a second time.
-                let unwritten = self.unwritten.clone();
-                let mut kept = unwritten.lock();
-                // Gone: a signal's rescue has kept it already.
-                if let Some(change) = kept.pop_front() {
-                    self.write(change);
-                }
-                continue;
-            }
-            if let Some(msg) = self.run(s, effect) {
-                changed = true;
-                let fx = state::receive(s, msg);
-                self.apply(s, fx);
-            }
+        ready
+    }
+
+    /// Carries out one effect of [`Runner::take_ready`].
+    pub fn run_ready(&mut self, s: &State, effect: Effect) -> Option<Msg> {
+        if !effect.is_write() {
+            return self.run(s, effect);
         }
-        if let Some(w) = self.store.as_mut().and_then(Store::take_warning) {
-            // It can quote the data dir's path and SQLite's or the OS's words.
-            let w = crate::model::sanitize::clean(&w).replace('\n', " ");
-            let fx = state::receive(s, Msg::Notice(format!("Progress: {w}")));
-            self.apply(s, fx);
+        // Written and let go of at once, so a signal's rescue never
+        // writes it a second time.
+        let unwritten = self.unwritten.clone();
+        let mut kept = unwritten.lock();
+        // Gone: a signal's rescue has kept it already.
+        if let Some(change) = kept.pop_front() {
+            self.write(change);
         }
-        changed || s.notice != notice
+        None
+    }
+
+    /// What the store had to say since it was last asked, once per fault.
+    pub fn store_notice(&mut self) -> Option<Msg> {
+        let w = self.store.as_mut().and_then(Store::take_warning)?;
+        // It can quote the data dir's path and SQLite's or the OS's words.
+        let w = crate::model::sanitize::clean(&w).replace('\n', " ");
+        Some(Msg::Notice(format!("Progress: {w}")))
     }
 
     /// The writes held back, for a signal that ends the process while the

@@ -54,6 +54,15 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The terminal's own (mouse, suspend, clipboard, browser): carried
+    /// out by the runtime, not the runner.
+    pub fn is_terminal(&self) -> bool {
+        matches!(
+            self,
+            Effect::SetMouse(_) | Effect::Suspend | Effect::Clipboard(_) | Effect::OpenUrl(_)
+        )
+    }
+
     /// A write to the store: held back until the first frame is on screen.
     pub fn is_write(&self) -> bool {
         matches!(self, Effect::Write(_))

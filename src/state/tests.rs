@@ -165,10 +165,10 @@ impl H {
     fn settle(&mut self, fx: Vec<Effect>) -> Vec<Effect> {
         self.hand_over_saved();
         let mut seen = Vec::new();
-        self.runner.apply_traced(&mut self.s, fx, &mut seen);
+        crate::app::apply_traced(&mut self.s, &mut self.runner, fx, &mut seen);
         let fx = receive(&mut self.s, Msg::Drawn);
-        self.runner.apply_traced(&mut self.s, fx, &mut seen);
-        self.runner.flush(&mut self.s);
+        crate::app::apply_traced(&mut self.s, &mut self.runner, fx, &mut seen);
+        crate::app::flush(&mut self.s, &mut self.runner);
         seen
     }
 

@@ -222,7 +222,7 @@ impl Reader {
             }
             // What the held-back work found (the cards due, a store fault)
             // is news worth a redraw.
-            if self.runner.has_held() && self.runner.flush(&mut self.s) {
+            if self.runner.has_held() && crate::app::flush(&mut self.s, &mut self.runner) {
                 self.draw()?;
             }
             events::busy(false, self.q_quits());
@@ -247,7 +247,7 @@ impl Reader {
             term,
             ..
         } = self;
-        runner.flush(&mut s);
+        crate::app::flush(&mut s, &mut runner);
         drop(term);
         if let Some(store) = runner.store.as_mut() {
             for line in [store.take_warning(), store.close()].into_iter().flatten() {
@@ -268,7 +268,7 @@ impl Reader {
 
     /// Effects to the runner; the terminal's own are carried out here.
     fn apply(&mut self, fx: Vec<Effect>) {
-        for effect in self.runner.apply(&mut self.s, fx) {
+        for effect in crate::app::apply(&mut self.s, &mut self.runner, fx) {
             match effect {
                 Effect::SetMouse(on) => self.term.set_mouse(on),
                 Effect::Suspend => {

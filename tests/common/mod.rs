@@ -85,11 +85,11 @@ impl Reader {
     /// the frame is drawn: the rest of the page, the held writes.
     pub fn settle(&mut self, fx: Vec<Effect>) -> &mut Self {
         self.effects.extend(fx.iter().cloned());
-        self.runner.apply(&mut self.s, fx);
+        lectern::app::apply(&mut self.s, &mut self.runner, fx);
         let fx = state::receive(&mut self.s, Msg::Drawn);
         self.effects.extend(fx.iter().cloned());
-        self.runner.apply(&mut self.s, fx);
-        self.runner.flush(&mut self.s);
+        lectern::app::apply(&mut self.s, &mut self.runner, fx);
+        lectern::app::flush(&mut self.s, &mut self.runner);
         self.redact_state();
         self
     }

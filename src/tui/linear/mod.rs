@@ -107,7 +107,7 @@ impl Linear {
     }
 
     fn apply(&mut self, fx: Vec<Effect>) {
-        for effect in self.runner.apply(&mut self.s, fx) {
+        for effect in crate::app::apply(&mut self.s, &mut self.runner, fx) {
             match effect {
                 Effect::Clipboard(text) => {
                     let lines = text.lines().count();
@@ -128,7 +128,7 @@ impl Linear {
         // What the full screen does between frames (writes, the index,
         // colours): here, after every step, since nothing waits on a frame.
         if self.runner.has_held() {
-            self.runner.flush(&mut self.s);
+            crate::app::flush(&mut self.s, &mut self.runner);
         }
     }
 
@@ -276,7 +276,7 @@ impl Linear {
 
     fn finish(mut self) {
         self.update(Action::Quit);
-        self.runner.flush(&mut self.s);
+        crate::app::flush(&mut self.s, &mut self.runner);
         if let Some(store) = self.runner.store.as_mut() {
             for line in [store.take_warning(), store.close()].into_iter().flatten() {
                 crate::out::stderr(&format!("lectern: {line}"));

@@ -67,6 +67,24 @@ build() {
     done
 }
 
+# generated_course N [SEED]: the folder of gen_course's N lessons (seed 1
+# unless given) under $COURSE_ROOT, made unless a folder there already
+# holds N lessons; its path on stdout. Needs `build gen_course` first.
+generated_course() {
+    local n=$1 seed=${2:-1}
+    local dir=${COURSE_ROOT:-/tmp}/lectern-bench-course-$n
+    [[ $seed == 1 ]] || dir=$dir-s$seed
+    local have=0
+    [[ -d $dir ]] && have=$(find "$dir" -maxdepth 1 -name '*.json' | wc -l)
+    if [[ $have -ne $n ]]; then
+        rm -rf "$dir"
+        "$GEN" --lessons "$n" --out "$dir" --seed "$seed" >/dev/null 2>&1 || die "gen_course failed"
+    else
+        note "reusing $dir ($n lessons)"
+    fi
+    printf '%s\n' "$dir"
+}
+
 # lesson_md LESSON.json: the lesson's markdown form (body.text) on stdout.
 lesson_md() {
     python3 - "$1" <<'PY'

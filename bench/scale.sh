@@ -32,7 +32,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 read -ra sizes <<<"${SIZES:-100 1000 10000}"
 runs=${RUNS:-10}
-course_root=${COURSE_ROOT:-/tmp}
 seed=${SEED:-1}
 timeout_ms=${TIMEOUT_MS:-120000}
 command -v python3 >/dev/null || die "python3 is needed to read the lessons"
@@ -79,16 +78,7 @@ harness() {
 clean_pager_env
 rows=()
 for n in "${sizes[@]}"; do
-    dir=$course_root/lectern-bench-course-$n
-    [[ $seed == 1 ]] || dir=$dir-s$seed
-    have=0
-    [[ -d $dir ]] && have=$(find "$dir" -maxdepth 1 -name '*.json' | wc -l)
-    if [[ $have -ne $n ]]; then
-        rm -rf "$dir"
-        "$GEN" --lessons "$n" --out "$dir" --seed "$seed"
-    else
-        note "reusing $dir ($n lessons)"
-    fi
+    dir=$(generated_course "$n" "$seed")
     mb=$(du -sb "$dir" | awk '{ printf "%.1f", $1 / 1e6 }')
     marker=${MARKER:-$(first_lesson_title "$dir")}
     cmd="$(q "$LECTERN") $(q "$dir")"

@@ -29,18 +29,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 n=${N:-10000}
 runs=${RUNS:-5}
-course_root=${COURSE_ROOT:-/tmp}
 IFS=';' read -ra queries <<<"${QUERIES:-buffer worker;cheap lexer;gradual}"
 
 build search_keys gen_course
 
-dir=$course_root/lectern-bench-course-$n
-have=0
-[[ -d $dir ]] && have=$(find "$dir" -maxdepth 1 -name '*.json' | wc -l)
-if [[ $have -ne $n ]]; then
-    rm -rf "$dir"
-    "$GEN" --lessons "$n" --out "$dir" >/dev/null 2>&1 || die "gen_course failed"
-fi
+dir=$(generated_course "$n")
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lectern-search-keys.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

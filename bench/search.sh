@@ -27,7 +27,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 read -ra sizes <<<"${SIZES:-100 1000 10000}"
 runs=${RUNS:-5}
-course_root=${COURSE_ROOT:-/tmp}
 profile=${PROFILE:-release}
 word=${WORD:-buffer}
 queries=("buffer worker" '"cheap worker"' "wor*" "gradual" "zzyzx")
@@ -74,13 +73,7 @@ ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 echo "| lessons | course JSON | grep -rliF | first search (build) | x grep | later search (median, max of queries) | x grep | index | % of JSON |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in "${sizes[@]}"; do
-    dir=$course_root/lectern-bench-course-$n
-    have=0
-    [[ -d $dir ]] && have=$(find "$dir" -maxdepth 1 -name '*.json' | wc -l)
-    if [[ $have -ne $n ]]; then
-        rm -rf "$dir"
-        "$GEN" --lessons "$n" --out "$dir" >/dev/null 2>&1 || die "gen_course failed"
-    fi
+    dir=$(generated_course "$n")
     json=$(find "$dir" -maxdepth 1 -name '*.json' -printf '%s\n' | awk '{s += $1} END {print s}')
     # The page cache warmed for both.
     grep -rliF "$word" "$dir" >/dev/null || true

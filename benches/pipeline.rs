@@ -115,26 +115,22 @@ fn benches(c: &mut Criterion) {
     );
     let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
     let mut down = true;
+    // Down and up in turn, so the cursor stays on the options.
+    let mut step = |s: &mut state::State| {
+        down = !down;
+        let a = if down {
+            Action::LineDown
+        } else {
+            Action::LineUp
+        };
+        let _ = state::update(s, a);
+    };
     c.bench_function(&format!("key {name}: cursor on a check"), |b| {
-        b.iter(|| {
-            down = !down;
-            let a = if down {
-                Action::LineDown
-            } else {
-                Action::LineUp
-            };
-            let _ = state::update(&mut s, a);
-        })
+        b.iter(|| step(&mut s))
     });
     c.bench_function(&format!("key+frame {name}: cursor on a check"), |b| {
         b.iter(|| {
-            down = !down;
-            let a = if down {
-                Action::LineDown
-            } else {
-                Action::LineUp
-            };
-            let _ = state::update(&mut s, a);
+            step(&mut s);
             term.draw(|f| lectern::ui::draw(f, &s, &theme)).unwrap();
         })
     });

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use crate::common::{check_plain, check_styled, norm};
+use crate::common::{CheckJson, LessonJson, check_plain, check_styled, norm};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -47,15 +47,19 @@ fn write(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
 
 /// A small valid lesson of the course used in folder tests.
 fn lesson(slug: &str, title: &str, position: u32) -> Value {
-    json!({
-        "course": {"slug": "folder-course", "title": "Folder course"},
-        "lesson": {"slug": slug, "title": title, "position": position, "of": 9, "minutes": 3},
-        "body": {"format": "markdown", "text": format!("## {title}\n\nThe body of {title}.")},
-        "check": {"question": "Which?", "options": [
-            {"text": "this", "correct": true},
-            {"text": "that", "correct": false, "tempting": "it looks right"}
-        ]}
-    })
+    LessonJson::new(slug)
+        .course("folder-course", "Folder course")
+        .title(title)
+        .position(position)
+        .of(9)
+        .minutes(3)
+        .markdown(&format!("## {title}\n\nThe body of {title}."))
+        .check(
+            CheckJson::single("Which?")
+                .right("this")
+                .wrong("that", "it looks right"),
+        )
+        .to_value()
 }
 
 /// One `lint` line: `FILE:LINE:COL: error|warning: message (at path)`,

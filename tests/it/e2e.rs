@@ -423,8 +423,7 @@ fn the_mouse_wheel_scrolls() {
 #[test]
 fn searching_the_options_then_answering_does_not_crash() {
     let course = tempfile::tempdir().unwrap();
-    let v = common::crafted("only", "Only", 1, (1, "M"), "words");
-    std::fs::write(course.path().join("only.json"), v.to_string()).unwrap();
+    common::crafted("only", "Only", 1, (1, "M"), "words").write(course.path(), "only.json");
     let data = data_dir();
     let mut t = Term::spawn(&[course.path()], data.path(), 100, 30);
     t.wait_for("Which is true of Only?");
@@ -438,8 +437,7 @@ fn searching_the_options_then_answering_does_not_crash() {
 // ---- a large course folder, reopened from its stored listing ------------
 
 fn write_lesson(dir: &Path, file: &str, slug: &str, title: &str, position: u32) {
-    let v = common::crafted(slug, title, position, (1, "The only module"), "listing");
-    std::fs::write(dir.join(file), v.to_string()).unwrap();
+    common::crafted(slug, title, position, (1, "The only module"), "listing").write(dir, file);
 }
 
 /// A course of `n` lessons, "Topic number 1" to `n`, in files named by
@@ -550,8 +548,8 @@ fn reading_alone_makes_no_card() {
 /// A course folder of one lesson, in course `slug`.
 fn one_lesson_course(slug: &str, title: &str, lesson: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let v = common::crafted_in((slug, title), lesson, lesson, 1, (1, "M"), "library");
-    std::fs::write(dir.path().join("lesson.json"), v.to_string()).unwrap();
+    common::crafted_in((slug, title), lesson, lesson, 1, (1, "M"), "library")
+        .write(dir.path(), "lesson.json");
     dir
 }
 

@@ -325,8 +325,7 @@ fn a_review_card_answered() {
 #[test]
 fn searching_the_options_then_answering_draws() {
     let dir = tempfile::tempdir().unwrap();
-    let v = common::crafted("only", "Only", 1, (1, "M"), "words");
-    std::fs::write(dir.path().join("only.json"), v.to_string()).unwrap();
+    common::crafted("only", "Only", 1, (1, "M"), "words").write(dir.path(), "only.json");
     let mut r = Reader::folder(dir.path(), 60, 30);
     r.open(0);
     // Display order: " 1. The false one", " 2. The true one"; the match

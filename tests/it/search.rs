@@ -26,12 +26,8 @@ fn course() -> tempfile::TempDir {
         ("salt", "Salt", 5, "starter feeding schedule"),
     ];
     for (slug, title, pos, words) in lessons {
-        let v = crafted_in(COURSE, slug, title, pos, (pos, "Basics"), words);
-        std::fs::write(
-            dir.path().join(format!("{slug}.json")),
-            serde_json::to_string(&v).unwrap(),
-        )
-        .unwrap();
+        crafted_in(COURSE, slug, title, pos, (pos, "Basics"), words)
+            .write(dir.path(), &format!("{slug}.json"));
     }
     dir
 }
@@ -274,9 +270,8 @@ fn text_written_without_spaces_is_found_by_any_part_of_it() {
         ("en", "English", 4, "nothing of the others"),
     ];
     for (slug, title, pos, words) in lessons {
-        let v = crafted_in(("cjk", "CJK"), slug, title, pos, (1, "All"), words);
-        let file = dir.path().join(format!("{slug}.json"));
-        std::fs::write(file, serde_json::to_string(&v).unwrap()).unwrap();
+        crafted_in(("cjk", "CJK"), slug, title, pos, (1, "All"), words)
+            .write(dir.path(), &format!("{slug}.json"));
     }
     let run = Run::new();
     let d = dir.path().to_str().unwrap();

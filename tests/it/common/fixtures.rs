@@ -8,6 +8,7 @@
 //! [`with_seed`], which fail loudly under CI when it is missing and skip
 //! with a note elsewhere, never silently.
 
+use super::lesson::{CheckJson, LessonJson};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -96,56 +97,51 @@ pub fn crafted_in(
     position: u32,
     module: (u32, &str),
     words: &str,
-) -> Value {
-    let blocks = vec![
-        json!({"t": "h2", "id": "first", "runs": [{"text": format!("About {title}")}]}),
-        json!({"t": "p", "runs": [
-            {"text": format!("This lesson is made up for the tests. It mentions {words} ")},
-            {"text": "twice", "b": true},
-            {"text": format!(", so search has something to find: {words}.")}
-        ]}),
-        json!({"t": "ul", "items": [
-            [{"text": "One point"}],
-            [{"text": "Another point with "}, {"text": "inline code", "code": true}]
-        ]}),
-        json!({"t": "h2", "id": "second", "runs": [{"text": "A second heading"}]}),
-        json!({"t": "p", "runs": [{"text": "A closing paragraph that is long enough to wrap \
-            onto a second line on narrow screens, and then some more words."}]}),
-    ];
+) -> LessonJson {
     let (course_slug, course_title) = course;
     // How long each course says it is: the seed's has 74 lessons, the
     // fixture's 12 (the folders hold only a few of them).
     let of = if course_slug == SEED_COURSE { 74 } else { 12 };
-    json!({
-        "course": {"slug": course_slug, "title": course_title},
-        "lesson": {"slug": slug, "title": title, "position": position, "of": of,
-                   "minutes": 3, "answer": null, "keyIdea": null},
-        "body": {"format": "markdown", "text": "unused: the reader tree is drawn"},
-        "reader": {
-            "schema": 1,
-            "title": title,
-            "courseTitle": course_title,
-            "module": {"index": module.0, "slug": format!("module-{}", module.0),
-                       "title": module.1},
-            "answer": null,
-            "keyIdea": null,
-            "blocks": blocks,
-            "check": {
-                "question": [{"text": format!("Which is true of {title}?")}],
-                "options": [
-                    {"text": [{"text": "The true one"}], "correct": true, "tempting": null},
-                    {"text": [{"text": "The false one"}], "correct": false,
-                     "tempting": [{"text": "It sounds plausible."}]}
-                ],
-                "order": [1, 0],
-                "why": [{"text": "Because the tests say so."}]
-            }
-        }
-    })
+    LessonJson::new(slug)
+        .course(course_slug, course_title)
+        .title(title)
+        .position(position)
+        .of(of)
+        .minutes(3)
+        .markdown("unused: the reader tree is drawn")
+        .module(module.0, module.1)
+        .h2("first", &format!("About {title}"))
+        .block(json!({"t": "p", "runs": [
+            {"text": format!("This lesson is made up for the tests. It mentions {words} ")},
+            {"text": "twice", "b": true},
+            {"text": format!(", so search has something to find: {words}.")}
+        ]}))
+        .block(json!({"t": "ul", "items": [
+            [{"text": "One point"}],
+            [{"text": "Another point with "}, {"text": "inline code", "code": true}]
+        ]}))
+        .h2("second", "A second heading")
+        .para(
+            "A closing paragraph that is long enough to wrap onto a second line on narrow \
+             screens, and then some more words.",
+        )
+        .check(
+            CheckJson::single(&format!("Which is true of {title}?"))
+                .right("The true one")
+                .wrong("The false one", "It sounds plausible.")
+                .order(&[1, 0])
+                .why("Because the tests say so."),
+        )
 }
 
 /// A lesson of the seed's course, written for these tests.
-pub fn crafted(slug: &str, title: &str, position: u32, module: (u32, &str), words: &str) -> Value {
+pub fn crafted(
+    slug: &str,
+    title: &str,
+    position: u32,
+    module: (u32, &str),
+    words: &str,
+) -> LessonJson {
     crafted_in(
         (SEED_COURSE, "Shipping It"),
         slug,
@@ -183,7 +179,7 @@ fn course_around(
         let v = crafted_in(course, n.slug, n.title, n.position, n.module, n.words);
         std::fs::write(
             dir.path().join(n.file),
-            serde_json::to_string_pretty(&v).unwrap(),
+            serde_json::to_string_pretty(&v.to_value()).unwrap(),
         )
         .unwrap();
     }

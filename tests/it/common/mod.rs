@@ -13,10 +13,12 @@ use std::collections::HashMap;
 use std::path::Path;
 
 pub mod fixtures;
+pub mod lesson;
 pub mod pty;
 // Not every test binary reads a lesson.
 #[allow(unused_imports)]
 pub use fixtures::*;
+pub use lesson::{CheckJson, LessonJson};
 
 /// The reader's state driven the way the runtime drives it: keys through
 /// the key tables, effects through the real effect runner (its store and

@@ -3,6 +3,7 @@
 //! terminal's background (OSC 11) and the clipboard (OSC 52), man page and
 //! completions.
 
+use crate::common::LessonJson;
 use crate::common::pty::{COLOUR_VARS, Opts, Term};
 use base64::Engine;
 use std::io::Write;
@@ -10,16 +11,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const LESSON: &str = r#"{"course":{"slug":"c","title":"C"},
- "lesson":{"slug":"l","title":"Copy me","position":1},
- "body":{"format":"markdown","text":"Some text.\n\n```rust\nfn main() {\n    println!(\"a long line that the page would wrap at a narrow width, gutter and all\");\n}\n```\n\nSee [the page](https://example.org/page).\n"}}"#;
-
 const CODE: &str = "fn main() {\n    println!(\"a long line that the page would wrap at a narrow width, gutter and all\");\n}";
+
+/// A markdown lesson of a paragraph, `CODE` and a link, as a file's text.
+fn lesson() -> LessonJson {
+    let text = format!(
+        "Some text.\n\n```rust\n{CODE}\n```\n\nSee [the page](https://example.org/page).\n"
+    );
+    LessonJson::new("l").title("Copy me").markdown(&text)
+}
 
 fn lesson_file() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("copy-me.json");
-    std::fs::write(&path, LESSON).unwrap();
+    let path = lesson().write(dir.path(), "copy-me.json");
     (dir, path)
 }
 
@@ -87,10 +91,10 @@ fn the_reader_in_a_pipe_prints_the_lesson_and_exits_0() {
 
 #[test]
 fn a_dash_is_standard_input_for_render_and_lint() {
-    let o = run(&[], &["render", "-"], Some(LESSON));
+    let o = run(&[], &["render", "-"], Some(&lesson().to_string()));
     assert_eq!(o.status.code(), Some(0));
     assert!(out(&o).contains("Copy me"));
-    let o = run(&[], &["lint", "-"], Some(LESSON));
+    let o = run(&[], &["lint", "-"], Some(&lesson().to_string()));
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
     let o = run(&[], &["lint", "-"], Some("{\"course\": 1}"));
     assert_eq!(o.status.code(), Some(1));
@@ -124,14 +128,18 @@ fn colour_follows_the_variables_in_a_pipe() {
 
 #[test]
 fn styled_links_are_osc_8_hyperlinks_and_show_their_target() {
-    let o = run(&[("CLICOLOR_FORCE", "1")], &["render", "-"], Some(LESSON));
+    let o = run(
+        &[("CLICOLOR_FORCE", "1")],
+        &["render", "-"],
+        Some(&lesson().to_string()),
+    );
     let text = out(&o);
     assert!(
         text.contains("\x1b]8;;https://example.org/page\x1b\\"),
         "{text:?}"
     );
     assert!(text.contains("example.org"), "the host is visible");
-    let plain = out(&run(&[], &["render", "-"], Some(LESSON)));
+    let plain = out(&run(&[], &["render", "-"], Some(&lesson().to_string())));
     assert!(
         plain.contains("the page <https://example.org/page>"),
         "{plain}"

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use crate::common::{check_plain, norm};
+use crate::common::{CheckJson, LessonJson, check_plain, norm};
 use lectern::loader::load_bytes;
 use lectern::model::Lesson;
 use lectern::render::{self, Options};
@@ -821,18 +821,16 @@ break.
 ";
 
 fn markdown_lesson() -> Value {
-    json!({
-        "course": {"slug": "md", "title": "Markdown course"},
-        "lesson": {"slug": "md-only", "title": "A markdown-only lesson", "position": 1},
-        "body": {"format": "markdown", "text": MARKDOWN},
-        "check": {
-            "question": "Which form did this lesson come from?",
-            "options": [
-                {"text": "The reader tree", "correct": false, "tempting": "It usually does."},
-                {"text": "The markdown body", "correct": true}
-            ]
-        }
-    })
+    LessonJson::new("md-only")
+        .course("md", "Markdown course")
+        .title("A markdown-only lesson")
+        .markdown(MARKDOWN)
+        .check(
+            CheckJson::single("Which form did this lesson come from?")
+                .wrong("The reader tree", "It usually does.")
+                .right("The markdown body"),
+        )
+        .to_value()
 }
 
 #[test]
@@ -895,10 +893,7 @@ fn coloured_code_fits_when_the_highlighter_splits_graphemes() {
     ];
     for lang in ["json", "rust", "python"] {
         for text in texts {
-            let lesson = load_value(&json!({
-                "course": {"slug": "c"}, "lesson": {"slug": "l", "title": "T"},
-                "reader": {"schema": 1, "blocks": [{"t": "code", "lang": lang, "text": text}]}
-            }));
+            let lesson = load_value(&LessonJson::new("l").title("T").code(lang, text).to_value());
             for width in 1..30 {
                 let out = render::lesson(
                     &lesson,

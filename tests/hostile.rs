@@ -13,13 +13,18 @@ use std::time::Duration;
 
 use lectern::loader::{self, Origin, walk};
 
+// The `it` tests' lesson builder, of which this binary uses a little.
+#[path = "it/common/lesson.rs"]
+#[allow(dead_code)]
+mod lesson_json;
+use lesson_json::LessonJson;
+
 fn lesson(dir: &Path, file: &str, slug: &str, position: u32) {
-    let v = serde_json::json!({
-        "course": {"slug": "c", "title": "C"},
-        "lesson": {"slug": slug, "title": format!("Lesson {slug}"), "position": position},
-        "body": {"format": "markdown", "text": "hello"},
-    });
-    std::fs::write(dir.join(file), v.to_string()).unwrap();
+    LessonJson::new(slug)
+        .title(&format!("Lesson {slug}"))
+        .position(position)
+        .markdown("hello")
+        .write(dir, file);
 }
 
 fn mkfifo(path: &Path) {

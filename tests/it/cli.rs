@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use crate::common::{CheckJson, LessonJson, check_plain, check_styled, norm};
+use crate::common::{CheckJson, LessonJson, check_plain, check_styled, crafted, norm};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -844,4 +844,30 @@ fn lint_writes_json_for_editors_and_ci() {
         assert_eq!(i["code"], "wrong-type");
         assert_eq!(i["line"], 2);
     }
+}
+
+/// The tests' lesson builder writes the format: each form it has (a
+/// reader tree with a module and a rich check, markdown with a plain
+/// check, a tree without a check) lints without a word.
+#[test]
+fn the_tests_lesson_builder_writes_lessons_that_lint_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    crafted("tree", "A tree", 1, (1, "M"), "words").write(dir.path(), "tree.json");
+    let check = CheckJson::single("Which?")
+        .right("this")
+        .wrong("that", "it looks right");
+    LessonJson::new("markdown")
+        .position(2)
+        .markdown("## Markdown\n\nA paragraph.")
+        .check(check)
+        .write(dir.path(), "markdown.json");
+    LessonJson::new("bare")
+        .position(3)
+        .para("A paragraph.")
+        .code("rust", "fn main() {}")
+        .write(dir.path(), "bare.json");
+    let o = run_path(&["lint"], dir.path());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(stderr(&o), "");
 }

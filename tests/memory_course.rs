@@ -15,7 +15,9 @@ mod child;
 
 const CASE: &str = "LECTERN_MEMORY_COURSE";
 
-/// A lesson of the course folder `dir`, its markdown body `text`.
+/// A lesson of the course folder `dir`, its markdown body `text`. Not
+/// the `it` tests' LessonJson: its extra copies of a large text would
+/// raise the peak this binary measures from.
 fn write_lesson(dir: &Path, slug: &str, position: u32, text: &str) {
     let v = serde_json::json!({
         "course": {"slug": "c", "title": "C"},

@@ -129,7 +129,7 @@ fn sparkline(values: &[u32]) -> String {
 /// (in their order), then the others, most recently read first.
 pub(crate) fn shelf_figures<Tz: TimeZone>(
     store: &Store,
-    open: &[Course],
+    open: &[std::sync::Arc<Course>],
     now: DateTime<Utc>,
     days: &Days<Tz>,
 ) -> Vec<ShelfFigure> {

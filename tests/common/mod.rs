@@ -131,7 +131,7 @@ impl Reader {
     /// load it; the store's progress for it handed over with it.
     pub fn with_checks(&mut self, checks: Vec<lectern::model::Check>) -> &mut Self {
         let doc = self.s.reader.doc().expect("a lesson is open");
-        let mut lesson = doc.lesson.clone();
+        let mut lesson = (*doc.lesson).clone();
         lesson.checks = checks;
         let index = self.s.reader.lesson;
         let course = self.s.course().slug.clone();
@@ -141,10 +141,13 @@ impl Reader {
             .as_ref()
             .map(|st| st.progress(&course, &self.s.course().lessons[index].slug))
             .unwrap_or_default();
+        let slug = lesson.meta.slug.clone();
+        self.s.library.progress.insert(slug, progress);
         let opened = lectern::state::Opened {
             index,
+            origin: self.s.course().lessons[index].origin.clone(),
             lesson: Ok(lesson),
-            progress,
+            read: None,
         };
         self.receive(Msg::Loaded(Box::new(opened)))
     }

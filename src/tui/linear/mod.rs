@@ -55,8 +55,8 @@ pub fn run(
     notice: Option<String>,
 ) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
-    let mut boot = Boot::prepare(paths, data_dir, false, course)?;
     let mut runner = Runner::new(None, Index::in_memory(), Work::Inline);
+    let mut boot = Boot::prepare(paths, data_dir, false, course, &mut runner)?;
     boot.equip(&mut runner);
     runner.days = settings.days();
     let width = std::env::var("COLUMNS")

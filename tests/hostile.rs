@@ -2,6 +2,10 @@
 //! place of lessons, names that are not UTF-8. Anything that could block
 //! runs on a thread with a deadline, so a regression fails instead of
 //! hanging the suite.
+//!
+//! Its own binary, not a module of `it`: it installs the reader's
+//! allocator as the process's global allocator (see the end of the file),
+//! which would then run under every other test too.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;

@@ -4,13 +4,13 @@
 //! code to its thread, not a clone of the whole lesson. Apart from
 //! tests/memory.rs: the reader's code linked into that binary moved its
 //! per-byte figures (code pages first touched during a load count in its
-//! peak).
+//! peak). For the same reason it is not a module of `it`.
 
 use lectern::effects::Runner;
 use lectern::index::Query;
 use lectern::state::{self, Effect, Msg, State};
 use std::path::Path;
-#[path = "common/child.rs"]
+#[path = "it/common/child.rs"]
 mod child;
 
 const CASE: &str = "LECTERN_MEMORY_COURSE";

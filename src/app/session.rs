@@ -94,6 +94,12 @@ impl<H: Host> Session<H> {
         Ok(())
     }
 
+    /// The last of the held work, once the loop has ended (the runtime
+    /// first tells a signal not to cut it short).
+    pub fn finish(&mut self) {
+        super::flush(&mut self.s, &mut self.runner);
+    }
+
     /// The work held back until the frame is on screen; what it found
     /// (the cards due, a store fault) is news worth a redraw.
     pub fn flush(&mut self) -> io::Result<()> {

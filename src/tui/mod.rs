@@ -213,15 +213,12 @@ fn q_quits(s: &State) -> bool {
 /// The last writes, the terminal given back, then what the learner should
 /// read: a store fault, and what could not be written (kept in the
 /// journal).
-fn finish(r: Session<terminal::Term>) {
+fn finish(mut r: Session<terminal::Term>) {
     events::leaving();
+    r.finish();
     let Session {
-        mut s,
-        mut runner,
-        host,
-        ..
+        mut runner, host, ..
     } = r;
-    crate::app::flush(&mut s, &mut runner);
     drop(host);
     if let Some(store) = runner.store.as_mut() {
         for line in [store.take_warning(), store.close()].into_iter().flatten() {

@@ -336,11 +336,11 @@ impl Runner {
             Effect::LoadLibrary => {
                 let store = self.store.as_ref()?;
                 let open = &s.library.courses;
-                let rows = crate::stats::shelf_figures(store, open, self.now(), &self.days);
+                let rows = crate::store::shelf_figures(store, open, self.now(), &self.days);
                 Some(Msg::LibraryRead(rows))
             }
             Effect::OpenCourse { slug, root } => Some(open_course(&slug, root.as_deref())),
-            Effect::LoadStats => Some(Msg::StatsReady(crate::stats::reviews(
+            Effect::LoadStats => Some(Msg::StatsReady(crate::store::reviews(
                 self.store.as_ref()?,
                 s.course(),
                 self.now(),

@@ -103,7 +103,7 @@ fn run(
     // A folder read for the first time can take seconds: its count shows
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");
-    let mut boot = Boot::prepare(paths, data_dir.clone(), start_review, course)?;
+    let mut boot = Boot::prepare(paths, data_dir.clone(), start_review, course, &counting)?;
     drop(counting);
     let (mut theme, ask) = background::first_guess(settings);
     theme.hyperlinks = true;

@@ -55,7 +55,13 @@ pub fn run(
     notice: Option<String>,
 ) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
-    let mut boot = Boot::prepare(paths, data_dir, false, course)?;
+    let mut boot = Boot::prepare(
+        paths,
+        data_dir,
+        false,
+        course,
+        &crate::loader::Progress::none(),
+    )?;
     let mut runner = Runner::new(None, Index::in_memory(), Work::Inline);
     boot.equip(&mut runner);
     runner.days = settings.days();

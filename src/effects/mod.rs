@@ -303,11 +303,11 @@ impl Runner {
             }
             Effect::LoadLibrary { open } => {
                 let store = self.store.as_ref()?;
-                let rows = crate::stats::shelf_figures(store, &open, self.now(), &self.days);
+                let rows = crate::store::shelf_figures(store, &open, self.now(), &self.days);
                 Some(Msg::LibraryRead(rows))
             }
             Effect::OpenCourse { slug, root } => Some(open_course(&slug, root.as_deref())),
-            Effect::LoadStats { course } => Some(Msg::StatsReady(crate::stats::reviews(
+            Effect::LoadStats { course } => Some(Msg::StatsReady(crate::store::reviews(
                 self.store.as_ref()?,
                 &course,
                 self.now(),

@@ -58,13 +58,15 @@ pub(super) struct Boot {
 
 impl Boot {
     /// `course`: the slug of the course to open among those the paths
-    /// hold (the one read last, for `lectern` with no arguments).
+    /// hold (the one read last, for `lectern` with no arguments). Lesson
+    /// files read are ticked on `progress`.
     pub(super) fn prepare(
         paths: &[PathBuf],
         data_dir: Option<PathBuf>,
         review: bool,
         course: Option<&str>,
         runner: &mut Runner,
+        progress: &crate::loader::Progress,
     ) -> Res<Boot> {
         let first_file = paths.iter().find(|p| p.is_file());
         let named = !review && first_file.is_some();
@@ -108,7 +110,10 @@ impl Boot {
                 },
                 Later::ReplaceOutline(snapshot),
             ),
-            (None, None) => (library(paths, &mut index, &mut stale)?, Later::Nothing),
+            (None, None) => (
+                library(paths, &mut index, &mut stale, progress)?,
+                Later::Nothing,
+            ),
         };
         if lib.courses.iter().all(|c| c.lessons.is_empty()) {
             return Err("no lessons to show".into());
@@ -235,7 +240,12 @@ impl Boot {
             Later::ReadFolder => {
                 // A folder that cannot be read leaves the lesson alone.
                 msgs.push(
-                    match library(&self.paths, &mut runner.index, &mut self.stale) {
+                    match library(
+                        &self.paths,
+                        &mut runner.index,
+                        &mut self.stale,
+                        &crate::loader::Progress::none(),
+                    ) {
                         Ok(lib) => Msg::CourseRead(lib.courses, lib.start),
                         Err(e) => Msg::Notice(format!("Only this lesson: {e}")),
                     },

@@ -102,7 +102,15 @@ fn run(
     // on the shell's screen until the reader takes it.
     let counting = crate::loader::progress::on_stderr("reading the course");
     let mut runner = Runner::new(None, Index::in_memory(), Work::Threads(events::sink(&tx)));
-    let mut boot = Boot::prepare(paths, data_dir.clone(), start_review, course, &mut runner)?;
+    let boot = Boot::prepare(
+        paths,
+        data_dir.clone(),
+        start_review,
+        course,
+        &mut runner,
+        &counting,
+    );
+    let mut boot = boot?;
     drop(counting);
     let (mut theme, ask) = background::first_guess(settings);
     theme.hyperlinks = true;

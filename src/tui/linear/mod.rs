@@ -56,7 +56,8 @@ pub fn run(
 ) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     let mut runner = Runner::new(None, Index::in_memory(), Work::Inline);
-    let mut boot = Boot::prepare(paths, data_dir, false, course, &mut runner)?;
+    let none = crate::loader::Progress::none();
+    let mut boot = Boot::prepare(paths, data_dir, false, course, &mut runner, &none)?;
     boot.equip(&mut runner);
     runner.days = settings.days();
     let width = std::env::var("COLUMNS")

@@ -53,12 +53,14 @@ fn state_for(bytes: &[u8], w: u16, h: u16) -> State {
     let mut course = loader::builtin_course();
     course.lessons.truncate(1);
     let mut s = State::new(vec![course], w, h);
+    let origin = s.course().lessons[0].origin.clone();
     let _ = state::receive(
         &mut s,
         Msg::Loaded(Box::new(Opened {
             index: 0,
+            origin,
             lesson: Ok(lesson),
-            progress: Default::default(),
+            read: None,
         })),
     );
     // The whole page, as the runtime lays it out once the first screen

@@ -22,7 +22,7 @@
 //!   [`keymap`] turns keys into its actions; [`effects`] is the one runner
 //!   of what it asks for; [`ui`] draws it and [`tui`] owns the terminal
 //!   and the start-up sequence; [`store`]
-//!   keeps progress, `stats` sums it up.
+//!   keeps progress and sums it up (`layout` lays the figures out).
 //! * `cli` parses the command line and `commands` runs one subcommand
 //!   each: [`run`] is the whole program. `out` is the one way to stdout
 //!   and stderr (closed pipes end quietly; messages are sanitised).
@@ -43,7 +43,6 @@ mod out;
 pub mod own;
 pub mod render;
 pub mod state;
-mod stats;
 pub mod store;
 pub mod theme;
 pub mod tui;

@@ -73,9 +73,9 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
     let mut out = skipped;
     out.append(&mut books);
     let mut seen = Vec::new();
-    let _counting = loader::progress::on_stderr("checking");
+    let counting = loader::progress::on_stderr("checking");
     for origin in origins {
-        loader::progress::tick();
+        counting.tick();
         let name = origin.name();
         let bytes = match loader::read(&origin) {
             Ok(b) => b.into_owned(),

@@ -246,7 +246,7 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
         "read on the loop"
     );
     let reply = rx.recv_timeout(Duration::from_secs(30)).expect("loaded");
-    let msg = runner.take(&s, reply).expect("the lesson still wanted");
+    let msg = runner.take(reply).expect("the lesson still wanted");
     let fx = state::receive(&mut s, msg);
     lectern::app::apply(&mut s, &mut runner, fx);
     assert!(!matches!(s.reader.page, lectern::state::Page::Loading));
@@ -255,13 +255,19 @@ fn a_lesson_opened_after_the_first_frame_is_read_off_the_loop() {
     let mut fx = Vec::new();
     let a = s.course().index_of("a").unwrap();
     state::open_lesson(&mut s, a, &mut fx);
-    let stale = Reply::Lesson {
+    let stale = Reply::Lesson(Box::new(lectern::state::Opened {
         origin: Origin::File(dir.path().join("elsewhere.json")),
         index: b,
-        lesson: Box::new(Err(lectern::model::Diagnostic::error("x", "x"))),
+        lesson: Err(lectern::model::Diagnostic::error("x", "x")),
         read: None,
-    };
-    assert!(runner.take(&s, stale).is_none());
+    }));
+    let before = format!("{:?}", s.reader.page);
+    let msg = runner.take(stale).expect("a message for the state");
+    state::receive(&mut s, msg);
+    assert_eq!(
+        (s.reader.lesson, format!("{:?}", s.reader.page)),
+        (a, before)
+    );
 }
 
 #[test]

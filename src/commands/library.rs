@@ -1,7 +1,7 @@
 //! The learner's library as the commands see it: every course the store
 //! remembers, found where it was last opened (or said to be gone).
 
-use crate::loader;
+use crate::loader::{self, Progress};
 use crate::model::Course;
 use crate::store::{LibraryCourse, Store};
 use std::collections::HashMap;
@@ -17,8 +17,9 @@ pub(super) enum Shelf {
 }
 
 /// Every course of the library, most recently read first; the built-in
-/// course alone when the library is empty.
-pub(super) fn shelves(store: &Store) -> Vec<Shelf> {
+/// course alone when the library is empty. The lesson files read are
+/// ticked on `progress`.
+pub(super) fn shelves(store: &Store, progress: &Progress) -> Vec<Shelf> {
     let lib = store.library();
     if lib.is_empty() {
         return vec![Shelf::Here(loader::builtin_course())];
@@ -39,7 +40,7 @@ pub(super) fn shelves(store: &Store) -> Vec<Shelf> {
                 return Shelf::Gone(entry);
             }
             let courses = read.entry(root.clone()).or_insert_with(|| {
-                loader::open_paths(&[root])
+                loader::open_paths_with_progress(&[root], progress)
                     .map(|l| l.courses)
                     .unwrap_or_default()
             });

@@ -61,7 +61,7 @@ pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> sup
         ));
     }
     let counting = crate::loader::progress::on_stderr("reading the course");
-    let target = resolve(path)?;
+    let target = resolve(path, &counting)?;
     drop(counting);
     Ok(match target {
         Target::Lesson(origin) => {

@@ -5,6 +5,7 @@
 use super::library::{paths, shelves};
 use crate::cli::Common;
 use crate::config::Settings;
+use crate::loader::Progress;
 use crate::store::Store;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -23,7 +24,8 @@ pub(super) fn run(path: Option<&Path>, common: &Common, settings: &Settings) -> 
         },
         None => {
             let dir = Store::data_dir(common.data_dir.as_deref());
-            let (mut paths, builtin) = paths(&shelves(&Store::open(dir.as_deref())));
+            let (mut paths, builtin) =
+                paths(&shelves(&Store::open(dir.as_deref()), &Progress::none()));
             if builtin {
                 paths.push(PathBuf::from(crate::tui::BUILTIN));
             }

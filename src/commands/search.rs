@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// built-in course before any was opened.
 pub(crate) fn library(data_dir: Option<&Path>, _index: &mut Index) -> Vec<Course> {
     let store = Store::open(data_dir);
-    super::library::shelves(&store)
+    super::library::shelves(&store, &crate::loader::Progress::none())
         .into_iter()
         .filter_map(|shelf| match shelf {
             super::library::Shelf::Here(course) => Some(course),

@@ -6,9 +6,9 @@ use super::library::{Shelf, shelves};
 use super::target::{Target, resolve};
 use crate::cli::Common;
 use crate::layout::Line;
-use crate::model::Course;
-use crate::stats::{Summary, course_lines, gone_lines, review_lines, summary, total_line};
-use crate::store::Store;
+use crate::layout::stats::{course_lines, gone_lines, review_lines, total_line};
+use crate::model::{Course, Summary};
+use crate::store::{Store, summary};
 use chrono::Utc;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -23,12 +23,12 @@ pub(super) fn run(
     let mut store = Store::open(dir.as_deref());
     let counting = crate::loader::progress::on_stderr("reading the course");
     let shelves = match path {
-        None => shelves(&store),
-        Some(_) => match resolve(path)? {
+        None => shelves(&store, &counting),
+        Some(_) => match resolve(path, &counting)? {
             Target::Courses(c) => c.into_iter().map(Shelf::Here).collect(),
             Target::Lesson(o) => {
                 let p = o.path().map(Path::to_path_buf).unwrap_or_default();
-                let courses = crate::loader::open_paths(&[p])?.courses;
+                let courses = crate::loader::open_paths_with_progress(&[p], &counting)?.courses;
                 courses.into_iter().map(Shelf::Here).collect()
             }
         },

@@ -1,6 +1,6 @@
 //! What a command's PATH argument names.
 
-use crate::loader::{self, Origin};
+use crate::loader::{self, Origin, Progress};
 use crate::model::Course;
 use crate::model::sanitize::clean;
 use std::io::Read;
@@ -13,7 +13,8 @@ pub(super) enum Target {
     Courses(Vec<Course>),
 }
 
-pub(super) fn resolve(path: Option<&Path>) -> super::Result<Target> {
+/// A folder's lesson files read are ticked on `progress`.
+pub(super) fn resolve(path: Option<&Path>, progress: &Progress) -> super::Result<Target> {
     let Some(path) = path else {
         return Ok(Target::Courses(vec![loader::builtin_course()]));
     };
@@ -39,7 +40,7 @@ pub(super) fn resolve(path: Option<&Path>) -> super::Result<Target> {
         }
     }
     if path.is_dir() {
-        let lib = loader::open_paths(&[path.to_path_buf()])?;
+        let lib = loader::open_paths_with_progress(&[path.to_path_buf()], progress)?;
         Ok(Target::Courses(lib.courses))
     } else {
         Ok(Target::Lesson(Origin::File(path.to_path_buf())))

@@ -6,13 +6,24 @@
 use super::{INDEX_CHUNK, Reply, Runner};
 use crate::index::Extract;
 use crate::model::Origin;
-use crate::state::{Msg, State};
+use crate::state::{Msg, PageText};
 
 impl Runner {
-    pub(super) fn build_index(&mut self, s: &State) -> Option<Msg> {
-        let course = s.library.current;
-        let mut stale = self.index.stale(&s.course().origins());
-        if let Some((origin, open)) = self.open_text(s, &stale) {
+    /// Course `course`'s lessons at `origins` indexed where stale; the
+    /// open one's text taken from `page` if that is still as it was read.
+    pub(super) fn build_index(
+        &mut self,
+        course: usize,
+        origins: &[Origin],
+        page: Option<PageText>,
+    ) -> Option<Msg> {
+        let mut stale = self.index.stale(origins);
+        let open = page.filter(|p| stale.contains(p.read.origin()));
+        let text = open.and_then(|p| {
+            let text = crate::index::extract_read(&p.read, &p.lesson)?;
+            Some((p.read.origin().clone(), text))
+        });
+        if let Some((origin, open)) = text {
             stale.retain(|o| *o != origin);
             self.indexed_from_page += 1;
             // A cache that cannot be written just means a slower search.
@@ -36,24 +47,6 @@ impl Runner {
             done: 0,
             total,
         })
-    }
-
-    /// The open lesson's text for the index, taken from the page (on this
-    /// thread: it is a walk over the model, far less than a parse) if the
-    /// index wants it and its file is as it was read.
-    fn open_text(&self, s: &State, stale: &[Origin]) -> Option<(Origin, Extract)> {
-        let read = self.read.as_ref()?;
-        let doc = s.reader.doc()?;
-        let entry = s.course().lessons.get(s.reader.lesson)?;
-        // The page shows the lesson read (not one kept from before it).
-        let shown = entry.origin == *read.origin() && doc.lesson.meta.slug == entry.slug;
-        if !shown || !stale.contains(read.origin()) {
-            return None;
-        }
-        Some((
-            entry.origin.clone(),
-            crate::index::extract_read(read, &doc.lesson)?,
-        ))
     }
 }
 

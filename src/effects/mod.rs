@@ -16,9 +16,9 @@ use opened::opened;
 pub use writes::Unwritten;
 
 use crate::index::{Extract, Index};
-use crate::loader::{self, ReadStamp};
-use crate::model::{Change, Days, Diagnostic, Lesson, Origin};
-use crate::state::{Effect, Msg, State};
+use crate::loader;
+use crate::model::{Change, Days, Lesson, Origin};
+use crate::state::{Effect, Msg, Opened};
 use crate::store::Store;
 use chrono::{DateTime, Utc};
 use std::cell::RefCell;
@@ -28,15 +28,9 @@ use std::sync::Arc;
 /// What background work sends back.
 pub enum Reply {
     Msg(Msg),
-    /// Lesson `index` of the open course, read from `origin` (dropped if
-    /// the course changed meanwhile).
-    Lesson {
-        origin: Origin,
-        index: usize,
-        /// Boxed: a lesson is far larger than any other reply.
-        lesson: Box<Result<Lesson, Diagnostic>>,
-        read: Option<ReadStamp>,
-    },
+    /// A lesson read off the loop (boxed: a lesson is far larger than any
+    /// other reply).
+    Lesson(Box<Opened>),
     /// Searchable text of some lessons of course `course` for the index,
     /// and how many of how many are done with it.
     IndexChunk {
@@ -74,11 +68,6 @@ pub struct Runner {
     /// The writes of `held`, in order, where a signal's last moment can
     /// reach them (see [`Unwritten`]).
     unwritten: Unwritten,
-    /// The named lesson, parsed before the terminal was set up.
-    preloaded: Option<(Origin, Result<Lesson, Diagnostic>, Option<ReadStamp>)>,
-    /// The stamp of the open lesson's file as it was read, for the index
-    /// to take its text from the page (see [`ReadStamp`]).
-    read: Option<ReadStamp>,
     /// Lessons the index took from the page rather than read (for tests).
     pub indexed_from_page: usize,
     /// The time, fixed by tests; the clock's when `None`.
@@ -105,8 +94,6 @@ impl Runner {
             inline: VecDeque::new(),
             held: Vec::new(),
             unwritten: Unwritten::default(),
-            preloaded: None,
-            read: None,
             indexed_from_page: 0,
             clock: None,
             days: Days::default(),
@@ -126,21 +113,10 @@ impl Runner {
         Runner::new(Some(Store::in_memory()), Index::in_memory(), Work::Inline)
     }
 
-    /// The first `Load` of `origin` takes this result instead of reading
-    /// (with the file's stamp taken before it was read, if it was).
-    pub fn preload(
-        &mut self,
-        origin: Origin,
-        lesson: Result<Lesson, Diagnostic>,
-        read: Option<ReadStamp>,
-    ) {
-        self.preloaded = Some((origin, lesson, read));
-    }
-
     /// Carries out one effect: the terminal's go to `terminal`, writes and
     /// work that waits for the frame are held; the rest runs, its answer
     /// (if any) returned for the state (`crate::app` closes the loop).
-    pub fn carry(&mut self, s: &State, e: Effect, terminal: &mut Vec<Effect>) -> Option<Msg> {
+    pub fn carry(&mut self, e: Effect, terminal: &mut Vec<Effect>) -> Option<Msg> {
         if e.is_terminal() {
             terminal.push(e);
             return None;
@@ -153,14 +129,14 @@ impl Runner {
             self.held.push(e);
             return None;
         }
-        self.run(s, e)
+        self.run(e)
     }
 
     /// The next reply of work done inline (tests): `None` once there is
     /// none; `Some(None)` for a reply the state has no use for.
-    pub fn next_inline(&mut self, s: &State) -> Option<Option<Msg>> {
+    pub fn next_inline(&mut self) -> Option<Option<Msg>> {
         let reply = self.inline.pop_front()?;
-        Some(self.take(s, reply))
+        Some(self.take(reply))
     }
 
     /// The work held back that can run now (once the frame is drawn), in
@@ -175,9 +151,9 @@ impl Runner {
     }
 
     /// Carries out one effect of [`Runner::take_ready`].
-    pub fn run_ready(&mut self, s: &State, effect: Effect) -> Option<Msg> {
+    pub fn run_ready(&mut self, effect: Effect) -> Option<Msg> {
         if !effect.is_write() {
-            return self.run(s, effect);
+            return self.run(effect);
         }
         // Written and let go of at once, so a signal's rescue never
         // writes it a second time.
@@ -215,22 +191,12 @@ impl Runner {
     }
 
     /// A reply of background work, as the state's message (if it has one).
-    pub fn take(&mut self, s: &State, reply: Reply) -> Option<Msg> {
+    pub fn take(&mut self, reply: Reply) -> Option<Msg> {
         match reply {
             Reply::Msg(msg) => Some(msg),
-            Reply::Lesson {
-                origin,
-                index,
-                lesson,
-                read,
-            } => {
+            Reply::Lesson(opened) => {
                 self.loading = self.loading.saturating_sub(1);
-                let entry = s.course().lessons.get(index)?;
-                if entry.origin != origin {
-                    return None;
-                }
-                self.read = read.filter(|_| lesson.is_ok());
-                Some(opened(s, index, *lesson, self.seed()))
+                Some(Msg::Loaded(opened))
             }
             Reply::IndexChunk {
                 course,
@@ -251,7 +217,7 @@ impl Runner {
 
     fn waits(&self, e: &Effect) -> bool {
         e.is_write()
-            || matches!(e, Effect::Highlight | Effect::BuildIndex)
+            || matches!(e, Effect::Highlight { .. } | Effect::BuildIndex { .. })
             || (self.store.is_none() && e.reads_store())
     }
 
@@ -286,14 +252,18 @@ impl Runner {
         }
     }
 
-    fn run(&mut self, s: &State, effect: Effect) -> Option<Msg> {
+    fn run(&mut self, effect: Effect) -> Option<Msg> {
         match effect {
-            Effect::Load { origin, lesson } => self.load(s, origin, lesson),
-            Effect::Highlight => {
-                self.highlight(s);
+            Effect::Load { origin, lesson } => self.load(origin, lesson),
+            Effect::Highlight { lesson, dark } => {
+                self.highlight(lesson, dark);
                 None
             }
-            Effect::BuildIndex => self.build_index(s),
+            Effect::BuildIndex {
+                course,
+                origins,
+                page,
+            } => self.build_index(course, &origins, page),
             Effect::CourseSearch {
                 query,
                 generation,
@@ -312,11 +282,10 @@ impl Runner {
                 generation,
                 lessons,
             }),
-            Effect::LoadDue => {
+            Effect::LoadDue { open } => {
                 let now = self.now();
                 let store = self.store.as_ref()?;
-                let (courses, due) =
-                    review::library_due(store, &s.library.courses, now, &self.days);
+                let (courses, due) = review::library_due(store, &open, now, &self.days);
                 let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
                 Some(Msg::LibraryDue {
                     courses,
@@ -324,25 +293,23 @@ impl Runner {
                     seed,
                 })
             }
-            Effect::SwitchCourse(i) => {
-                let course = s.library.courses.get(i)?;
-                let (progress, start) = self.store.as_ref()?.resume(course);
+            Effect::SwitchCourse { index, course } => {
+                let (progress, start) = self.store.as_ref()?.resume(&course);
                 Some(Msg::CourseReady {
-                    course: i,
+                    course: index,
                     progress,
                     start,
                 })
             }
-            Effect::LoadLibrary => {
+            Effect::LoadLibrary { open } => {
                 let store = self.store.as_ref()?;
-                let open = &s.library.courses;
-                let rows = crate::stats::shelf_figures(store, open, self.now(), &self.days);
+                let rows = crate::store::shelf_figures(store, &open, self.now(), &self.days);
                 Some(Msg::LibraryRead(rows))
             }
             Effect::OpenCourse { slug, root } => Some(open_course(&slug, root.as_deref())),
-            Effect::LoadStats => Some(Msg::StatsReady(crate::stats::reviews(
+            Effect::LoadStats { course } => Some(Msg::StatsReady(crate::store::reviews(
                 self.store.as_ref()?,
-                s.course(),
+                &course,
                 self.now(),
                 &self.days,
             ))),
@@ -360,46 +327,30 @@ impl Runner {
         self.store.as_ref().map_or(0, Store::seed)
     }
 
-    fn load(&mut self, s: &State, origin: Origin, index: usize) -> Option<Msg> {
-        if let Some((o, lesson, read)) = self.preloaded.take() {
-            if o == origin {
-                self.read = read.filter(|_| lesson.is_ok());
-                return Some(opened(s, index, lesson, self.seed()));
-            }
-        }
+    fn load(&mut self, origin: Origin, index: usize) -> Option<Msg> {
+        let seed = self.seed();
         if self.loads_inline {
-            let (lesson, read) = loader::load_stamped(&origin);
-            self.read = read.filter(|_| lesson.is_ok());
-            return Some(opened(s, index, lesson, self.seed()));
+            return Some(Msg::Loaded(Box::new(opened(index, origin, seed))));
         }
         self.loading += 1;
         self.background_at(true, move |send| {
-            let (lesson, read) = loader::load_stamped(&origin);
-            let lesson = Box::new(lesson);
-            send(Reply::Lesson {
-                origin,
-                index,
-                lesson,
-                read,
-            });
+            send(Reply::Lesson(Box::new(opened(index, origin, seed))));
         });
         None
     }
 
-    fn highlight(&mut self, s: &State) {
-        let Some(doc) = s.reader.doc() else { return };
-        let checks_code = doc.lesson.checks.iter().any(|c| {
+    fn highlight(&mut self, lesson: Arc<Lesson>, dark: bool) {
+        let checks_code = lesson.checks.iter().any(|c| {
             matches!(c.kind, crate::model::CheckKind::Tracing { .. })
                 || c.body
                     .iter()
                     .any(|b| matches!(b, crate::model::Block::Code { .. }))
         });
-        if !checks_code && !crate::highlight::lesson_wants(&doc.lesson) {
+        if !checks_code && !crate::highlight::lesson_wants(&lesson) {
             return;
         }
-        let lesson = doc.lesson.code_only();
-        let dark = s.prefs.dark;
         self.background(move |send| {
+            let lesson = lesson.code_only();
             let mut code = crate::highlight::highlight_lesson(&lesson, dark);
             crate::layout::highlight_checks(&lesson, &mut code, |lang, text| {
                 crate::highlight::highlight(Some(lang), text, dark)

@@ -1,33 +1,22 @@
 //! A lesson read, as the state takes it.
 
-use crate::model::{Diagnostic, Lesson};
-use crate::state::{Msg, Opened, State};
+use crate::loader;
+use crate::model::{Lesson, Origin};
+use crate::state::Opened;
 
-/// Lesson `index`, loaded, with its progress: read once when the course
-/// opened and kept current by the state, so no query per lesson.
-pub(super) fn opened(
-    s: &State,
-    index: usize,
-    mut lesson: Result<Lesson, Diagnostic>,
-    seed: u64,
-) -> Msg {
+/// Lesson `index` of the open course, read from `origin`, its choices in
+/// the learner's order (`seed`), with its file's stamp as read.
+pub(super) fn opened(index: usize, origin: Origin, seed: u64) -> Opened {
+    let (mut lesson, read) = loader::load_stamped(&origin);
     if let Ok(l) = &mut lesson {
         in_teaching_order(l, seed);
     }
-    let progress = match &lesson {
-        Ok(l) => s
-            .library
-            .progress
-            .get(&l.meta.slug)
-            .cloned()
-            .unwrap_or_default(),
-        Err(_) => Default::default(),
-    };
-    Msg::Loaded(Box::new(Opened {
+    Opened {
         index,
+        read: read.filter(|_| lesson.is_ok()),
+        origin,
         lesson,
-        progress,
-    }))
+    }
 }
 
 /// The lesson's choices in the learner's own order (see

@@ -5,10 +5,15 @@ use crate::loader;
 use crate::model::{Course, Days};
 use crate::store::Store;
 use chrono::{DateTime, Utc};
+use std::sync::Arc;
 
 /// The courses of the library, not among `open`, that have cards due by
 /// `until` and can still be read.
-pub(super) fn shelved_due(store: &Store, open: &[Course], until: DateTime<Utc>) -> Vec<Course> {
+pub(super) fn shelved_due(
+    store: &Store,
+    open: &[Arc<Course>],
+    until: DateTime<Utc>,
+) -> Vec<Course> {
     let due = store.due(None, until);
     store
         .library()
@@ -31,11 +36,15 @@ pub(super) fn shelved_due(store: &Store, open: &[Course], until: DateTime<Utc>) 
 /// Every card due today in the whole library, and the courses to add.
 pub(super) fn library_due<Tz: chrono::TimeZone>(
     store: &Store,
-    open: &[Course],
+    open: &[Arc<Course>],
     now: DateTime<Utc>,
     days: &Days<Tz>,
 ) -> (Vec<Course>, crate::model::DueCards) {
     let added = shelved_due(store, open, days.end_of_day(now));
-    let all: Vec<Course> = open.iter().chain(&added).cloned().collect();
+    let all: Vec<Course> = open
+        .iter()
+        .map(|c| (**c).clone())
+        .chain(added.clone())
+        .collect();
     (added, store.due_today(&all, now, days))
 }

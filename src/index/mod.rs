@@ -15,7 +15,7 @@
 //! such a "racy" file is also compared by a digest of its bytes. Paths are
 //! stored as their bytes, so a name that is not UTF-8 opens again.
 
-use crate::loader::{self, Diagnostic, Headed, Origin};
+use crate::loader::{self, Diagnostic, Headed, Origin, Progress};
 use crate::model::Course;
 use rusqlite::Connection;
 use std::collections::HashMap;
@@ -273,9 +273,19 @@ impl Index {
     /// The courses of `dir`, from headers of every lesson file in it:
     /// unchanged files from the index, changed or new ones read and stored.
     pub fn courses(&mut self, dir: &Path) -> Result<Vec<Course>, Diagnostic> {
+        self.courses_with_progress(dir, &Progress::none())
+    }
+
+    /// [`Index::courses`], each lesson file read (not those the index
+    /// knows) ticked on `progress`.
+    pub fn courses_with_progress(
+        &mut self,
+        dir: &Path,
+        progress: &Progress,
+    ) -> Result<Vec<Course>, Diagnostic> {
         // Before the files are listed: a change after it is then seen.
         let seen = folder_stamp::look(dir);
-        let (heads, large) = self.heads(dir)?;
+        let (heads, large) = self.heads(dir, progress)?;
         let courses = loader::group(heads, Some(dir.to_path_buf()));
         // Best effort, like every write here: a failed one only means a
         // slower start next time.
@@ -296,7 +306,11 @@ impl Index {
 
     /// Every lesson header of `dir`, and whether the folder is large
     /// enough to be indexed.
-    fn heads(&mut self, dir: &Path) -> Result<(Vec<Headed>, bool), Diagnostic> {
+    fn heads(
+        &mut self,
+        dir: &Path,
+        progress: &Progress,
+    ) -> Result<(Vec<Headed>, bool), Diagnostic> {
         // A folder read as a course is one the learner named.
         loader::named(dir);
         let name = walk::shown(dir);
@@ -305,7 +319,10 @@ impl Index {
         if files.len() < SMALL_FOLDER {
             let heads = files
                 .into_iter()
-                .map(|f| loader::read_head(Origin::File(f)))
+                .map(|f| {
+                    progress.tick();
+                    loader::read_head(Origin::File(f))
+                })
                 .collect();
             return Ok((heads, false));
         }
@@ -335,6 +352,7 @@ impl Index {
                     out.push(row.head);
                 }
                 _ => {
+                    progress.tick();
                     let h = loader::read_head(Origin::File(f));
                     fresh.push(Fresh {
                         path: p,
@@ -457,6 +475,29 @@ mod tests {
         for i in 0..SMALL_FOLDER {
             write(dir, &format!("z{i:03}"), 100 + i as u32, "filler");
         }
+    }
+
+    #[test]
+    fn only_the_files_read_are_ticked() {
+        let course = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        for i in 0..300 {
+            write(course.path(), &format!("l{i:03}"), i + 1, "text");
+        }
+        let count = |idx: &mut Index| {
+            let heard = std::sync::Mutex::new(Vec::new());
+            let progress = Progress::new(|n| heard.lock().unwrap().push(n));
+            let courses = idx.courses_with_progress(course.path(), &progress).unwrap();
+            assert_eq!(courses[0].lessons.len(), 300);
+            drop(progress);
+            heard.into_inner().unwrap()
+        };
+        let mut idx = Index::open(Some(data.path()));
+        assert_eq!(count(&mut idx), (1..=300).collect::<Vec<_>>());
+        // Unchanged: every header from the index, no file read.
+        assert_eq!(count(&mut idx), Vec::<usize>::new());
+        write(course.path(), "l007", 8, "text, rewritten at more length");
+        assert_eq!(count(&mut idx), [1]);
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod check;
 mod chunked;
 mod lines;
 mod page;
+pub(crate) mod stats;
 mod style;
 pub mod wrap;
 

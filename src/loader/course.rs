@@ -1,6 +1,7 @@
 //! Folders → courses. Only each lesson's header is read here; bodies are
 //! parsed when a lesson is opened.
 
+use super::progress::Progress;
 use super::sanitize::clean_owned;
 use super::{Diagnostic, Origin};
 use crate::model::{Course, LessonEntry, LessonStatus};
@@ -21,7 +22,6 @@ pub struct Headed {
 /// Reads a lesson's header (identity, position, module) in the format its
 /// name says, without building its body.
 pub fn read_head(origin: Origin) -> Headed {
-    super::progress::tick();
     match super::read(&origin) {
         Ok(bytes) => super::source::head(origin, &bytes),
         Err(e) => {
@@ -141,8 +141,9 @@ fn subdirs(dir: &Path) -> Vec<PathBuf> {
 /// a cache that knows which files changed.
 pub type Heads<'a> = dyn FnMut(&Path) -> Result<Vec<Course>, Diagnostic> + 'a;
 
-/// Every lesson header of a folder, read from the files.
-pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
+/// Every lesson header of a folder, read from the files, each ticked on
+/// `progress`.
+pub fn read_dir_heads(dir: &Path, progress: &Progress) -> Result<Vec<Headed>, Diagnostic> {
     // A folder read as a course is one the learner named.
     named(dir);
     let name = super::walk::shown(dir);
@@ -151,14 +152,25 @@ pub fn read_dir_heads(dir: &Path) -> Result<Vec<Headed>, Diagnostic> {
     Ok(super::books_once(|| {
         files
             .into_iter()
-            .map(|f| read_head(Origin::File(f)))
+            .map(|f| {
+                progress.tick();
+                read_head(Origin::File(f))
+            })
             .collect()
     }))
 }
 
 /// The courses of one folder (usually one), read from the files.
 pub fn scan_dir(dir: &Path) -> Result<Vec<Course>, Diagnostic> {
-    Ok(group(read_dir_heads(dir)?, Some(dir.to_path_buf())))
+    scan_dir_with_progress(dir, &Progress::none())
+}
+
+/// [`scan_dir`], each file read ticked on `progress`.
+pub fn scan_dir_with_progress(dir: &Path, progress: &Progress) -> Result<Vec<Course>, Diagnostic> {
+    Ok(group(
+        read_dir_heads(dir, progress)?,
+        Some(dir.to_path_buf()),
+    ))
 }
 
 /// `p` absolute, links resolved; as given when it cannot be.
@@ -189,7 +201,15 @@ pub struct Library {
 /// Resolves command-line paths: lesson files (inside their course when
 /// their folder holds it), course folders, and folders of course folders.
 pub fn open_paths(paths: &[PathBuf]) -> Result<Library, Diagnostic> {
-    open_paths_with(paths, &mut scan_dir)
+    open_paths_with_progress(paths, &Progress::none())
+}
+
+/// [`open_paths`], each lesson file read ticked on `progress`.
+pub fn open_paths_with_progress(
+    paths: &[PathBuf],
+    progress: &Progress,
+) -> Result<Library, Diagnostic> {
+    open_paths_with(paths, &mut |dir| scan_dir_with_progress(dir, progress))
 }
 
 /// [`open_paths`] with folder headers from `heads` (e.g. a course index).

@@ -390,3 +390,21 @@ fn a_lesson_parsed_as_slices_is_the_lesson_parsed_as_a_tree() {
         }
     }
 }
+
+#[test]
+fn the_progress_hears_the_count_rise_while_a_large_folder_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..300 {
+        let mut v = minimal();
+        v["lesson"]["slug"] = json!(format!("l{i:03}"));
+        v["lesson"]["position"] = json!(i + 1);
+        std::fs::write(dir.path().join(format!("l{i:03}.json")), v.to_string()).unwrap();
+    }
+    let heard = std::sync::Mutex::new(Vec::new());
+    let progress = Progress::new(|n| heard.lock().unwrap().push(n));
+    let lib = open_paths_with_progress(&[dir.path().to_path_buf()], &progress).unwrap();
+    drop(progress);
+    assert_eq!(lib.courses[0].lessons.len(), 300);
+    let heard = heard.into_inner().unwrap();
+    assert_eq!(heard, (1..=300).collect::<Vec<_>>());
+}

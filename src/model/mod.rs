@@ -33,6 +33,7 @@ pub use lesson::{
 pub use order::{pinned, teaching_order};
 pub use origin::Origin;
 pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};
+pub(crate) use progress::{Summary, Tally, first_tries};
 pub use table::{Cell, Row, Table};
 
 /// A reading position that survives re-wrapping: which top-level block of

@@ -94,3 +94,102 @@ pub struct ReviewFigures {
     /// Review answers per learner-week, oldest first, this week last.
     pub weekly: Vec<u32>,
 }
+
+/// Lessons, lessons read, checks answered and answered right at the first
+/// try, summed over some lessons.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub(crate) lessons: usize,
+    pub(crate) read: usize,
+    pub(crate) answered: usize,
+    pub(crate) first_right: usize,
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, p: Option<&LessonProgress>) {
+        self.lessons += 1;
+        let Some(p) = p else { return };
+        self.read += usize::from(p.read);
+        let (answered, right) = first_tries(p);
+        self.answered += answered;
+        self.first_right += right;
+    }
+
+    pub(crate) fn score(&self) -> Option<u32> {
+        (self.answered > 0).then(|| (self.first_right * 100 / self.answered) as u32)
+    }
+}
+
+/// Checks answered, and answered right at the first try, of a lesson:
+/// every check counts (a chapter of three quizzes is three answers); the
+/// lesson-wide figures stand for progress kept before checks had ids.
+pub(crate) fn first_tries(p: &LessonProgress) -> (usize, usize) {
+    let firsts: Vec<bool> = p
+        .checks
+        .values()
+        .filter_map(|c| c.first_try_correct)
+        .collect();
+    match p.first_try_correct {
+        Some(first) if firsts.is_empty() => (1, usize::from(first)),
+        _ => (firsts.len(), firsts.iter().filter(|&&f| f).count()),
+    }
+}
+
+/// One course's figures, as `lectern stats` prints them (text or JSON).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Summary {
+    pub(crate) slug: String,
+    pub(crate) title: String,
+    pub(crate) root: Option<std::path::PathBuf>,
+    /// Its folder is gone: the figures are the store's alone.
+    pub(crate) gone: bool,
+    pub(crate) tally: Tally,
+    pub(crate) reviews: ReviewFigures,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_check_of_a_lesson_counts() {
+        let check = |first| super::super::CheckProgress {
+            attempts: 1,
+            first_try_correct: Some(first),
+            ..Default::default()
+        };
+        let p = LessonProgress {
+            first_try_correct: Some(true),
+            checks: [("a", true), ("b", false), ("c", true)]
+                .map(|(id, f)| (id.to_string(), check(f)))
+                .into_iter()
+                .collect(),
+            ..Default::default()
+        };
+        let mut t = Tally::default();
+        t.add(Some(&p));
+        assert_eq!(
+            (t.lessons, t.answered, t.first_right, t.score()),
+            (1, 3, 2, Some(66))
+        );
+    }
+
+    #[test]
+    fn tallies_count_lessons_without_progress() {
+        let mut t = Tally::default();
+        t.add(Some(&LessonProgress {
+            read: true,
+            first_try_correct: Some(true),
+            ..Default::default()
+        }));
+        t.add(Some(&LessonProgress {
+            first_try_correct: Some(false),
+            ..Default::default()
+        }));
+        t.add(None);
+        assert_eq!(
+            (t.lessons, t.read, t.answered, t.first_right, t.score()),
+            (3, 1, 2, 1, Some(50))
+        );
+    }
+}

@@ -70,7 +70,7 @@ impl Picker {
 pub(super) fn pick(s: &mut State, row: ShelfFigure, fx: &mut Vec<Effect>) {
     if let Some(i) = s.library.courses.iter().position(|c| c.slug == row.slug) {
         if i != s.library.current || s.reader.doc().is_none() {
-            fx.push(Effect::SwitchCourse(i));
+            fx.push(switch_course(s, i));
         }
         return;
     }
@@ -96,9 +96,17 @@ pub(super) fn added(s: &mut State, course: crate::model::Course, fx: &mut Vec<Ef
     let i = match s.library.courses.iter().position(|c| c.slug == course.slug) {
         Some(i) => i,
         None => {
-            s.library.courses.push(course);
+            s.library.courses.push(std::sync::Arc::new(course));
             s.library.courses.len() - 1
         }
     };
-    fx.push(Effect::SwitchCourse(i));
+    fx.push(switch_course(s, i));
+}
+
+/// The store is asked where course `index` of the library starts.
+pub(super) fn switch_course(s: &State, index: usize) -> Effect {
+    Effect::SwitchCourse {
+        index,
+        course: s.library.courses[index].clone(),
+    }
 }

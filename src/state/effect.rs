@@ -1,7 +1,9 @@
 //! Work the state asks for. The effect runner does it and answers, where
 //! there is an answer, with a [`super::Msg`].
 
-use crate::model::{Change, Origin};
+use crate::loader::ReadStamp;
+use crate::model::{Change, Course, Lesson, Origin};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
@@ -10,10 +12,20 @@ pub enum Effect {
         origin: Origin,
         lesson: usize,
     },
-    /// Highlight the code of the open lesson (in the background).
-    Highlight,
-    /// Make sure the open course's search index is complete.
-    BuildIndex,
+    /// Highlight the code of `lesson` (in the background) for a page of
+    /// the dark or the light palette.
+    Highlight {
+        lesson: Arc<Lesson>,
+        dark: bool,
+    },
+    /// Make sure the search index of course `course` (its lessons at
+    /// `origins`) is complete; `page`: the open lesson as it was read, whose
+    /// text is taken from the page rather than read again.
+    BuildIndex {
+        course: usize,
+        origins: Vec<Origin>,
+        page: Option<PageText>,
+    },
     /// Search the open course (`origins`, its lessons) for `query` as
     /// typed (its last word a prefix), by the index alone; answered with
     /// [`super::Msg::CourseResults`] of the same `generation`.
@@ -31,14 +43,26 @@ pub enum Effect {
     },
     /// A change to the learner's progress, for the store.
     Write(Change),
-    /// The cards of the open course due for review.
-    LoadDue,
-    /// The figures of the stats screen.
-    LoadStats,
-    /// Course `n` of the library: its progress and where to start.
-    SwitchCourse(usize),
-    /// Every course of the learner's library, with its figures.
-    LoadLibrary,
+    /// The cards due for review in the whole library (`open`: the courses
+    /// open in this session).
+    LoadDue {
+        open: Vec<Arc<Course>>,
+    },
+    /// The store's figures of course `course` for the stats screen.
+    LoadStats {
+        course: Arc<Course>,
+    },
+    /// Course `index` of the library, `course`: its progress and where to
+    /// start.
+    SwitchCourse {
+        index: usize,
+        course: Arc<Course>,
+    },
+    /// Every course of the learner's library, with its figures (`open`:
+    /// those open in this session, counted as they are now).
+    LoadLibrary {
+        open: Vec<Arc<Course>>,
+    },
     /// Read a course of the library that is not open, from its folder.
     OpenCourse {
         slug: String,
@@ -51,6 +75,14 @@ pub enum Effect {
     Clipboard(String),
     /// Open a web or mail address in the browser.
     OpenUrl(String),
+}
+
+/// The open lesson as read, for the index to take its text from (see
+/// [`ReadStamp`]): only if its file is still as it was read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageText {
+    pub read: ReadStamp,
+    pub lesson: Arc<Lesson>,
 }
 
 impl Effect {
@@ -72,7 +104,10 @@ impl Effect {
     pub fn reads_store(&self) -> bool {
         matches!(
             self,
-            Effect::LoadDue | Effect::SwitchCourse(_) | Effect::LoadStats | Effect::LoadLibrary
+            Effect::LoadDue { .. }
+                | Effect::SwitchCourse { .. }
+                | Effect::LoadStats { .. }
+                | Effect::LoadLibrary { .. }
         )
     }
 }

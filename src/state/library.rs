@@ -4,6 +4,7 @@
 use crate::model::{Course, LessonProgress};
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 /// How much of the open course is known. The first frame is drawn before
 /// a course is read whole when that is faster (see `tui::boot`); the
@@ -23,7 +24,9 @@ pub enum CourseView {
 
 #[derive(Debug, Default)]
 pub struct Library {
-    pub courses: Vec<Course>,
+    /// Shared with the work that reads the store for them (the review,
+    /// the stats, the shelf), which then needs no copy of a course.
+    pub courses: Vec<Arc<Course>>,
     /// Index of the open course.
     pub current: usize,
     /// Progress of the open course's lessons, by slug.
@@ -48,7 +51,7 @@ pub enum Placed {
 impl Library {
     pub fn new(courses: Vec<Course>) -> Library {
         Library {
-            courses,
+            courses: courses.into_iter().map(Arc::new).collect(),
             ..Library::default()
         }
     }
@@ -84,7 +87,7 @@ impl Library {
             let mut courses = Vec::with_capacity(self.courses.len());
             for c in std::mem::take(&mut self.courses) {
                 if c.root.as_deref() == Some(dir) {
-                    courses.extend(fresh.take().unwrap_or_default());
+                    courses.extend(fresh.take().unwrap_or_default().into_iter().map(Arc::new));
                 } else {
                     courses.push(c);
                 }
@@ -112,7 +115,7 @@ impl Library {
         self.view = CourseView::Full;
         let (course, lesson) =
             start.filter(|&(c, l)| courses.get(c).is_some_and(|c| l < c.lessons.len()))?;
-        self.courses = courses;
+        self.courses = courses.into_iter().map(Arc::new).collect();
         self.current = course;
         Some(lesson)
     }

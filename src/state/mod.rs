@@ -39,7 +39,7 @@ pub use contents::{cursor_row as contents_cursor_row, offset_at as contents_offs
 pub use copy::{CopyPicker, Copyable};
 pub use course_search::{COURSE_HITS, CourseHit, CourseSearch, Snippet};
 pub use courses::Picker;
-pub use effect::Effect;
+pub use effect::{Effect, PageText};
 pub use geometry::{
     Area, CHROME_ROWS, Geometry, MAX_TEXT_WIDTH, MIN_HEIGHT, MIN_WIDTH, Size, TOC_SIDE_MIN_WIDTH,
     TOC_WIDTH, geometry,
@@ -108,6 +108,19 @@ impl State {
 
     pub fn geometry(&self) -> Geometry {
         geometry(self.size, self.contents.open)
+    }
+
+    /// The open lesson as it was read, if the page shows the lesson of
+    /// its entry (not one kept from before it), for the index.
+    pub fn page_text(&self) -> Option<PageText> {
+        let read = self.reader.read.as_ref()?;
+        let doc = self.reader.doc()?;
+        let entry = self.course().lessons.get(self.reader.lesson)?;
+        let shown = entry.origin == *read.origin() && doc.lesson.meta.slug == entry.slug;
+        shown.then(|| PageText {
+            read: read.clone(),
+            lesson: doc.lesson.clone(),
+        })
     }
 
     pub fn lesson_key(&self) -> Option<LessonKey> {

@@ -3,16 +3,20 @@
 
 use super::{CourseHit, Snippet};
 use crate::layout::Highlights;
-use crate::model::{Course, Diagnostic, DueCards, Lesson, LessonProgress, ReviewFigures};
+use crate::loader::ReadStamp;
+use crate::model::{Course, Diagnostic, DueCards, Lesson, LessonProgress, Origin, ReviewFigures};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-/// A lesson as the runtime hands it over after loading.
+/// A lesson as the runtime hands it over after loading: lesson `index` of
+/// the open course, read from `origin` (dropped if that is no longer the
+/// lesson there), with its file's stamp as it was read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Opened {
     pub index: usize,
+    pub origin: Origin,
     pub lesson: Result<Lesson, Diagnostic>,
-    pub progress: LessonProgress,
+    pub read: Option<ReadStamp>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

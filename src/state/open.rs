@@ -35,9 +35,18 @@ pub fn open(s: &mut State, index: usize, fx: &mut Vec<Effect>) {
 }
 
 pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
-    if opened.index != s.reader.lesson {
+    // A lesson asked for before the page or the course moved on.
+    let entry = s.course().lessons.get(opened.index);
+    if opened.index != s.reader.lesson || entry.is_none_or(|e| e.origin != opened.origin) {
         return;
     }
+    // Read once when the course opened and kept current since: no query
+    // per lesson.
+    let progress = match &opened.lesson {
+        Ok(l) => s.library.progress.get(&l.meta.slug).cloned(),
+        Err(_) => None,
+    }
+    .unwrap_or_default();
     let in_review = s.review.as_ref().is_some_and(|r| r.active());
     if in_review {
         if let (Some(r), Ok(l)) = (&mut s.review, &opened.lesson) {
@@ -53,14 +62,15 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
     let pending = std::mem::take(&mut r.pending);
     let fragment = pending.fragment.as_deref();
     let at_heading = fragment.and_then(|f| super::links::heading(&lesson, f));
-    let anchor = pending.anchor.or(at_heading).or(opened.progress.anchor);
+    let anchor = pending.anchor.or(at_heading).or(progress.anchor);
     // Drawn from its first screen when that is all the frame shows.
     let at_top = anchor.is_none()
         && pending.search.is_none()
         && !pending.check
         && pending.check_id.is_none()
         && !in_review;
-    r.show(lesson, &opened.progress, &g, at_top);
+    r.show(lesson, &progress, &g, at_top);
+    r.read = opened.read;
     r.top = anchor.map_or(0, |a| r.line_of(a, &g));
     if let Some(q) = pending.search {
         // A course search's hit: its block is on top, the word found from there.
@@ -76,8 +86,18 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
         show_check_by_id(r, id, &g);
     }
     note_checks(s, fx);
-    // The runner knows whether there is code worth highlighting.
-    fx.push(Effect::Highlight);
+    highlight(s, fx);
+}
+
+/// The open lesson's code highlighted for the palette in use (the runner
+/// knows whether there is code worth it).
+pub(super) fn highlight(s: &State, fx: &mut Vec<Effect>) {
+    if let Some(doc) = s.reader.doc() {
+        fx.push(Effect::Highlight {
+            lesson: doc.lesson.clone(),
+            dark: s.prefs.dark,
+        });
+    }
 }
 
 /// The open lesson's check `id` on screen (the focus not given: answering
@@ -282,5 +302,19 @@ pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
             .or_default()
             .anchor = Some(anchor);
         fx.push(Effect::Write(Change::Position { key, anchor }));
+    }
+}
+
+/// Indexing starts once a course is open (the runner holds it until the
+/// frame is drawn, and runs it at low priority), and each time the
+/// course search opens, to catch files changed since.
+pub(super) fn want_index(s: &mut State, fx: &mut Vec<Effect>) {
+    if s.library.indexing.is_none() {
+        s.library.indexing = Some((0, 0));
+        fx.push(Effect::BuildIndex {
+            course: s.library.current,
+            origins: s.course().origins(),
+            page: s.page_text(),
+        });
     }
 }

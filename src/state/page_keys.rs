@@ -5,8 +5,9 @@
 use super::course_search::CourseSearch;
 use super::courses::Picker;
 use super::open;
+use super::open::want_index;
 use super::reader::{Focus, Search};
-use super::screens::{Overlay, quit, want_index};
+use super::screens::{Overlay, quit};
 use super::{Action, Effect, State, contents, copy, links, review};
 
 /// The count after digit `d`; a leading 0 is no count.
@@ -136,7 +137,9 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
         }
         Action::CoursesOpen => {
             s.overlay = Some(Overlay::Courses(Picker::new(s)));
-            fx.push(Effect::LoadLibrary);
+            fx.push(Effect::LoadLibrary {
+                open: s.library.courses.clone(),
+            });
         }
         Action::Review => review::start(s, fx),
         Action::MarkRead => s.notice = open::mark_read(s, fx).then(|| "Marked read.".into()),

@@ -166,7 +166,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         }
         Msg::Background(dark) if dark != s.prefs.dark => {
             s.prefs.dark = dark;
-            fx.push(Effect::Highlight);
+            open::highlight(s, &mut fx);
         }
         Msg::Background(_) => {}
         Msg::Loaded(opened) => {
@@ -175,7 +175,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             // parse it a second time beside the reader's copy (twice the
             // peak for a large one). Its course search still indexes it.
             if !s.library.index_ready && s.course().lessons.len() > 1 {
-                want_index(s, &mut fx);
+                open::want_index(s, &mut fx);
             }
         }
         Msg::ProgressRead(progress) => open::progress_read(s, progress),
@@ -208,7 +208,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::LibraryDue { courses, due, seed } => {
             for c in courses {
                 if !s.library.courses.iter().any(|o| o.slug == c.slug) {
-                    s.library.courses.push(c);
+                    s.library.courses.push(std::sync::Arc::new(c));
                 }
             }
             review::ready(s, *due, seed, &mut fx)
@@ -286,8 +286,12 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::Help => s.overlay = Some(Overlay::Help(Help::default())),
         Action::Stats => {
             s.overlay = Some(Overlay::Stats(StatsView::default()));
-            fx.push(Effect::LoadStats);
-            fx.push(Effect::LoadLibrary);
+            fx.push(Effect::LoadStats {
+                course: s.library.courses[s.library.current].clone(),
+            });
+            fx.push(Effect::LoadLibrary {
+                open: s.library.courses.clone(),
+            });
         }
         _ => return false,
     }
@@ -398,16 +402,6 @@ fn open_hit(s: &mut State, lesson: usize, block: u32, word: String, fx: &mut Vec
         s.reader.pending.search = Some(word);
         s.reader.pending.anchor = Some(anchor);
         open::open(s, lesson, fx);
-    }
-}
-
-/// Indexing starts once a course is open (the runner holds it until the
-/// frame is drawn, and runs it at low priority), and each time the
-/// course search opens, to catch files changed since.
-pub(super) fn want_index(s: &mut State, fx: &mut Vec<Effect>) {
-    if s.library.indexing.is_none() {
-        s.library.indexing = Some((0, 0));
-        fx.push(Effect::BuildIndex);
     }
 }
 

@@ -3,6 +3,7 @@
 //! runtime does it, and assertions on the state and the effects.
 
 use super::*;
+use crate::app::{Incoming, Script, Session, TestHost};
 use crate::effects::Runner;
 use crate::keymap;
 use crate::loader::{self, Origin};
@@ -97,12 +98,26 @@ fn demo_dir() -> tempfile::TempDir {
     dir
 }
 
+/// The state driven through the runtime's own loop (see
+/// [`crate::app::Session`]) on a `TestBackend`, its events scripted.
 struct H {
-    s: State,
+    session: Session<TestHost>,
     _dirs: Vec<tempfile::TempDir>,
     /// Saved progress the store hands over when lessons open, by slug.
     saved: HashMap<String, crate::model::LessonProgress>,
-    runner: Runner,
+}
+
+impl std::ops::Deref for H {
+    type Target = Session<TestHost>;
+    fn deref(&self) -> &Session<TestHost> {
+        &self.session
+    }
+}
+
+impl std::ops::DerefMut for H {
+    fn deref_mut(&mut self) -> &mut Session<TestHost> {
+        &mut self.session
+    }
 }
 
 fn key(course: &str, lesson: &str) -> LessonKey {
@@ -132,18 +147,21 @@ impl H {
     }
 
     fn with(courses: Vec<crate::model::Course>, width: u16, height: u16) -> H {
+        let s = State::new(courses, width, height);
+        let theme = crate::theme::Theme::new(crate::theme::ThemeKind::Dark);
+        let mut session = Session::new(s, Runner::inline(), TestHost::new(width, height), theme);
+        session.seen = Some(Vec::new());
         H {
-            s: State::new(courses, width, height),
+            session,
             _dirs: Vec::new(),
             saved: HashMap::new(),
-            runner: Runner::inline(),
         }
     }
 
     /// Opens lesson `index` as the runtime does at start-up.
     fn open(&mut self, index: usize) -> Vec<Effect> {
         let mut fx = Vec::new();
-        open_lesson(&mut self.s, index, &mut fx);
+        open_lesson(&mut self.session.s, index, &mut fx);
         self.settle(fx)
     }
 
@@ -151,7 +169,8 @@ impl H {
     /// reading of it would.
     fn hand_over_saved(&mut self) {
         for (slug, p) in &self.saved {
-            self.s
+            self.session
+                .s
                 .library
                 .progress
                 .entry(slug.clone())
@@ -160,16 +179,29 @@ impl H {
     }
 
     /// Carries out the effects through the effect runner until nothing
-    /// is left, then what follows a frame; returns every effect asked
-    /// for, in order.
+    /// is left, then runs the loop (a frame, the held work); returns every
+    /// effect asked for, in order.
     fn settle(&mut self, fx: Vec<Effect>) -> Vec<Effect> {
+        self.run(fx, Vec::new())
+    }
+
+    /// `fx` carried out, then the loop over `events` until they are all
+    /// handled; every effect asked for on the way, in order.
+    fn run(&mut self, fx: Vec<Effect>, events: Vec<Incoming>) -> Vec<Effect> {
         self.hand_over_saved();
-        let mut seen = Vec::new();
-        crate::app::apply_traced(&mut self.s, &mut self.runner, fx, &mut seen);
-        let fx = receive(&mut self.s, Msg::Drawn);
-        crate::app::apply_traced(&mut self.s, &mut self.runner, fx, &mut seen);
-        crate::app::flush(&mut self.s, &mut self.runner);
-        seen
+        let from = self.session.seen.as_ref().map_or(0, Vec::len);
+        self.session.apply(fx);
+        let mut script = Script(events.into());
+        self.session
+            .run(&mut script, false)
+            .expect("a TestBackend draws");
+        if self.session.s.quit {
+            self.session.finish();
+        }
+        self.session
+            .seen
+            .as_ref()
+            .map_or(Vec::new(), |seen| seen[from..].to_vec())
     }
 
     /// Opens lesson `index` as far as the runtime goes before drawing:
@@ -185,35 +217,31 @@ impl H {
         let Some(Effect::Load { origin, lesson }) = fx.pop() else {
             panic!("no load: {fx:?}")
         };
+        let slug = self.s.course().lessons[lesson].slug.clone();
+        self.s.library.progress.insert(slug, progress);
         let opened = Opened {
             index: lesson,
             lesson: loader::load_lesson(&origin),
-            progress,
+            read: None,
+            origin,
         };
         receive(&mut self.s, Msg::Loaded(Box::new(opened)))
     }
 
     fn act(&mut self, a: Action) -> Vec<Effect> {
-        let fx = update(&mut self.s, a);
-        self.settle(fx)
+        self.run(Vec::new(), vec![Incoming::Act(a)])
     }
 
     fn msg(&mut self, m: Msg) -> Vec<Effect> {
-        let fx = receive(&mut self.s, m);
-        self.settle(fx)
+        let reply = crate::effects::Reply::Msg(m);
+        self.run(Vec::new(), vec![Incoming::Reply(reply)])
     }
 
-    /// Real keys through the key table of the current screen. `\n` is
-    /// Enter, `\x1b` Esc, `\t` Tab.
+    /// Real keys, each an event of the loop. `\n` is Enter, `\x1b` Esc,
+    /// `\t` Tab.
     fn keys(&mut self, keys: &str) -> Vec<Effect> {
-        let mut out = Vec::new();
-        for c in keys.chars() {
-            let ev = keymap::typed(c);
-            if let Some(a) = keymap::lookup(self.s.screen(), &ev) {
-                out.extend(self.act(a));
-            }
-        }
-        out
+        let key = |c| Incoming::Term(ratatui::crossterm::event::Event::Key(keymap::typed(c)));
+        self.run(Vec::new(), keys.chars().map(key).collect())
     }
 
     fn doc(&self) -> &Doc {
@@ -386,8 +414,9 @@ fn a_late_load_of_another_lesson_is_ignored() {
         .lesson;
     h.msg(Msg::Loaded(Box::new(Opened {
         index: 2,
+        origin: h.s.course().lessons[2].origin.clone(),
         lesson: Ok(other),
-        progress: Default::default(),
+        read: None,
     })));
     assert_eq!((h.s.reader.lesson, h.title()), (0, "First"));
 }
@@ -1213,7 +1242,10 @@ fn review_pos_of(h: &H, index: usize) -> usize {
 fn a_review_records_review_attempts_by_file_index() {
     let mut h = H::demo(60, 20);
     let fx = h.keys("R");
-    assert_eq!(fx, [Effect::LoadDue]);
+    assert!(
+        matches!(&fx[..], [Effect::LoadDue { open }] if open.len() == 1),
+        "{fx:?}"
+    );
     h.msg(Msg::ReviewReady(cards(&h, vec!["third", "first"]), 7));
     assert_eq!(h.s.screen(), Screen::Review);
     assert_eq!(h.title(), "Third");

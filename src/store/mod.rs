@@ -25,6 +25,7 @@ use rusqlite::Connection;
 
 mod closing;
 mod fault;
+mod figures;
 mod journal;
 mod learner;
 mod library;
@@ -37,6 +38,7 @@ mod schema;
 mod time;
 mod write;
 
+pub(crate) use figures::{reviews, shelf_figures, summary};
 pub use library::LibraryCourse;
 
 use crate::model::Change;

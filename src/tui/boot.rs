@@ -22,9 +22,9 @@
 use super::startup::{self, Early, StoreOpening, library, outline, quick_start, resume_in};
 use crate::effects::Runner;
 use crate::index::{Index, Snapshot};
-use crate::loader::{Library, ReadStamp};
-use crate::model::{Diagnostic, Lesson, Origin};
-use crate::state::{CourseView, Msg, Prefs, Size, Start, State};
+use crate::loader::Library;
+use crate::model::Origin;
+use crate::state::{CourseView, Effect, Msg, Opened, Prefs, Size, Start, State};
 use std::path::PathBuf;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
@@ -49,7 +49,8 @@ pub(super) struct Boot {
     chosen: bool,
     index: Option<Index>,
     opening: Option<StoreOpening>,
-    preloaded: Option<(Origin, Result<Lesson, Diagnostic>, Option<ReadStamp>)>,
+    /// The lesson named on the command line, read by the runner first.
+    first: Option<Opened>,
     later: Later,
     /// Folders shown from their last listing, to check against the files.
     pub stale: Vec<PathBuf>,
@@ -57,28 +58,40 @@ pub(super) struct Boot {
 
 impl Boot {
     /// `course`: the slug of the course to open among those the paths
-    /// hold (the one read last, for `lectern` with no arguments).
+    /// hold (the one read last, for `lectern` with no arguments). Lesson
+    /// files read are ticked on `progress`.
     pub(super) fn prepare(
         paths: &[PathBuf],
         data_dir: Option<PathBuf>,
         review: bool,
         course: Option<&str>,
+        runner: &mut Runner,
+        progress: &crate::loader::Progress,
     ) -> Res<Boot> {
         let first_file = paths.iter().find(|p| p.is_file());
         let named = !review && first_file.is_some();
         // Parsed on this thread: a second thread to parse it alongside the
         // set-up cost more to start than it saved (first frame 2.4 ms with
         // one, 2.2 ms without, on two cores).
-        let preloaded = first_file.filter(|_| named).map(|p| {
+        let first = first_file.filter(|_| named).and_then(|p| {
             let origin = Origin::File(p.clone());
-            let (lesson, read) = crate::loader::load_stamped(&origin);
-            (origin, lesson, read)
+            match runner.carry(Effect::Load { origin, lesson: 0 }, &mut Vec::new()) {
+                Some(Msg::Loaded(opened)) => Some(*opened),
+                _ => None,
+            }
         });
         // The store, opened on a thread alongside the course and the
         // terminal: the first frame waits for the slower, not for both.
         let opening = (!named).then(|| StoreOpening::start(data_dir.clone(), true));
-        let alone = match (&preloaded, paths) {
-            (Some((origin, Ok(lesson), _)), [_]) => Some(startup::alone(origin, lesson)),
+        let alone = match (&first, paths) {
+            (
+                Some(Opened {
+                    origin,
+                    lesson: Ok(lesson),
+                    ..
+                }),
+                [_],
+            ) => Some(startup::alone(origin, lesson)),
             _ => None,
         };
         let mut index = Index::cached(data_dir.as_deref());
@@ -97,7 +110,10 @@ impl Boot {
                 },
                 Later::ReplaceOutline(snapshot),
             ),
-            (None, None) => (library(paths, &mut index, &mut stale)?, Later::Nothing),
+            (None, None) => (
+                library(paths, &mut index, &mut stale, progress)?,
+                Later::Nothing,
+            ),
         };
         if lib.courses.iter().all(|c| c.lessons.is_empty()) {
             return Err("no lessons to show".into());
@@ -116,20 +132,16 @@ impl Boot {
             lib,
             index: Some(index),
             opening,
-            preloaded,
+            first,
             later,
             stale,
         })
     }
 
-    /// The runner's index (opened by `prepare`), and the lesson parsed
-    /// there for the runner to hand out.
+    /// The runner's index (opened by `prepare`).
     pub(super) fn equip(&mut self, runner: &mut Runner) {
         if let Some(index) = self.index.take() {
             runner.index = index;
-        }
-        if let Some((origin, lesson, read)) = self.preloaded.take() {
-            runner.preload(origin, lesson, read);
         }
     }
 
@@ -182,6 +194,7 @@ impl Boot {
             lesson,
             view,
             anchor,
+            first: self.first.take(),
         };
         let (mut s, mut fx) = start.state(size, prefs);
         if let Some(p) = progress {
@@ -227,7 +240,12 @@ impl Boot {
             Later::ReadFolder => {
                 // A folder that cannot be read leaves the lesson alone.
                 msgs.push(
-                    match library(&self.paths, &mut runner.index, &mut self.stale) {
+                    match library(
+                        &self.paths,
+                        &mut runner.index,
+                        &mut self.stale,
+                        &crate::loader::Progress::none(),
+                    ) {
                         Ok(lib) => Msg::CourseRead(lib.courses, lib.start),
                         Err(e) => Msg::Notice(format!("Only this lesson: {e}")),
                     },

@@ -1,21 +1,12 @@
 //! One channel of everything the reader waits for: terminal events (read
 //! on their own thread), signals, and replies of background work.
 
-use crate::effects::{Reply, Sink};
+pub use crate::app::Incoming;
+use crate::effects::Sink;
 use ratatui::crossterm::event::{self, Event};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
-
-pub enum Incoming {
-    Term(Event),
-    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT: quit cleanly.
-    Stop,
-    /// SIGCONT, or back from a SIGTSTP: the shell may have drawn over the
-    /// screen after we did, so take the terminal and draw it all again.
-    Resumed,
-    Reply(Reply),
-}
 
 /// The channel, with signals handled from here on on their own thread: a
 /// signal that arrives while the terminal is set up, the first frame laid

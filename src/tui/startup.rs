@@ -15,11 +15,13 @@ use std::sync::mpsc::Sender;
 /// The library named by `paths` (the built-in course when none), with
 /// folder headers from the course index. Large folders come from their
 /// last listing, to be checked against the files after the first frame:
-/// those folders are added to `stale`.
+/// those folders are added to `stale`. Lesson files read are ticked on
+/// `progress`.
 pub(super) fn library(
     paths: &[PathBuf],
     index: &mut Index,
     stale: &mut Vec<PathBuf>,
+    progress: &loader::Progress,
 ) -> Result<Library, Box<dyn std::error::Error>> {
     let builtin = paths.iter().any(|p| p.as_os_str() == BUILTIN);
     let paths: Vec<PathBuf> = paths
@@ -38,7 +40,7 @@ pub(super) fn library(
             stale.push(dir.to_path_buf());
             Ok(courses)
         }
-        None => index.courses(dir),
+        None => index.courses_with_progress(dir, progress),
     })?;
     if builtin {
         lib.courses.push(loader::builtin_course());

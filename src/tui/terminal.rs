@@ -111,6 +111,8 @@ pub struct Term {
     pub terminal: ratatui::Terminal<Backend>,
     mouse: bool,
     area: Rect,
+    /// Signals are caught on their own thread (Ctrl-Z goes through it).
+    pub caught: bool,
 }
 
 /// Mouse capture with button-event tracking: clicks, the wheel and drags
@@ -305,6 +307,7 @@ impl Term {
             terminal,
             mouse,
             area: size,
+            caught: false,
         })
     }
 

@@ -12,17 +12,17 @@ use ratatui::widgets::{Bar, BarChart, BarGroup, Paragraph};
 pub fn draw(f: &mut Frame, area: Rect, s: &State, v: &StatsView, theme: &Theme) {
     let inner = boxed(f, area, 80, area.height, "Progress · Esc to close", theme);
     let width = usize::from(inner.width);
-    let mut doc = crate::stats::course_lines(s.course(), &s.library.progress, width);
+    let mut doc = crate::layout::stats::course_lines(s.course(), &s.library.progress, width);
     let mut chart = None;
     if let Some(figures) = &v.figures {
         doc.push(crate::layout::Line::default());
-        doc.extend(crate::stats::review_lines(figures, width));
+        doc.extend(crate::layout::stats::review_lines(figures, width));
         // Rows kept for the chart of reviews per week, drawn over them.
         doc.push(crate::layout::Line::default());
         chart = Some((doc.len(), &figures.weekly));
         doc.extend((0..CHART_ROWS).map(|_| crate::layout::Line::default()));
     }
-    let library = crate::stats::library_lines(&v.library, width);
+    let library = crate::layout::stats::library_lines(&v.library, width);
     if !library.is_empty() {
         doc.push(crate::layout::Line::default());
         doc.extend(library);

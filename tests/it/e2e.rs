@@ -1106,7 +1106,9 @@ fn a_late_terminal_answer_is_never_typed_into_the_reader() {
     let trimmed =
         |t: &Term| -> Vec<String> { t.rows().iter().map(|r| r.trim_end().to_string()).collect() };
     // The screen as it stands after a full redraw (help opened and closed),
-    // as it will be compared below.
+    // as it will be compared below, once the course is indexed (a count in
+    // the footer until then, which a busy machine keeps there longer).
+    t.wait_gone("indexed");
     t.press("?");
     t.wait_for("down one line");
     t.press("q");

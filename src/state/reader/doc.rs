@@ -11,6 +11,7 @@ use crate::layout::{self, CheckLayout, CheckView, Highlights, Line, Page};
 use crate::model::{Anchor, CheckState, Lesson, LessonProgress};
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A handful of widths is plenty: flipping between two sizes is free.
 const CACHED_WIDTHS: usize = 4;
@@ -36,7 +37,9 @@ pub struct Keys {
 
 #[derive(Debug)]
 pub struct Doc {
-    pub lesson: Lesson,
+    /// Shared with the work that runs beside the page (highlighting, the
+    /// index's text of it), which then needs no copy of it.
+    pub lesson: Arc<Lesson>,
     /// One per check of the lesson, in its order: made with the lesson,
     /// so there is never a state without its check or a check without.
     states: Vec<CheckState>,
@@ -69,7 +72,7 @@ impl Doc {
     fn from_page(lesson: Lesson, progress: &LessonProgress, page: Page) -> Doc {
         let mut doc = Doc {
             states: CheckState::all_resumed(&lesson.checks, progress),
-            lesson,
+            lesson: Arc::new(lesson),
             code: Highlights::default(),
             page,
             checks: Vec::new(),

@@ -59,6 +59,9 @@ pub struct Reader {
     /// Digits typed on the page: a count for the next motion (`3j`),
     /// shown in the footer until a key uses or drops it.
     pub count: Option<u32>,
+    /// The open lesson's file as it was read, for the index to take its
+    /// text from the page (see [`crate::loader::ReadStamp`]).
+    pub read: Option<crate::loader::ReadStamp>,
 }
 
 impl Reader {
@@ -76,6 +79,7 @@ impl Reader {
         self.search = Search::default();
         self.current = 0;
         self.marked_read = false;
+        self.read = None;
     }
 
     /// A lesson is asked for: the page says so unless it shows one.

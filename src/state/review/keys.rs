@@ -34,7 +34,7 @@ pub(super) fn end(s: &mut State, fx: &mut Vec<Effect>) {
         return;
     };
     if course != s.library.current {
-        fx.push(Effect::SwitchCourse(course));
+        fx.push(crate::state::courses::switch_course(s, course));
         return;
     }
     if lesson != s.reader.lesson || s.reader.doc().is_none() {

@@ -218,7 +218,9 @@ pub(super) fn start(s: &mut State, fx: &mut Vec<Effect>) {
             r.rereading = false;
             open_card(s, false, fx);
         }
-        _ => fx.push(Effect::LoadDue),
+        _ => fx.push(Effect::LoadDue {
+            open: s.library.courses.clone(),
+        }),
     }
 }
 
@@ -263,7 +265,7 @@ fn open_card(s: &mut State, deal: bool, fx: &mut Vec<Effect>) {
         return;
     };
     if course != s.library.current {
-        fx.push(Effect::SwitchCourse(course));
+        fx.push(crate::state::courses::switch_course(s, course));
     } else if deal || lesson != s.reader.lesson || s.reader.doc().is_none() {
         open(s, lesson, fx);
     }

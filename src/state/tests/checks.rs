@@ -11,15 +11,19 @@ use crate::model::{Answer, CheckProgress, sample_checks};
 /// several answers before "Section 1", a short answer before "Section 2",
 /// a tracing question after the last block.
 fn with_checks(h: &mut H, progress: crate::model::LessonProgress) -> Vec<Effect> {
-    let mut lesson = h.doc().lesson.clone();
+    let mut lesson = (*h.doc().lesson).clone();
     let mut checks = sample_checks();
     checks[0].anchor = Some(5);
     checks[1].anchor = Some(10);
     lesson.checks = checks;
+    let index = h.s.reader.lesson;
+    let slug = lesson.meta.slug.clone();
+    h.s.library.progress.insert(slug, progress);
     let opened = Opened {
-        index: h.s.reader.lesson,
+        index,
+        origin: h.s.course().lessons[index].origin.clone(),
         lesson: Ok(lesson),
-        progress,
+        read: None,
     };
     h.msg(Msg::Loaded(Box::new(opened)))
 }
@@ -274,13 +278,14 @@ fn each_answer_is_stored_under_its_check_and_comes_back() {
 #[test]
 fn a_lesson_without_checks_has_no_check_section() {
     let mut h = H::demo(60, 16);
-    let mut lesson = h.doc().lesson.clone();
+    let mut lesson = (*h.doc().lesson).clone();
     lesson.checks.clear();
     let index = h.s.reader.lesson;
     h.msg(Msg::Loaded(Box::new(Opened {
         index,
+        origin: h.s.course().lessons[index].origin.clone(),
         lesson: Ok(lesson),
-        progress: Default::default(),
+        read: None,
     })));
     assert!(h.doc().checks.is_empty());
     let d = h.doc();

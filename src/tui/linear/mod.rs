@@ -55,8 +55,9 @@ pub fn run(
     notice: Option<String>,
 ) -> Res {
     let data_dir = Store::data_dir(common.data_dir.as_deref());
-    let mut boot = Boot::prepare(paths, data_dir, false, course)?;
     let mut runner = Runner::new(None, Index::in_memory(), Work::Inline);
+    let none = crate::loader::Progress::none();
+    let mut boot = Boot::prepare(paths, data_dir, false, course, &mut runner, &none)?;
     boot.equip(&mut runner);
     runner.days = settings.days();
     let width = std::env::var("COLUMNS")

@@ -168,7 +168,7 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
     let in_review = r.s.active_review().is_some();
     let screen = r.s.screen();
     let before = attempts(r);
-    let from = r.effects.len();
+    let from = r.effects().len();
     apply(r, step);
     // A restart is a new reader: its effects are all new.
     let from = if matches!(step, Step::Restart) {
@@ -178,7 +178,7 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
     };
     let lesson_of = |key: &lectern::model::LessonKey| key.lesson.clone();
     let mut made = 0;
-    for e in r.effects[from..].iter().cloned() {
+    for e in r.effects()[from..].iter().cloned() {
         match e {
             Effect::Write(Change::Reveal { key, check, .. }) => {
                 m.seen.insert((lesson_of(&key), check));
@@ -302,7 +302,7 @@ fn at_quiz() -> Reader {
 }
 
 fn recorded(r: &Reader, from: usize) -> usize {
-    r.effects[from..]
+    r.effects()[from..]
         .iter()
         .filter(|e| matches!(e, Effect::Write(Change::Attempt { .. })))
         .count()
@@ -315,7 +315,7 @@ fn the_focus_leaves_a_check_scrolled_off_screen_and_digits_are_counts() {
     assert_eq!(r.s.screen(), Screen::Check);
     r.keys("g");
     assert_eq!(r.s.screen(), Screen::Reading, "the check left the screen");
-    let from = r.effects.len();
+    let from = r.effects().len();
     r.keys("3j");
     assert_eq!(recorded(&r, from), 0, "3j answers nothing");
     assert_eq!(r.s.reader.top, 3);
@@ -326,7 +326,7 @@ fn an_answered_check_takes_no_digit_until_r() {
     let mut r = at_quiz();
     r.keys("c1");
     assert_eq!(r.s.screen(), Screen::Reading, "answered: the focus left");
-    let from = r.effects.len();
+    let from = r.effects().len();
     r.keys("2");
     assert_eq!(recorded(&r, from), 0, "a lone digit is a count");
     r.keys("\x1br2");
@@ -336,7 +336,7 @@ fn an_answered_check_takes_no_digit_until_r() {
 #[test]
 fn a_count_before_a_lesson_move_opens_that_many_lessons_on() {
     let mut r = start(None);
-    let from = r.effects.len();
+    let from = r.effects().len();
     r.keys("3]");
     assert_eq!(r.s.reader.lesson, 3);
     assert_eq!(recorded(&r, from), 0);
@@ -363,12 +363,12 @@ fn a_right_review_answer_is_rated_as_it_felt_and_esc_returns() {
     let right = right.expect("a right option");
     r.keys(&(right + 1).to_string());
     assert!(r.s.review.as_ref().unwrap().rateable);
-    let from = r.effects.len();
+    let from = r.effects().len();
     r.keys("4");
-    let rated = r.effects[from..]
+    let rated = r.effects()[from..]
         .iter()
         .any(|e| matches!(e, Effect::Write(Change::Rate { rating: 4, .. })));
-    assert!(rated, "{:?}", &r.effects[from..]);
+    assert!(rated, "{:?}", &r.effects()[from..]);
     let due = |r: &Reader| {
         r.runner
             .store

@@ -1,14 +1,16 @@
 //! Shared by the integration tests: the lessons they read and course
-//! folders built around them (in `fixtures`), a small driver that runs
-//! the reader's state the way the runtime does, and checkers for what may
-//! reach a terminal.
+//! folders built around them (in `fixtures`), the reader driven through
+//! the runtime's own loop, and checkers for what may reach a terminal.
 #![allow(dead_code)]
 
-use lectern::effects::Runner;
+use lectern::app::{Incoming, Script, Session, TestHost};
+use lectern::effects::{Reply, Runner};
 use lectern::keymap;
 use lectern::loader;
 use lectern::state::{self, Action, Effect, Msg, State};
 use lectern::store::LessonProgress;
+use lectern::theme::{Theme, ThemeKind};
+use ratatui::crossterm::event::Event;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -20,27 +22,40 @@ pub mod pty;
 pub use fixtures::*;
 pub use lesson::{CheckJson, LessonJson};
 
-/// The reader's state driven the way the runtime drives it: keys through
-/// the key tables, effects through the real effect runner (its store and
-/// index in memory, its background work done inline).
+/// The reader driven through the runtime's own loop ([`Session::run`]):
+/// keys and messages as scripted events, effects through the real effect
+/// runner (its store and index in memory, its background work done
+/// inline), each frame drawn on a `TestBackend` and the held work done
+/// after it, as in the terminal.
 pub struct Reader {
-    pub s: State,
+    pub session: Session<TestHost>,
     /// Text to hide from screens (temporary paths).
     pub redact: Vec<(String, String)>,
-    pub runner: Runner,
-    /// Every effect the state asked for, in order.
-    pub effects: Vec<Effect>,
+}
+
+impl std::ops::Deref for Reader {
+    type Target = Session<TestHost>;
+    fn deref(&self) -> &Session<TestHost> {
+        &self.session
+    }
+}
+
+impl std::ops::DerefMut for Reader {
+    fn deref_mut(&mut self) -> &mut Session<TestHost> {
+        &mut self.session
+    }
 }
 
 impl Reader {
     pub fn new(courses: Vec<lectern::model::Course>, width: u16, height: u16) -> Reader {
         let mut s = State::new(courses, width, height);
         s.prefs.dark = true;
+        let theme = Theme::new(ThemeKind::Dark);
+        let mut session = Session::new(s, Runner::inline(), TestHost::new(width, height), theme);
+        session.seen = Some(Vec::new());
         Reader {
-            s,
+            session,
             redact: Vec::new(),
-            runner: Runner::inline(),
-            effects: Vec::new(),
         }
     }
 
@@ -64,17 +79,21 @@ impl Reader {
         self.s.course().index_of(slug).expect("lesson in course")
     }
 
+    /// Every effect the state asked for, in order.
+    pub fn effects(&self) -> &[Effect] {
+        self.session.seen.as_deref().unwrap_or_default()
+    }
+
     /// Progress the store holds for the open course, as the runtime hands
     /// it over when the course opens.
     pub fn with_progress(&mut self, progress: HashMap<String, LessonProgress>) -> &mut Self {
-        let fx = state::receive(&mut self.s, Msg::ProgressRead(progress));
-        self.settle(fx)
+        self.receive(Msg::ProgressRead(progress))
     }
 
     /// Opens lesson `index` as the runtime does at start-up.
     pub fn open(&mut self, index: usize) -> &mut Self {
         let mut fx = Vec::new();
-        state::open_lesson(&mut self.s, index, &mut fx);
+        state::open_lesson(&mut self.session.s, index, &mut fx);
         self.settle(fx)
     }
 
@@ -83,22 +102,29 @@ impl Reader {
         Some(self.s.reader.page.broken()?.to_string())
     }
 
-    /// Carries out effects as the runtime would, then what it does once
-    /// the frame is drawn: the rest of the page, the held writes.
+    /// Carries out effects as the runtime would, then runs the loop: the
+    /// frame drawn (the rest of the page laid out), the held work done.
     pub fn settle(&mut self, fx: Vec<Effect>) -> &mut Self {
-        self.effects.extend(fx.iter().cloned());
-        lectern::app::apply(&mut self.s, &mut self.runner, fx);
-        let fx = state::receive(&mut self.s, Msg::Drawn);
-        self.effects.extend(fx.iter().cloned());
-        lectern::app::apply(&mut self.s, &mut self.runner, fx);
-        lectern::app::flush(&mut self.s, &mut self.runner);
+        self.session.apply(fx);
+        self.run(Vec::new())
+    }
+
+    /// The loop over `events`, until they are all handled.
+    pub fn run(&mut self, events: Vec<Incoming>) -> &mut Self {
+        let mut script = Script(events.into());
+        self.session
+            .run(&mut script, false)
+            .expect("a TestBackend draws");
+        if self.s.quit {
+            self.session.finish();
+        }
         self.redact_state();
         self
     }
 
     /// Temporary paths out of what the page shows of a broken lesson.
     fn redact_state(&mut self) {
-        if let lectern::state::Page::Broken(d) = &mut self.s.reader.page {
+        if let lectern::state::Page::Broken(d) = &mut self.session.s.reader.page {
             for (from, to) in &self.redact {
                 d.file = d.file.replace(from.as_str(), to);
                 d.message = d.message.replace(from.as_str(), to);
@@ -107,25 +133,20 @@ impl Reader {
     }
 
     pub fn act(&mut self, a: Action) -> &mut Self {
-        let fx = state::update(&mut self.s, a);
-        self.settle(fx)
+        self.run(vec![Incoming::Act(a)])
     }
 
     pub fn receive(&mut self, m: Msg) -> &mut Self {
-        let fx = state::receive(&mut self.s, m);
-        self.settle(fx)
+        self.run(vec![Incoming::Reply(Reply::Msg(m))])
     }
 
-    /// Keys through the key tables, as typed. `\n` Enter, `\x1b` Esc,
+    /// Keys as typed, each an event of the loop. `\n` Enter, `\x1b` Esc,
     /// `\t` Tab, `\x7f` Backspace.
     pub fn keys(&mut self, keys: &str) -> &mut Self {
-        for c in keys.chars() {
-            let ev = keymap::typed(c);
-            if let Some(a) = keymap::lookup(self.s.screen(), &ev) {
-                self.act(a);
-            }
-        }
-        self
+        let events = keys
+            .chars()
+            .map(|c| Incoming::Term(Event::Key(keymap::typed(c))));
+        self.run(events.collect())
     }
 
     /// The open lesson again with `checks` in place of its own, as a
@@ -133,7 +154,7 @@ impl Reader {
     /// load it; the store's progress for it handed over with it.
     pub fn with_checks(&mut self, checks: Vec<lectern::model::Check>) -> &mut Self {
         let doc = self.s.reader.doc().expect("a lesson is open");
-        let mut lesson = doc.lesson.clone();
+        let mut lesson = (*doc.lesson).clone();
         lesson.checks = checks;
         let index = self.s.reader.lesson;
         let course = self.s.course().slug.clone();
@@ -143,10 +164,13 @@ impl Reader {
             .as_ref()
             .map(|st| st.progress(&course, &self.s.course().lessons[index].slug))
             .unwrap_or_default();
+        let slug = lesson.meta.slug.clone();
+        self.s.library.progress.insert(slug, progress);
         let opened = lectern::state::Opened {
             index,
+            origin: self.s.course().lessons[index].origin.clone(),
             lesson: Ok(lesson),
-            progress,
+            read: None,
         };
         self.receive(Msg::Loaded(Box::new(opened)))
     }

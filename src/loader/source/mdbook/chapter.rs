@@ -333,7 +333,6 @@ pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
         } else if let Some(problem) = book.chapter_problem(p) {
             out.push(at(e.line, e.column, Severity::Error, problem));
         } else {
-            crate::loader::progress::tick();
             out.extend(lint_chapter(&book, &file));
         }
     }

@@ -1,7 +1,16 @@
-//! The one place the message loop closes: effects go to the runner, the
-//! messages it answers with go to the state, and the effects those ask
-//! for go back to the runner, until nothing is left. The terminal's
-//! runtime, the linear reader and every test drive the state through it.
+//! The one loop ([`Session::run`]) and the one place the message loop
+//! closes ([`apply`]): effects go to the runner, the messages it answers
+//! with go to the state, and the effects those ask for go back to the
+//! runner, until nothing is left. The terminal's runtime, the linear
+//! reader and every test drive the state through it.
+
+mod input;
+mod session;
+mod test_host;
+
+pub use input::action;
+pub use session::{Events, Host, Incoming, Script, Session};
+pub use test_host::TestHost;
 
 use crate::effects::Runner;
 use crate::state::{self, Effect, State};
@@ -26,11 +35,11 @@ pub fn apply_traced(
     loop {
         while let Some(e) = queue.pop_front() {
             seen.push(e.clone());
-            if let Some(msg) = runner.carry(s, e, &mut terminal) {
+            if let Some(msg) = runner.carry(e, &mut terminal) {
                 queue.extend(state::receive(s, msg));
             }
         }
-        let Some(answer) = runner.next_inline(s) else {
+        let Some(answer) = runner.next_inline() else {
             break;
         };
         if let Some(msg) = answer {
@@ -46,7 +55,7 @@ pub fn flush(s: &mut State, runner: &mut Runner) -> bool {
     let notice = s.notice.clone();
     let mut changed = false;
     for effect in runner.take_ready() {
-        if let Some(msg) = runner.run_ready(s, effect) {
+        if let Some(msg) = runner.run_ready(effect) {
             changed = true;
             let fx = state::receive(s, msg);
             apply(s, runner, fx);

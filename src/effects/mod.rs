@@ -6,6 +6,7 @@
 
 mod background;
 mod indexing;
+mod listing;
 mod opened;
 mod review;
 mod search;
@@ -307,6 +308,10 @@ impl Runner {
                 Some(Msg::LibraryRead(rows))
             }
             Effect::OpenCourse { slug, root } => Some(open_course(&slug, root.as_deref())),
+            Effect::ReadListing { dir, files } => {
+                self.read_listing(dir, files);
+                None
+            }
             Effect::LoadStats { course } => Some(Msg::StatsReady(crate::store::reviews(
                 self.store.as_ref()?,
                 &course,

@@ -7,6 +7,7 @@ pub mod caps;
 mod convert;
 mod course;
 mod every;
+pub mod first_look;
 mod html;
 mod markdown;
 mod node;

@@ -132,7 +132,7 @@ impl Course {
 
 /// Files in name order, except that a folder's README or index page comes
 /// first in it: it introduces what follows.
-fn reading_order(a: &Origin, b: &Origin) -> std::cmp::Ordering {
+pub fn reading_order(a: &Origin, b: &Origin) -> std::cmp::Ordering {
     let (Some(pa), Some(pb)) = (a.path(), b.path()) else {
         return a.cmp(b);
     };

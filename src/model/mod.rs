@@ -23,7 +23,7 @@ pub use check::{
     sample_checks,
 };
 pub use check_state::CheckState;
-pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry};
+pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry, reading_order};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};
 pub use lesson::{

@@ -68,6 +68,13 @@ pub enum Effect {
         slug: String,
         root: Option<std::path::PathBuf>,
     },
+    /// Read the whole listing of the course folder `dir` (after a first
+    /// look at it, see [`crate::loader::first_look`]), in the background,
+    /// with its count (of `files` lesson files) as it goes.
+    ReadListing {
+        dir: std::path::PathBuf,
+        files: usize,
+    },
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,

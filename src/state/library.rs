@@ -36,6 +36,10 @@ pub struct Library {
     pub index_ready: bool,
     /// Lessons indexed of those to index, while indexing runs.
     pub indexing: Option<(usize, usize)>,
+    /// Lesson files of the open course's folder read of all, while its
+    /// whole listing is read after a first look (see
+    /// [`crate::loader::first_look`]).
+    pub reading: Option<(usize, usize)>,
 }
 
 /// Where the open lesson went when the courses were read again.
@@ -101,6 +105,7 @@ impl Library {
             .unwrap_or(0);
         self.index_ready = false;
         self.indexing = None;
+        self.reading = None;
         let n = self.course().lessons.len();
         match slug.and_then(|slug| self.course().index_of(slug)) {
             Some(i) => Placed::At(i),

@@ -53,6 +53,12 @@ pub enum Msg {
         generation: u64,
         found: Vec<(usize, Option<Snippet>)>,
     },
+    /// How far the whole listing of the open course's folder has been read
+    /// (lesson files `done` of `total`).
+    Reading {
+        done: usize,
+        total: usize,
+    },
     /// The store had something to say (once per fault).
     Notice(String),
     /// Cards due for review (across the open courses) and a shuffle seed.

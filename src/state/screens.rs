@@ -204,6 +204,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         }
         m @ (Msg::CourseResults { .. } | Msg::CourseSnippets { .. }) => search_reply(s, m, &mut fx),
         Msg::Notice(text) => s.notice = Some(text),
+        Msg::Reading { done, total } => s.library.reading = Some((done, total)),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
         Msg::LibraryDue { courses, due, seed } => {
             for c in courses {

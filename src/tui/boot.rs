@@ -19,7 +19,7 @@
 //!    folder or the whole listing, and the store's progress, each applied
 //!    as a message before any key is read.
 
-use super::startup::{self, Early, StoreOpening, library, outline, quick_start, resume_in};
+use super::startup::{self, Early, StoreOpening, library, looked, outline, quick_start, resume_in};
 use crate::effects::Runner;
 use crate::index::{Index, Snapshot};
 use crate::loader::Library;
@@ -36,6 +36,12 @@ enum Later {
     ReadFolder,
     /// The whole listing in place of the outline.
     ReplaceOutline(Snapshot),
+    /// The whole listing of a folder of `files` lessons first looked at,
+    /// read in the background.
+    ReadListing {
+        dir: PathBuf,
+        files: usize,
+    },
 }
 
 pub(super) struct Boot {
@@ -49,8 +55,12 @@ pub(super) struct Boot {
     chosen: bool,
     index: Option<Index>,
     opening: Option<StoreOpening>,
-    /// The lesson named on the command line, read by the runner first.
+    /// The lesson named on the command line (or found by a first look at a
+    /// large folder), read by the runner first.
     first: Option<Opened>,
+    /// Where the store says the learner left the course, when the first
+    /// look has asked already.
+    early: Option<Early>,
     later: Later,
     /// Folders shown from their last listing, to check against the files.
     pub stale: Vec<PathBuf>,
@@ -73,7 +83,8 @@ impl Boot {
         // Parsed on this thread: a second thread to parse it alongside the
         // set-up cost more to start than it saved (first frame 2.4 ms with
         // one, 2.2 ms without, on two cores).
-        let first = first_file.filter(|_| named).and_then(|p| {
+        let mut early = None;
+        let mut first = first_file.filter(|_| named).and_then(|p| {
             let origin = Origin::File(p.clone());
             match runner.carry(Effect::Load { origin, lesson: 0 }, &mut Vec::new()) {
                 Some(Msg::Loaded(opened)) => Some(*opened),
@@ -84,14 +95,11 @@ impl Boot {
         // terminal: the first frame waits for the slower, not for both.
         let opening = (!named).then(|| StoreOpening::start(data_dir.clone(), true));
         let alone = match (&first, paths) {
-            (
-                Some(Opened {
-                    origin,
-                    lesson: Ok(lesson),
-                    ..
-                }),
-                [_],
-            ) => Some(startup::alone(origin, lesson)),
+            (Some(opened), [_]) => opened
+                .lesson
+                .as_ref()
+                .ok()
+                .map(|l| startup::alone(&opened.origin, l)),
             _ => None,
         };
         let mut index = Index::cached(data_dir.as_deref());
@@ -110,10 +118,17 @@ impl Boot {
                 },
                 Later::ReplaceOutline(snapshot),
             ),
-            (None, None) => (
-                library(paths, &mut index, &mut stale, progress)?,
-                Later::Nothing,
-            ),
+            (None, None) => match looked(paths, runner, (opening.as_ref(), &mut early), course) {
+                Some(look) => {
+                    first = Some(look.opened);
+                    let (dir, files) = (look.dir, look.files);
+                    (look.lib, Later::ReadListing { dir, files })
+                }
+                None => (
+                    library(paths, &mut index, &mut stale, progress)?,
+                    Later::Nothing,
+                ),
+            },
         };
         if lib.courses.iter().all(|c| c.lessons.is_empty()) {
             return Err("no lessons to show".into());
@@ -133,6 +148,7 @@ impl Boot {
             index: Some(index),
             opening,
             first,
+            early,
             later,
             stale,
         })
@@ -178,7 +194,7 @@ impl Boot {
             }
             None => {
                 let opening = self.opening(true, &courses[course].slug);
-                let left = opening.early();
+                let left = self.early.take().unwrap_or_else(|| opening.early());
                 // A review starts from the cards due: the whole store first.
                 if self.start_review {
                     progress = Some(settle(runner, opening));
@@ -214,6 +230,11 @@ impl Boot {
         }
         let outline = match &self.later {
             Later::ReplaceOutline(snapshot) => Some(snapshot),
+            // The course is its one lesson found until the listing is read.
+            Later::ReadListing { .. } => {
+                let (lesson, _, anchor) = resume_in(courses, course, None, left)?;
+                return Ok((lesson, CourseView::Outline { place: 0 }, anchor));
+            }
             _ => None,
         };
         Ok(resume_in(courses, course, outline, left)?)
@@ -258,6 +279,13 @@ impl Boot {
                 };
                 msgs.push(Msg::CourseRefreshed(snapshot.dir.clone(), courses));
                 self.stale.push(snapshot.dir);
+            }
+            Later::ReadListing { dir, files } => {
+                msgs.push(Msg::Reading {
+                    done: 0,
+                    total: files,
+                });
+                runner.carry(Effect::ReadListing { dir, files }, &mut Vec::new());
             }
         }
         Ok(msgs)

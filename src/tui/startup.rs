@@ -48,6 +48,63 @@ pub(super) fn library(
     Ok(lib)
 }
 
+/// A large course folder never listed before, opened from a first look
+/// at its files (see [`loader::first_look`]): its lesson at the lowest
+/// position read whole and standing as the course until the listing is
+/// read in the background. `None` (the folder is then read whole first)
+/// unless that is surely the lesson to open: the course asked for, and
+/// the store not saying the learner left it at another (what the store
+/// said is kept in `early` either way).
+pub(super) struct Looked {
+    pub lib: Library,
+    pub opened: crate::state::Opened,
+    pub dir: PathBuf,
+    pub files: usize,
+}
+
+pub(super) fn looked(
+    paths: &[PathBuf],
+    runner: &mut crate::effects::Runner,
+    (opening, early): (Option<&StoreOpening>, &mut Option<Early>),
+    wanted: Option<&str>,
+) -> Option<Looked> {
+    let ([dir], Some(opening)) = (paths, opening) else {
+        return None;
+    };
+    let dir = std::fs::canonicalize(dir).ok()?;
+    let look = loader::first_look::first_lesson(&dir)?;
+    if wanted.is_some_and(|w| w != look.course_slug) {
+        return None;
+    }
+    let origin = loader::Origin::File(look.first);
+    let load = crate::state::Effect::Load { origin, lesson: 0 };
+    let Some(Msg::Loaded(opened)) = runner.carry(load, &mut Vec::new()) else {
+        return None;
+    };
+    let lesson = opened.lesson.as_ref().ok()?;
+    if lesson.meta.course_slug != look.course_slug {
+        return None;
+    }
+    opening.want(&look.course_slug);
+    let left = early.insert(opening.early());
+    if left
+        .last_lesson
+        .as_ref()
+        .is_some_and(|l| *l != lesson.meta.slug)
+    {
+        return None;
+    }
+    let mut lib = alone(&opened.origin, lesson);
+    lib.courses[0].root = Some(dir.clone());
+    lib.start = None;
+    Some(Looked {
+        lib,
+        opened: *opened,
+        dir,
+        files: look.files,
+    })
+}
+
 /// A path that stands for the built-in course beside folders (a review of
 /// the whole library opens both).
 pub const BUILTIN: &str = "builtin:";

@@ -27,8 +27,16 @@ pub fn thousands(n: usize) -> String {
     out
 }
 
-/// "indexed 2,400 of 10,000" while the index is being built.
+/// "indexed 2,400 of 10,000" while the index is being built; "reading
+/// the course: 2,400 of 100,000 lessons" while its listing is read.
 pub fn progress(s: &State) -> Option<String> {
+    if let Some((done, total)) = s.library.reading {
+        return Some(format!(
+            "reading the course: {} of {} lessons",
+            thousands(done),
+            thousands(total)
+        ));
+    }
     match s.library.indexing {
         Some((done, total)) if total > 0 && !s.library.index_ready => Some(format!(
             "indexed {} of {}",

@@ -14,6 +14,7 @@ mod checks;
 mod cli;
 mod conventions;
 mod e2e;
+mod first_look;
 mod guide;
 mod library;
 mod markdown;

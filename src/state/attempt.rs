@@ -74,7 +74,7 @@ pub(super) fn reveal(s: &mut State, k: usize, fx: &mut Vec<Effect>) {
         c.revealed = true;
         c.seen_answer = true;
     }
-    if let Some(key) = s.lesson_key() {
+    if let Some(key) = s.shown_key() {
         seen(s, key, &id, fx);
     }
 }

@@ -110,16 +110,24 @@ impl State {
         geometry(self.size, self.contents.open)
     }
 
-    /// The open lesson as it was read, if the page shows the lesson of
-    /// its entry (not one kept from before it), for the index.
+    /// The open lesson's key, if the page shows that lesson (not the one
+    /// before it, still on screen while the next is asked for): what is
+    /// read, answered, revealed and placed is always the page's lesson's.
+    pub fn shown_key(&self) -> Option<LessonKey> {
+        let doc = self.reader.doc()?;
+        let key = self.lesson_key()?;
+        (doc.lesson.meta.slug == key.lesson).then_some(key)
+    }
+
+    /// The open lesson as it was read, if the page shows it, for the index.
     pub fn page_text(&self) -> Option<PageText> {
         let read = self.reader.read.as_ref()?;
-        let doc = self.reader.doc()?;
         let entry = self.course().lessons.get(self.reader.lesson)?;
-        let shown = entry.origin == *read.origin() && doc.lesson.meta.slug == entry.slug;
-        shown.then(|| PageText {
+        self.shown_key()
+            .filter(|_| entry.origin == *read.origin())?;
+        Some(PageText {
             read: read.clone(),
-            lesson: doc.lesson.clone(),
+            lesson: self.reader.doc()?.lesson.clone(),
         })
     }
 

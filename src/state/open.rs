@@ -118,7 +118,7 @@ fn note_checks(s: &mut State, fx: &mut Vec<Effect>) {
     let Some(n) = s.reader.doc().map(|d| d.lesson.checks.len() as u32) else {
         return;
     };
-    let Some(key) = s.lesson_key() else { return };
+    let Some(key) = s.shown_key() else { return };
     let p = s.library.progress.entry(key.lesson.clone()).or_default();
     if p.check_count.unwrap_or(0) != n {
         p.check_count = Some(n);
@@ -265,7 +265,7 @@ pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
     if s.reader.marked_read {
         return true;
     }
-    if let Some(key) = s.lesson_key() {
+    if let Some(key) = s.shown_key() {
         s.reader.marked_read = true;
         s.library
             .progress
@@ -281,8 +281,7 @@ pub(super) fn mark_read(s: &mut State, fx: &mut Vec<Effect>) -> bool {
 /// is open: what a forced end of the process (its loop stuck) keeps aside
 /// when it cannot wait for the orderly quit that saves it.
 pub fn place_to_save(s: &State) -> Option<Change> {
-    s.reader.doc()?;
-    let key = s.lesson_key()?;
+    let key = s.shown_key()?;
     Some(Change::Position {
         key,
         anchor: s.reader.anchor(),
@@ -290,10 +289,7 @@ pub fn place_to_save(s: &State) -> Option<Change> {
 }
 
 pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
-    if s.reader.doc().is_none() {
-        return;
-    }
-    if let Some(key) = s.lesson_key() {
+    if let Some(key) = s.shown_key() {
         let anchor = s.reader.anchor();
         // The course's progress map is what reopening a lesson reads.
         s.library

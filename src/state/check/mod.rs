@@ -300,7 +300,7 @@ pub(super) fn given(s: &mut State, answer: Answer, reminder: Option<String>, fx:
     if let Some(r) = reminder {
         s.notice = Some(format!("{} {r}", s.notice.take().unwrap_or_default()));
     }
-    if let Some(key) = s.lesson_key() {
+    if let Some(key) = s.shown_key() {
         let how = Answered {
             review: false,
             revealed,
@@ -315,7 +315,7 @@ pub(super) fn given(s: &mut State, answer: Answer, reminder: Option<String>, fx:
 }
 
 fn lesson_slug(s: &State) -> String {
-    s.lesson_key().map(|k| k.lesson).unwrap_or_default()
+    s.shown_key().map(|k| k.lesson).unwrap_or_default()
 }
 
 /// The check and option whose rows hold the clicked screen row, if any.

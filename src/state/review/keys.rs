@@ -20,7 +20,7 @@ pub(super) fn rate(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
         return;
     }
     let id = card_check(s).map(|c| c.id.clone());
-    if let (Some(check), Some(key), true) = (id, s.lesson_key(), rating != 3) {
+    if let (Some(check), Some(key), true) = (id, s.shown_key(), rating != 3) {
         fx.push(Effect::Write(Change::Rate { key, check, rating }));
     }
     next_card(s, fx);
@@ -89,7 +89,7 @@ pub(super) fn reread(s: &mut State, fx: &mut Vec<Effect>) {
     if !answered {
         r.peeked = Some(pos);
         let id = card_check(s).map(|c| c.id.clone());
-        if let (Some(id), Some(key)) = (id, s.lesson_key()) {
+        if let (Some(id), Some(key)) = (id, s.shown_key()) {
             attempt::seen(s, key, &id, fx);
             if let Some(c) = s.reader.state_mut(k) {
                 c.seen_answer = true;

@@ -372,7 +372,7 @@ fn answer(s: &mut State, pos: usize, fx: &mut Vec<Effect>) {
 /// The card's answer given: counted and recorded as a review.
 fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
     let Some(check) = card_check(s) else { return };
-    let Some(key) = s.lesson_key() else { return };
+    let Some(key) = s.shown_key() else { return };
     let correct = check.score_answer(&answer) == Verdict::Right;
     let id = check.id.clone();
     let Some(r) = &mut s.review else { return };

@@ -410,3 +410,23 @@ fn a_restart_opens_at_the_line_left_on_top() {
         assert_eq!((r.s.reader.top, again), (top, line), "after {moves} lines");
     }
 }
+
+/// Found by the model: a review that ends back on another lesson marked
+/// that lesson read, since the review's page (scrolled to its end) was
+/// still on screen when the rule was asked.
+#[test]
+fn a_review_ending_on_another_lesson_marks_nothing_read() {
+    use Step::*;
+    run(&[
+        Key('3'),
+        Key('g'),
+        Key('['),
+        Restart,
+        Click(9),
+        Key('1'),
+        Later,
+        Key('G'),
+        Key(']'),
+        DueAgree,
+    ]);
+}

@@ -8,12 +8,14 @@ mod background;
 mod indexing;
 mod listing;
 mod opened;
+mod opening;
 mod review;
 mod search;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
 use opened::opened;
+pub use opening::{BUILTIN, Early};
 pub use writes::Unwritten;
 
 use crate::index::{Extract, Index};
@@ -84,6 +86,8 @@ pub struct Runner {
     /// Where course searches run: started at the first one, when the
     /// index is the one boot opened.
     searcher: Option<search::Searcher>,
+    /// The store being opened on its thread, until it is `store`.
+    opening: Option<opening::StoreOpening>,
 }
 
 impl Runner {
@@ -101,6 +105,7 @@ impl Runner {
             loads_inline: true,
             loading: 0,
             searcher: None,
+            opening: None,
         }
     }
 
@@ -308,6 +313,10 @@ impl Runner {
                 Some(Msg::LibraryRead(rows))
             }
             Effect::OpenCourse { slug, root } => Some(open_course(&slug, root.as_deref())),
+            Effect::Revalidate { dirs } => {
+                self.revalidate(dirs);
+                None
+            }
             Effect::ReadListing { dir, files } => {
                 self.read_listing(dir, files);
                 None

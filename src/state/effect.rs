@@ -75,6 +75,11 @@ pub enum Effect {
         dir: std::path::PathBuf,
         files: usize,
     },
+    /// Check folders shown from their last listing against their files,
+    /// in the background (a folder that changed comes back).
+    Revalidate {
+        dirs: Vec<std::path::PathBuf>,
+    },
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,

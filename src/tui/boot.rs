@@ -1,27 +1,33 @@
 //! Start-up, in the order it happens, with the speed tricks that pay for
-//! it named in one place:
+//! it named in one place. Boot says what; the runner does it (the store,
+//! the index, the loader: `effects::opening`), inline until the first
+//! frame:
 //!
 //! 0. With no PATH, `tui::read` asks the store's file, read-only and
 //!    without opening the store, which course was read last
 //!    (`Store::last_course`, one indexed query); that course's folder is
 //!    the path from here on, and `prepare` is told its slug.
 //! 1. [`Boot::prepare`], before the terminal is set up: a lesson named on
-//!    the command line is parsed at once (it is the lesson to show either
+//!    the command line is read at once (it is the lesson to show either
 //!    way); otherwise the store starts opening on a thread, since which
 //!    lesson to show is its answer. A large course with a stored listing
 //!    starts from an outline of one lesson (1.2 MB of entries to touch at
-//!    10,000 lessons otherwise); a lesson named alone stands as its own
-//!    course (its folder is read after the first frame).
+//!    10,000 lessons otherwise); a large folder never listed starts from a
+//!    first look at its files (`loader::first_look`: 100,000 lessons'
+//!    first frame 6.6 s → 0.82 s, BENCHMARKS.md); a lesson named alone
+//!    stands as its own course (its folder is read after the first frame).
 //! 2. [`Boot::first_state`], once the terminal has its size: the state,
 //!    opened where the store says the reader left off.
 //! 3. The first frame (the runtime's).
 //! 4. [`Boot::after_first_frame`]: the rest of the page, the lesson's
-//!    folder or the whole listing, and the store's progress, each applied
-//!    as a message before any key is read.
+//!    folder or the whole listing (in the background after a first look),
+//!    and the store's progress, each applied as a message before any key
+//!    is read; then the folders shown from a listing are checked against
+//!    their files ([`Boot::revalidate`]).
 
-use super::startup::{self, Early, StoreOpening, library, looked, outline, quick_start, resume_in};
-use crate::effects::Runner;
-use crate::index::{Index, Snapshot};
+use super::startup::{self, looked, outline, resume_in};
+use crate::effects::{Early, Runner};
+use crate::index::Snapshot;
 use crate::loader::Library;
 use crate::model::Origin;
 use crate::state::{CourseView, Effect, Msg, Opened, Prefs, Size, Start, State};
@@ -53,8 +59,6 @@ pub(super) struct Boot {
     course: usize,
     /// Whether that course was asked for (no picker is offered then).
     chosen: bool,
-    index: Option<Index>,
-    opening: Option<StoreOpening>,
     /// The lesson named on the command line (or found by a first look at a
     /// large folder), read by the runner first.
     first: Option<Opened>,
@@ -93,7 +97,9 @@ impl Boot {
         });
         // The store, opened on a thread alongside the course and the
         // terminal: the first frame waits for the slower, not for both.
-        let opening = (!named).then(|| StoreOpening::start(data_dir.clone(), true));
+        if !named {
+            runner.start_store(data_dir.clone(), true);
+        }
         let alone = match (&first, paths) {
             (Some(opened), [_]) => opened
                 .lesson
@@ -102,13 +108,11 @@ impl Boot {
                 .map(|l| startup::alone(&opened.origin, l)),
             _ => None,
         };
-        let mut index = Index::cached(data_dir.as_deref());
+        runner.use_cached_index(data_dir.as_deref());
         let mut stale = Vec::new();
-        let quick = if named {
-            None
-        } else {
-            quick_start(paths, &index, review)
-        };
+        let quick = (!named && !review)
+            .then(|| runner.peek_listing(paths))
+            .flatten();
         let (lib, later) = match (quick, alone) {
             (_, Some(lib)) => (lib, Later::ReadFolder),
             (Some(snapshot), None) => (
@@ -118,14 +122,14 @@ impl Boot {
                 },
                 Later::ReplaceOutline(snapshot),
             ),
-            (None, None) => match looked(paths, runner, (opening.as_ref(), &mut early), course) {
+            (None, None) => match looked(paths, runner, &mut early, course).filter(|_| !review) {
                 Some(look) => {
                     first = Some(look.opened);
                     let (dir, files) = (look.dir, look.files);
                     (look.lib, Later::ReadListing { dir, files })
                 }
                 None => (
-                    library(paths, &mut index, &mut stale, progress)?,
+                    runner.read_library(paths, &mut stale, progress)?,
                     Later::Nothing,
                 ),
             },
@@ -135,9 +139,7 @@ impl Boot {
         }
         let wanted = course.and_then(|slug| lib.courses.iter().position(|c| c.slug == slug));
         let course = lib.start.map(|(c, _)| c).or(wanted).unwrap_or(0);
-        if let Some(o) = &opening {
-            o.want(&lib.courses[course].slug);
-        }
+        runner.want_course(&lib.courses[course].slug);
         Ok(Boot {
             paths: paths.to_vec(),
             data_dir,
@@ -145,28 +147,10 @@ impl Boot {
             course,
             chosen: wanted.is_some() || review,
             lib,
-            index: Some(index),
-            opening,
             first,
             early,
             later,
             stale,
-        })
-    }
-
-    /// The runner's index (opened by `prepare`).
-    pub(super) fn equip(&mut self, runner: &mut Runner) {
-        if let Some(index) = self.index.take() {
-            runner.index = index;
-        }
-    }
-
-    /// The store: the one started in `prepare`, or one started now.
-    fn opening(&mut self, awaited: bool, slug: &str) -> StoreOpening {
-        self.opening.take().unwrap_or_else(|| {
-            let o = StoreOpening::start(self.data_dir.clone(), awaited);
-            o.want(slug);
-            o
         })
     }
 
@@ -193,13 +177,15 @@ impl Boot {
                 (lesson, view, None)
             }
             None => {
-                let opening = self.opening(true, &courses[course].slug);
-                let left = self.early.take().unwrap_or_else(|| opening.early());
+                let slug = courses[course].slug.clone();
+                if !runner.is_opening_store() {
+                    runner.start_store(self.data_dir.clone(), true);
+                    runner.want_course(&slug);
+                }
+                let left = self.early.take().unwrap_or_else(|| runner.early());
                 // A review starts from the cards due: the whole store first.
                 if self.start_review {
-                    progress = Some(settle(runner, opening));
-                } else {
-                    self.opening = Some(opening);
+                    progress = runner.settle_store(self.data_dir.clone(), &slug);
                 }
                 self.where_to_start(&mut courses, course, left)?
             }
@@ -260,23 +246,16 @@ impl Boot {
             Later::Nothing => {}
             Later::ReadFolder => {
                 // A folder that cannot be read leaves the lesson alone.
+                let none = crate::loader::Progress::none();
                 msgs.push(
-                    match library(
-                        &self.paths,
-                        &mut runner.index,
-                        &mut self.stale,
-                        &crate::loader::Progress::none(),
-                    ) {
+                    match runner.read_library(&self.paths, &mut self.stale, &none) {
                         Ok(lib) => Msg::CourseRead(lib.courses, lib.start),
                         Err(e) => Msg::Notice(format!("Only this lesson: {e}")),
                     },
                 );
             }
             Later::ReplaceOutline(snapshot) => {
-                let courses = match snapshot.decode() {
-                    Some(courses) => courses,
-                    None => runner.index.courses(&snapshot.dir)?,
-                };
+                let courses = runner.listing_of(&snapshot)?;
                 msgs.push(Msg::CourseRefreshed(snapshot.dir.clone(), courses));
                 self.stale.push(snapshot.dir);
             }
@@ -294,17 +273,15 @@ impl Boot {
     /// The store, if the first frame did not wait for it: opened now (in
     /// the background since `prepare`, or started here at low priority).
     pub(super) fn settle_store(&mut self, runner: &mut Runner, slug: &str) -> Option<Msg> {
-        if runner.store.is_some() {
-            return None;
-        }
-        let opening = self.opening(false, slug);
-        Some(settle(runner, opening))
+        runner.settle_store(self.data_dir.clone(), slug)
     }
-}
 
-/// Takes the opened store for the runner; its progress, for the state.
-fn settle(runner: &mut Runner, opening: StoreOpening) -> Msg {
-    let resume = opening.finish();
-    runner.store = Some(resume.store);
-    Msg::ProgressRead(resume.progress)
+    /// The folders shown from their last listing, checked against their
+    /// files in the background.
+    pub(super) fn revalidate(&mut self, runner: &mut Runner) {
+        let dirs = std::mem::take(&mut self.stale);
+        if !dirs.is_empty() {
+            runner.carry(Effect::Revalidate { dirs }, &mut Vec::new());
+        }
+    }
 }

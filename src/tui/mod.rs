@@ -32,8 +32,8 @@ type Res = Result<(), Box<dyn std::error::Error>>;
 /// frame, a SIGTERM waiting all that time at 1 MiB.
 const QUICK_FILE: u64 = 256 << 10;
 
+pub use crate::effects::BUILTIN;
 pub use events::signal_status;
-pub use startup::BUILTIN;
 
 /// The reader. With no paths, it opens the course read last (any course
 /// of the library), where the learner left it; else the built-in course.
@@ -118,7 +118,6 @@ fn run(
     let term = terminal::Term::enter(mouse)?;
     let area = term.area();
     let place = rescue_on_forced_exit(&runner, data_dir.clone());
-    boot.equip(&mut runner);
     runner.days = settings.days();
     let prefs = Prefs {
         mouse,
@@ -161,10 +160,7 @@ fn run(
     if r.resized(None) {
         drawn = false;
     }
-    let stale = std::mem::take(&mut boot.stale);
-    if !stale.is_empty() {
-        startup::revalidate(stale, events::sink(&tx));
-    }
+    boot.revalidate(&mut r.runner);
     r.run(&mut Channel { rx: &rx, place }, drawn)?;
     finish(r);
     Ok(())

@@ -1,52 +1,13 @@
-//! What the reader starts from: the courses named on the command line
-//! (from the course index where it has them), and the progress store,
-//! opened on a thread while they load.
+//! What the reader's first frame is made of, worked out from what the
+//! runner read: a lesson standing as its course, a large course's outline,
+//! the lesson to open where the store says the learner left it.
 
-use crate::effects::{self as background, Reply, Sink};
-use crate::index::{Index, Snapshot};
+use crate::effects::{Early, Runner};
+use crate::index::Snapshot;
 use crate::loader::{self, Library};
 use crate::model::{Anchor, Course, LessonEntry, LessonStatus};
 use crate::state::{CourseView, Msg};
-use crate::store::{LessonProgress, Store};
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::mpsc::Sender;
-
-/// The library named by `paths` (the built-in course when none), with
-/// folder headers from the course index. Large folders come from their
-/// last listing, to be checked against the files after the first frame:
-/// those folders are added to `stale`. Lesson files read are ticked on
-/// `progress`.
-pub(super) fn library(
-    paths: &[PathBuf],
-    index: &mut Index,
-    stale: &mut Vec<PathBuf>,
-    progress: &loader::Progress,
-) -> Result<Library, Box<dyn std::error::Error>> {
-    let builtin = paths.iter().any(|p| p.as_os_str() == BUILTIN);
-    let paths: Vec<PathBuf> = paths
-        .iter()
-        .filter(|p| p.as_os_str() != BUILTIN)
-        .cloned()
-        .collect();
-    if paths.is_empty() {
-        return Ok(Library {
-            courses: vec![loader::builtin_course()],
-            start: None,
-        });
-    }
-    let mut lib = loader::open_paths_with(&paths, &mut |dir| match index.snapshot(dir) {
-        Some(courses) => {
-            stale.push(dir.to_path_buf());
-            Ok(courses)
-        }
-        None => index.courses_with_progress(dir, progress),
-    })?;
-    if builtin {
-        lib.courses.push(loader::builtin_course());
-    }
-    Ok(lib)
-}
 
 /// A large course folder never listed before, opened from a first look
 /// at its files (see [`loader::first_look`]): its lesson at the lowest
@@ -64,11 +25,11 @@ pub(super) struct Looked {
 
 pub(super) fn looked(
     paths: &[PathBuf],
-    runner: &mut crate::effects::Runner,
-    (opening, early): (Option<&StoreOpening>, &mut Option<Early>),
+    runner: &mut Runner,
+    early: &mut Option<Early>,
     wanted: Option<&str>,
 ) -> Option<Looked> {
-    let ([dir], Some(opening)) = (paths, opening) else {
+    let [dir] = paths else {
         return None;
     };
     let dir = std::fs::canonicalize(dir).ok()?;
@@ -85,8 +46,8 @@ pub(super) fn looked(
     if lesson.meta.course_slug != look.course_slug {
         return None;
     }
-    opening.want(&look.course_slug);
-    let left = early.insert(opening.early());
+    runner.want_course(&look.course_slug);
+    let left = early.insert(runner.early());
     if left
         .last_lesson
         .as_ref()
@@ -104,10 +65,6 @@ pub(super) fn looked(
         files: look.files,
     })
 }
-
-/// A path that stands for the built-in course beside folders (a review of
-/// the whole library opens both).
-pub const BUILTIN: &str = "builtin:";
 
 /// A lesson named alone, as a course of its own until its real course is
 /// read after the first frame: that frame needs the lesson, not its
@@ -132,23 +89,6 @@ pub(super) fn alone(origin: &loader::Origin, lesson: &crate::model::Lesson) -> L
         }],
         start: Some((0, 0)),
     }
-}
-
-/// A single course folder with a stored listing is opened from an outline
-/// of it: the first frame needs the course's title and one lesson, not
-/// 10,000 decoded entries. The whole listing replaces the outline right
-/// after that frame, before any key is read.
-pub(super) fn quick_start(
-    paths: &[PathBuf],
-    index: &Index,
-    start_review: bool,
-) -> Option<Snapshot> {
-    let [dir] = paths else { return None };
-    if start_review {
-        return None;
-    }
-    let snapshot = index.peek(dir)?;
-    matches!(snapshot.heads.as_slice(), [one] if one.count > 0).then_some(snapshot)
 }
 
 /// The course of a one-course snapshot with one blank lesson, where the
@@ -203,95 +143,4 @@ pub(super) fn resume_in(
         .place
         .filter(|_| last.is_some_and(|slug| entry.is_some_and(|e| e.slug == slug)));
     Ok((found, view, anchor))
-}
-
-/// Checks folders shown from their last listing against the files, on a
-/// thread; a folder that changed comes back as a message.
-pub(super) fn revalidate(stale: Vec<PathBuf>, sink: Sink) {
-    if stale.is_empty() {
-        return;
-    }
-    background::spawn(move || {
-        let mut index = Index::open(crate::index::cache_dir().as_deref());
-        for dir in stale {
-            let before = index.snapshot(&dir);
-            if let Ok(courses) = index.courses(&dir) {
-                if before.as_ref() != Some(&courses)
-                    && !sink(Reply::Msg(Msg::CourseRefreshed(dir, courses)))
-                {
-                    return;
-                }
-            }
-        }
-    });
-}
-
-/// The progress store, opened on a thread while the lessons load and the
-/// terminal is set up: on two cores the first frame waits for the slower of
-/// the two, not for both.
-pub(super) struct StoreOpening {
-    course: Sender<String>,
-    early: std::sync::mpsc::Receiver<Early>,
-    job: std::thread::JoinHandle<Resume>,
-}
-
-/// Where the reader left the course: what a first frame needs, read with
-/// two small queries before the course's whole progress.
-#[derive(Default)]
-pub(super) struct Early {
-    pub last_lesson: Option<String>,
-    pub place: Option<crate::model::Anchor>,
-}
-
-pub(super) struct Resume {
-    pub store: Store,
-    pub progress: HashMap<String, LessonProgress>,
-}
-
-impl StoreOpening {
-    /// Starts opening the store; `awaited` when the first frame waits for
-    /// it, or it opens in the background, after that frame.
-    pub(super) fn start(data_dir: Option<PathBuf>, awaited: bool) -> StoreOpening {
-        let (course, wanted) = std::sync::mpsc::channel::<String>();
-        let (early_tx, early) = std::sync::mpsc::channel();
-        let spawn = if awaited {
-            background::spawn_awaited
-        } else {
-            background::spawn
-        };
-        let job = spawn(move || {
-            // Opening checks the file (and sets a damaged one aside): the
-            // slow part, begun before the course is even known.
-            let store = Store::open(data_dir.as_deref());
-            let progress = match wanted.recv() {
-                Ok(slug) => {
-                    let last_lesson = store.last_lesson(&slug);
-                    let place = last_lesson
-                        .as_deref()
-                        .and_then(|lesson| store.position(&slug, lesson));
-                    let _ = early_tx.send(Early { last_lesson, place });
-                    store.course_progress(&slug)
-                }
-                Err(_) => HashMap::new(),
-            };
-            Resume { store, progress }
-        });
-        StoreOpening { course, early, job }
-    }
-
-    /// Names the course whose progress to read once the store is open.
-    pub(super) fn want(&self, course: &str) {
-        let _ = self.course.send(course.to_owned());
-    }
-
-    /// The course's last lesson and the place in it, as soon as known.
-    pub(super) fn early(&self) -> Early {
-        self.early.recv().unwrap_or_default()
-    }
-
-    pub(super) fn finish(self) -> Resume {
-        self.job
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    }
 }

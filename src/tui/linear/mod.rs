@@ -58,7 +58,6 @@ pub fn run(
     let mut runner = Runner::new(None, Index::in_memory(), Work::Inline);
     let none = crate::loader::Progress::none();
     let mut boot = Boot::prepare(paths, data_dir, false, course, &mut runner, &none)?;
-    boot.equip(&mut runner);
     runner.days = settings.days();
     let width = std::env::var("COLUMNS")
         .ok()

@@ -108,8 +108,12 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
     };
     // A reader ended by SIGTERM, SIGHUP, SIGINT or SIGQUIT quits in order,
     // then reports the signal as a shell expects (128 + its number).
-    if let Some(status) = crate::tui::signal_status() {
-        return ExitCode::from(status);
+    if let Some(ended) = result
+        .as_ref()
+        .err()
+        .and_then(|e| e.downcast_ref::<crate::tui::EndedBy>())
+    {
+        return ExitCode::from(ended.0);
     }
     crate::out::status(match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,23 +1,26 @@
 //! One channel of everything the reader waits for: terminal events (read
 //! on their own thread), signals, and replies of background work.
 
+use super::guard::Guard;
 pub use crate::app::Incoming;
 use crate::effects::Sink;
 use ratatui::crossterm::event::{self, Event};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 
 /// The channel, with signals handled from here on on their own thread: a
 /// signal that arrives while the terminal is set up, the first frame laid
 /// out, or the loop busy on a long page still ends in a restored terminal.
 /// Whether signals are caught (Ctrl-Z then goes through them).
-pub fn channel() -> (Sender<Incoming>, Receiver<Incoming>, Watch) {
+pub fn channel(guard: &Arc<Guard>) -> (Sender<Incoming>, Receiver<Incoming>, Watch) {
     let (tx, rx) = std::sync::mpsc::channel();
     #[cfg(unix)]
-    let watch = Watch(signals::catch().map(|s| (s, tx.clone())));
+    let watch = Watch(signals::catch().map(|s| (s, tx.clone(), Arc::clone(guard))));
     #[cfg(not(unix))]
-    let watch = Watch(None);
+    let watch = {
+        let _ = guard;
+        Watch(None)
+    };
     (tx, rx, watch)
 }
 
@@ -28,7 +31,7 @@ pub fn channel() -> (Sender<Incoming>, Receiver<Incoming>, Watch) {
 /// that frame, which a thread started alongside would compete with on two
 /// cores (first frame 1.02-1.07 of less with it, 0.88 without).
 pub struct Watch(
-    #[cfg(unix)] Option<(signals::Caught, Sender<Incoming>)>,
+    #[cfg(unix)] Option<(signals::Caught, Sender<Incoming>, Arc<Guard>)>,
     #[cfg(not(unix))] Option<()>,
 );
 
@@ -40,8 +43,8 @@ impl Watch {
 
     pub fn start(&mut self) {
         #[cfg(unix)]
-        if let Some((caught, tx)) = self.0.take() {
-            signals::start(caught, tx);
+        if let Some((caught, tx, guard)) = self.0.take() {
+            signals::start(caught, tx, guard);
         }
     }
 }
@@ -51,46 +54,6 @@ pub fn sink(tx: &Sender<Incoming>) -> Sink {
     let tx = tx.clone();
     Arc::new(move |reply| tx.send(Incoming::Reply(reply)).is_ok())
 }
-
-/// The main loop has left its loop: what follows is the orderly end
-/// (progress written, the journal told), which a signal must not cut.
-pub fn leaving() {
-    LEAVING.store(true, Ordering::SeqCst);
-}
-
-static LEAVING: AtomicBool = AtomicBool::new(false);
-
-/// The signal that asked the reader to quit, if one did: the process then
-/// ends with the status a shell expects of a process it ends (128 + the
-/// signal), after the orderly quit has given the terminal back.
-static ENDED_BY: AtomicI32 = AtomicI32::new(0);
-
-/// The exit status owed to the signal that ended the reader, if one did.
-pub fn signal_status() -> Option<u8> {
-    match ENDED_BY.load(Ordering::SeqCst) {
-        0 => None,
-        sig => u8::try_from(128 + sig).ok(),
-    }
-}
-
-/// What the signal thread does last when it ends the process itself: the
-/// writes still held kept aside (a line to print, if any).
-type Rescue = Box<dyn Fn() -> Option<String> + Send + Sync>;
-
-static RESCUE: std::sync::OnceLock<Rescue> = std::sync::OnceLock::new();
-
-/// Sets what the signal thread does before it exits on its own.
-pub fn on_forced_exit(rescue: impl Fn() -> Option<String> + Send + Sync + 'static) {
-    let _ = RESCUE.set(Box::new(rescue));
-}
-
-/// Whether `q` quits from what is on screen now (the page, no prompt or
-/// overlay): told by the main loop after each event it handles.
-static Q_QUITS: AtomicBool = AtomicBool::new(false);
-
-/// Milliseconds (of [`clock`]) since which the main loop has been busy
-/// with one event, or 0 while it waits for the next.
-static BUSY_SINCE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// How long the main loop may be busy with one event before a quitting
 /// key read meanwhile may act without it (quitting is never queued behind
@@ -103,25 +66,9 @@ const BUSY_LONG: std::time::Duration = std::time::Duration::from_millis(250);
 /// the process itself.
 const KEY_GRACE: std::time::Duration = std::time::Duration::from_millis(100);
 
-fn clock() -> u64 {
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    let start = *START.get_or_init(std::time::Instant::now);
-    // Never 0, which means idle.
-    u64::try_from(start.elapsed().as_millis())
-        .unwrap_or(u64::MAX)
-        .max(1)
-}
-
-/// The main loop starts on an event (`true`) or waits for the next, and
-/// whether `q` quits from its screen now.
-pub fn busy(on: bool, q_quits: bool) {
-    BUSY_SINCE.store(if on { clock() } else { 0 }, Ordering::SeqCst);
-    Q_QUITS.store(q_quits, Ordering::SeqCst);
-}
-
 /// Whether `ev` is the learner quitting (Ctrl-C anywhere, `q` on the
 /// page) while the main loop has been busy too long to hear it.
-fn quits_past_a_busy_loop(ev: &Event) -> bool {
+fn quits_past_a_busy_loop(ev: &Event, guard: &Guard) -> bool {
     use ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
     let Event::Key(k) = ev else { return false };
     if k.kind == KeyEventKind::Release {
@@ -129,17 +76,17 @@ fn quits_past_a_busy_loop(ev: &Event) -> bool {
     }
     let quitting = match k.code {
         KeyCode::Char('c') => k.modifiers == KeyModifiers::CONTROL,
-        KeyCode::Char('q') => k.modifiers == KeyModifiers::NONE && Q_QUITS.load(Ordering::SeqCst),
+        KeyCode::Char('q') => k.modifiers == KeyModifiers::NONE && guard.q_quits(),
         _ => false,
     };
-    let since = BUSY_SINCE.load(Ordering::SeqCst);
-    quitting && since != 0 && clock().saturating_sub(since) >= BUSY_LONG.as_millis() as u64
+    quitting && guard.busy_for() >= BUSY_LONG
 }
 
 /// Starts the thread that reads the terminal. Called after the first
 /// frame: keys typed before then wait in the terminal.
-pub fn listen(tx: &Sender<Incoming>) {
+pub fn listen(tx: &Sender<Incoming>, guard: &Arc<Guard>) {
     let term_tx = tx.clone();
+    let guard = Arc::clone(guard);
     std::thread::spawn(move || {
         let mut replies = super::late_reply::LateReplies::default();
         loop {
@@ -152,7 +99,7 @@ pub fn listen(tx: &Sender<Incoming>) {
             }
             // Back in the foreground without a SIGCONT (`fg` of a job
             // running in the background): the terminal is taken again.
-            if crate::tui::terminal::owed() && term_tx.send(Incoming::Resumed).is_err() {
+            if guard.owed() && term_tx.send(Incoming::Resumed).is_err() {
                 break;
             }
             match event::poll(std::time::Duration::from_millis(250)) {
@@ -171,12 +118,13 @@ pub fn listen(tx: &Sender<Incoming>) {
             };
             // The key goes to the loop all the same: if it gets to it in
             // time, the quit is the orderly one.
-            if quits_past_a_busy_loop(&ev) {
-                std::thread::spawn(|| {
+            if quits_past_a_busy_loop(&ev, &guard) {
+                let guard = Arc::clone(&guard);
+                std::thread::spawn(move || {
                     std::thread::sleep(KEY_GRACE);
                     #[cfg(unix)]
-                    if !LEAVING.load(Ordering::SeqCst) {
-                        signals::quit_now();
+                    if !guard.is_leaving() {
+                        signals::quit_now(&guard);
                     }
                 });
             }
@@ -189,13 +137,14 @@ pub fn listen(tx: &Sender<Incoming>) {
 
 #[cfg(unix)]
 mod signals {
-    use super::{ENDED_BY, Incoming, LEAVING, RESCUE};
+    use super::Incoming;
+    use crate::tui::guard::Guard;
     use crate::tui::terminal;
     use signal_hook::consts::{
         SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
         SIGVTALRM, SIGXCPU, SIGXFSZ,
     };
-    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
     use std::sync::mpsc::Sender;
     use std::time::Duration;
 
@@ -219,7 +168,7 @@ mod signals {
         signal_hook::iterator::Signals::new(set).ok()
     }
 
-    pub(super) fn start(mut signals: Caught, tx: Sender<Incoming>) {
+    pub(super) fn start(mut signals: Caught, tx: Sender<Incoming>, guard: Arc<Guard>) {
         std::thread::spawn(move || {
             let mut stopping = false;
             for sig in signals.forever() {
@@ -228,7 +177,7 @@ mod signals {
                     // suspension still pending must not stop the quitting.
                     SIGTSTP if stopping => {}
                     SIGTSTP => {
-                        terminal::stop_from_signal();
+                        terminal::stop_from_signal(&guard);
                         let _ = tx.send(Incoming::Resumed);
                     }
                     SIGCONT => {
@@ -236,15 +185,16 @@ mod signals {
                     }
                     SIGXFSZ => {}
                     // A second one: the learner means it.
-                    _ if stopping => exit(sig),
+                    _ if stopping => exit(sig, &guard),
                     _ => {
                         stopping = true;
-                        ENDED_BY.store(sig, Ordering::SeqCst);
+                        guard.ended_by(sig);
                         let _ = tx.send(Incoming::Stop);
+                        let guard = Arc::clone(&guard);
                         std::thread::spawn(move || {
                             std::thread::sleep(GRACE);
-                            if !LEAVING.load(Ordering::SeqCst) {
-                                exit(sig);
+                            if !guard.is_leaving() {
+                                exit(sig, &guard);
                             }
                         });
                     }
@@ -255,8 +205,8 @@ mod signals {
 
     /// The learner quit while the main loop is stuck in long work: the
     /// terminal back, the writes still held kept aside, status 0.
-    pub(super) fn quit_now() -> ! {
-        end(0)
+    pub(super) fn quit_now(guard: &Guard) -> ! {
+        end(0, guard)
     }
 
     /// The terminal back as it was, and the status a shell expects of a
@@ -265,20 +215,20 @@ mod signals {
         clippy::exit,
         reason = "the main thread may be stuck; only exit ends it"
     )]
-    fn exit(sig: i32) -> ! {
-        end(128 + sig)
+    fn exit(sig: i32, guard: &Guard) -> ! {
+        end(128 + sig, guard)
     }
 
     #[allow(
         clippy::exit,
         reason = "the main thread may be stuck; only exit ends it"
     )]
-    fn end(status: i32) -> ! {
+    fn end(status: i32, guard: &Guard) -> ! {
         crate::loader::progress::abandon();
         // Held to the exit: nothing may take the terminal again.
-        let _restored = terminal::restore_from_signal();
+        let _restored = terminal::restore_from_signal(guard);
         // After the terminal is back, so the line is seen.
-        if let Some(line) = RESCUE.get().and_then(|rescue| rescue()) {
+        if let Some(line) = guard.rescue() {
             crate::out::stderr(&format!("lectern: {line}"));
         }
         std::process::exit(status)

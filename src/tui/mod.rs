@@ -5,6 +5,7 @@
 mod background;
 mod boot;
 mod events;
+mod guard;
 mod host;
 mod late_reply;
 mod linear;
@@ -20,6 +21,7 @@ use crate::index::Index;
 use crate::state::{self, Action, Msg, Prefs, Size, State};
 use crate::store::Store;
 use boot::Boot;
+use guard::Guard;
 use std::path::PathBuf;
 
 type Res = Result<(), Box<dyn std::error::Error>>;
@@ -33,7 +35,6 @@ type Res = Result<(), Box<dyn std::error::Error>>;
 const QUICK_FILE: u64 = 256 << 10;
 
 pub use crate::effects::BUILTIN;
-pub use events::signal_status;
 
 /// The reader. With no paths, it opens the course read last (any course
 /// of the library), where the learner left it; else the built-in course.
@@ -86,7 +87,8 @@ fn run(
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     // Signals first: one that comes while a large folder is read still
     // ends the process in order.
-    let (tx, rx, mut watch) = events::channel();
+    let guard = std::sync::Arc::new(Guard::default());
+    let (tx, rx, mut watch) = events::channel(&guard);
     // A lesson named alone is parsed before the first frame; a large one
     // can take a while, and signals must end it meanwhile.
     let alone =
@@ -115,9 +117,9 @@ fn run(
     let (mut theme, ask) = background::first_guess(settings);
     theme.hyperlinks = true;
     let mouse = settings.mouse.value;
-    let term = terminal::Term::enter(mouse)?;
+    let mut term = terminal::Term::enter(mouse, guard.clone())?;
     let area = term.area();
-    let place = rescue_on_forced_exit(&runner, data_dir.clone());
+    let place = rescue_on_forced_exit(&runner, data_dir.clone(), &guard);
     runner.days = settings.days();
     let prefs = Prefs {
         mouse,
@@ -128,22 +130,17 @@ fn run(
         height: area.height,
     };
     let (s, fx) = boot.first_state(size, prefs, &mut runner)?;
-    let mut term = term;
     term.caught = caught;
     let mut r = Session::new(s, runner, term, theme);
     r.apply(fx);
     // The config file's problems, where the learner looks (also on stderr).
-    if let Some(p) = settings.problems.first() {
-        r.receive(Msg::Notice(format!("config: {p}")));
-    }
-    if let Some(n) = notice {
+    let said = settings.problems.first().map(|p| format!("config: {p}"));
+    for n in said.into_iter().chain(notice) {
         r.receive(Msg::Notice(n));
     }
     for action in boot.first_actions(&r.s) {
         r.handle(Incoming::Act(action));
     }
-    r.frame()?;
-    r.host.frame_drawn();
     let mut drawn = after_first_frame(&mut r, &mut boot)?;
     // From here on a lesson is read off this loop: keys and signals go on.
     r.runner.loads_inline = false;
@@ -154,17 +151,30 @@ fn run(
     if ask && terminal::foreground() && ask_background(&mut r, &tx) {
         drawn = false;
     }
-    events::listen(&tx);
+    events::listen(&tx, &guard);
     watch.start();
     // A resize before the key reader started was not reported.
     if r.resized(None) {
         drawn = false;
     }
     boot.revalidate(&mut r.runner);
-    r.run(&mut Channel { rx: &rx, place }, drawn)?;
-    finish(r);
-    Ok(())
+    let (rx, guard) = (&rx, &guard);
+    r.run(&mut Channel { rx, place, guard }, drawn)?;
+    finish(r, guard)
 }
+
+/// The reader was asked to quit by a signal, and did, in order: the
+/// process ends with the status a shell expects of a process it ends.
+#[derive(Debug)]
+pub struct EndedBy(pub u8);
+
+impl std::fmt::Display for EndedBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ended by signal {}", i32::from(self.0) - 128)
+    }
+}
+
+impl std::error::Error for EndedBy {}
 
 /// What a forced end of the process (its loop stuck) keeps aside: the
 /// writes still held, and the reading place as of the last event handled,
@@ -172,11 +182,12 @@ fn run(
 fn rescue_on_forced_exit(
     runner: &Runner,
     dir: Option<PathBuf>,
+    guard: &Guard,
 ) -> std::sync::Arc<std::sync::Mutex<Option<crate::model::Change>>> {
     let unwritten = runner.unwritten();
     let place = std::sync::Arc::new(std::sync::Mutex::new(None));
     let last_place = place.clone();
-    events::on_forced_exit(move || {
+    guard.on_forced_exit(move || {
         let place = last_place.lock().ok().and_then(|mut p| p.take());
         unwritten.rescue(dir.as_deref(), place)
     });
@@ -189,13 +200,15 @@ struct Channel<'a> {
     rx: &'a std::sync::mpsc::Receiver<Incoming>,
     /// Where the reading place goes for a forced end (see `run`).
     place: std::sync::Arc<std::sync::Mutex<Option<crate::model::Change>>>,
+    /// Told whether the loop is busy, for a quitting key it cannot hear.
+    guard: &'a Guard,
 }
 
 impl Events for Channel<'_> {
     fn next(&mut self, s: &State) -> Option<Incoming> {
-        events::busy(false, q_quits(s));
+        self.guard.busy(false, q_quits(s));
         let incoming = self.rx.recv().ok()?;
-        events::busy(true, q_quits(s));
+        self.guard.busy(true, q_quits(s));
         Some(incoming)
     }
 
@@ -216,9 +229,9 @@ fn q_quits(s: &State) -> bool {
 
 /// The last writes, the terminal given back, then what the learner should
 /// read: a store fault, and what could not be written (kept in the
-/// journal).
-fn finish(mut r: Session<terminal::Term>) {
-    events::leaving();
+/// journal); the signal that asked for the end, if one did.
+fn finish(mut r: Session<terminal::Term>, guard: &Guard) -> Res {
+    guard.leave();
     r.finish();
     let Session {
         mut runner, host, ..
@@ -229,14 +242,20 @@ fn finish(mut r: Session<terminal::Term>) {
             crate::out::stderr(&format!("lectern: {line}"));
         }
     }
+    match guard.signal_status() {
+        Some(status) => Err(Box::new(EndedBy(status))),
+        None => Ok(()),
+    }
 }
 
-/// The work that follows the first frame, before any key is read; whether
-/// the screen is drawn as it now stands.
+/// The first frame, then the work that follows it, before any key is
+/// read; whether the screen is drawn as it now stands.
 fn after_first_frame(
     r: &mut Session<terminal::Term>,
     boot: &mut Boot,
 ) -> Result<bool, Box<dyn std::error::Error>> {
+    r.frame()?;
+    r.host.frame_drawn();
     for msg in boot.after_first_frame(&mut r.runner)? {
         r.receive(msg);
     }

@@ -2,6 +2,7 @@
 //! capture and the cursor. Whatever way the reader ends (quit, error,
 //! panic, signal), the terminal is given back as it was found.
 
+use super::guard::Guard;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::DisableMouseCapture;
 use ratatui::crossterm::terminal::{
@@ -10,9 +11,9 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute, queue};
 use ratatui::layout::Rect;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, Once};
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, MutexGuard, Once};
+use std::time::Duration;
 
 /// The largest screen drawn: a resize to 65535x65535 would ask for two
 /// buffers of 4 billion cells (206 GB), and an allocation failure aborts
@@ -20,45 +21,6 @@ use std::time::{Duration, Instant};
 /// large; a bigger one is drawn in its top-left corner.
 pub const MAX_COLS: u16 = 1000;
 pub const MAX_ROWS: u16 = 500;
-
-/// Whether the terminal is ours (raw mode, alternate screen), and whether
-/// the mouse is captured: what the signal thread must know to give the
-/// terminal back and take it again, whatever the main loop is doing.
-static TAKEN: AtomicBool = AtomicBool::new(false);
-/// The terminal was to be taken while this process was in the background
-/// (`bg`, `lectern &`): it is taken once the process is in the foreground
-/// again, which `fg` of a running job does not signal.
-static OWED: AtomicBool = AtomicBool::new(false);
-
-/// Whether the terminal is owed a taking (see `OWED`), cleared.
-pub fn owed() -> bool {
-    OWED.swap(false, Ordering::SeqCst)
-}
-static MOUSE: AtomicBool = AtomicBool::new(false);
-/// Held while a frame is written, and by the signal thread from giving
-/// the terminal back to taking it again, so no frame lands on the shell's
-/// screen in between.
-static WRITING: Mutex<()> = Mutex::new(());
-
-fn writing() -> MutexGuard<'static, ()> {
-    WRITING.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// The lock, unless a frame has been stuck in its write for a while (a
-/// terminal that stopped reading): the signal thread goes ahead without.
-fn writing_within(wait: Duration) -> Option<MutexGuard<'static, ()>> {
-    let start = Instant::now();
-    loop {
-        match WRITING.try_lock() {
-            Ok(g) => return Some(g),
-            Err(std::sync::TryLockError::Poisoned(p)) => return Some(p.into_inner()),
-            Err(std::sync::TryLockError::WouldBlock) if start.elapsed() < wait => {
-                std::thread::sleep(Duration::from_millis(2));
-            }
-            Err(_) => return None,
-        }
-    }
-}
 
 fn clamp(w: u16, h: u16) -> Rect {
     Rect::new(0, 0, w.min(MAX_COLS), h.min(MAX_ROWS))
@@ -69,9 +31,9 @@ pub type Backend = CrosstermBackend<FrameOut>;
 /// Collects a frame and writes it to stdout in one go when ratatui
 /// flushes, not in pieces of stdout's line buffer. What is never flushed
 /// (a panic mid-frame) is dropped, not written over the restored screen.
-#[derive(Default)]
 pub struct FrameOut {
     buf: Vec<u8>,
+    guard: Arc<Guard>,
 }
 
 impl Write for FrameOut {
@@ -81,7 +43,7 @@ impl Write for FrameOut {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        let _writing = writing();
+        let _writing = self.guard.writing();
         if !foreground() {
             // Continued in the background (`bg`): the shell has the screen.
             // The SIGCONT of `fg` redraws everything.
@@ -111,6 +73,7 @@ pub struct Term {
     pub terminal: ratatui::Terminal<Backend>,
     mouse: bool,
     area: Rect,
+    guard: Arc<Guard>,
     /// Signals are caught on their own thread (Ctrl-Z goes through it).
     pub caught: bool,
 }
@@ -165,19 +128,16 @@ pub fn restore() {
     let _ = disable_raw_mode();
 }
 
-/// Set once the process is ending: the terminal is not to be taken again.
-static ENDING: AtomicBool = AtomicBool::new(false);
-
 /// The signal thread's restore before the process exits: the main loop
 /// may be anywhere, even in the middle of writing a frame or of taking
 /// the terminal. The lock comes back to be held until the exit, so that
 /// no frame (and no taking, which waits on it too) lands after the
 /// restore: one did, once in a while, when SIGTERM came as the first
 /// frame was drawn.
-pub fn restore_from_signal() -> Option<MutexGuard<'static, ()>> {
-    let writing = writing_within(Duration::from_millis(100));
-    ENDING.store(true, Ordering::SeqCst);
-    if TAKEN.load(Ordering::SeqCst) {
+pub fn restore_from_signal(g: &Guard) -> Option<MutexGuard<'_, ()>> {
+    let writing = g.writing_within(Duration::from_millis(100));
+    g.ending.store(true, Ordering::SeqCst);
+    if g.taken.load(Ordering::SeqCst) {
         give_back_raw();
     }
     writing
@@ -205,17 +165,17 @@ fn give_back_raw() {
 /// terminal given back first, and takes it again when continued (SIGCONT).
 /// The main loop then redraws everything.
 #[cfg(unix)]
-pub fn stop_from_signal() {
-    let writing = writing_within(Duration::from_millis(100));
-    let taken = TAKEN.load(Ordering::SeqCst);
+pub fn stop_from_signal(g: &Guard) {
+    let writing = g.writing_within(Duration::from_millis(100));
+    let taken = g.taken.load(Ordering::SeqCst);
     if taken {
         give_back_raw();
     }
     // SIGSTOP stops every thread until SIGCONT; raise returns then.
     let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
-    if taken && TAKEN.load(Ordering::SeqCst) {
+    if taken && g.taken.load(Ordering::SeqCst) {
         let mut out = io::stdout();
-        let _ = setup(&mut out, MOUSE.load(Ordering::SeqCst)).and_then(|_| out.flush());
+        let _ = setup(&mut out, g.mouse.load(Ordering::SeqCst), g).and_then(|_| out.flush());
     }
     drop(writing);
 }
@@ -236,11 +196,18 @@ fn write_raw(bytes: &[u8]) -> io::Result<()> {
     }
 }
 
-fn install_panic_hook() {
+fn install_panic_hook(guard: &Arc<Guard>) {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        // The allocation-failure hook is a plain `fn`: it finds the guard
+        // here, set once, the one thing it needs.
+        static FOR_ALLOC_FAILURE: std::sync::OnceLock<Arc<Guard>> = std::sync::OnceLock::new();
+        let _ = FOR_ALLOC_FAILURE.set(Arc::clone(guard));
         crate::alloc_guard::on_failure(|| {
-            if TAKEN.load(Ordering::SeqCst) {
+            if FOR_ALLOC_FAILURE
+                .get()
+                .is_some_and(|g| g.taken.load(Ordering::SeqCst))
+            {
                 give_back_raw();
             }
         });
@@ -261,9 +228,9 @@ fn install_panic_hook() {
 
 /// Raw mode now; the screen switch is queued on `out`, to be written when
 /// `out` is flushed.
-fn setup(out: &mut impl Write, mouse: bool) -> io::Result<()> {
+fn setup(out: &mut impl Write, mouse: bool, g: &Guard) -> io::Result<()> {
     if !foreground() {
-        OWED.store(true, Ordering::SeqCst);
+        g.owed.store(true, Ordering::SeqCst);
         return Ok(());
     }
     enable_raw_mode()?;
@@ -277,15 +244,18 @@ fn setup(out: &mut impl Write, mouse: bool) -> io::Result<()> {
 impl Term {
     /// The switch to the alternate screen goes out with the first frame,
     /// in the same write.
-    pub fn enter(mouse: bool) -> io::Result<Term> {
-        install_panic_hook();
+    pub fn enter(mouse: bool, guard: Arc<Guard>) -> io::Result<Term> {
+        install_panic_hook(&guard);
         // Not while the signal thread gives the terminal back for good.
-        let _writing = writing();
-        if ENDING.load(Ordering::SeqCst) {
+        let writing = guard.writing();
+        if guard.ending.load(Ordering::SeqCst) {
             return Err(io::Error::other("the process is ending"));
         }
-        let mut out = FrameOut::default();
-        if let Err(e) = setup(&mut out, mouse) {
+        let mut out = FrameOut {
+            buf: Vec::new(),
+            guard: Arc::clone(&guard),
+        };
+        if let Err(e) = setup(&mut out, mouse, &guard) {
             restore();
             return Err(e);
         }
@@ -301,12 +271,14 @@ impl Term {
             ratatui::TerminalOptions { viewport },
         )
         .inspect_err(|_| restore())?;
-        MOUSE.store(mouse, Ordering::SeqCst);
-        TAKEN.store(true, Ordering::SeqCst);
+        guard.mouse.store(mouse, Ordering::SeqCst);
+        guard.taken.store(true, Ordering::SeqCst);
+        drop(writing);
         Ok(Term {
             terminal,
             mouse,
             area: size,
+            guard,
             caught: false,
         })
     }
@@ -341,7 +313,7 @@ impl Term {
                 execute!(out, ButtonMouse(false))
             };
             self.mouse = on;
-            MOUSE.store(on, Ordering::SeqCst);
+            self.guard.mouse.store(on, Ordering::SeqCst);
         }
     }
 
@@ -364,11 +336,11 @@ impl Term {
         // Continued in the background: the screen is the shell's until the
         // SIGCONT of `fg`.
         if !foreground() {
-            OWED.store(true, Ordering::SeqCst);
+            self.guard.owed.store(true, Ordering::SeqCst);
             return Ok(());
         }
         let mut out = io::stdout();
-        setup(&mut out, self.mouse)?;
+        setup(&mut out, self.mouse, &self.guard)?;
         out.flush()?;
         // Not `Terminal::clear`: it asks the terminal for the cursor
         // position, which waits on the event reader thread (deadlock).
@@ -382,8 +354,8 @@ impl Term {
 
 impl Drop for Term {
     fn drop(&mut self) {
-        TAKEN.store(false, Ordering::SeqCst);
-        let _writing = writing();
+        self.guard.taken.store(false, Ordering::SeqCst);
+        let _writing = self.guard.writing();
         restore();
     }
 }

@@ -49,6 +49,7 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
                 // A path in an mdBook: the book's own checks.
                 if let Some(found) = loader::lint_book(p) {
                     books.extend(found);
+                    books.extend(loader::lint_reach(p).unwrap_or_default());
                     return Vec::new();
                 }
                 if p.exists() {
@@ -92,6 +93,10 @@ pub(crate) fn lint(paths: &[PathBuf]) -> Vec<Diagnostic> {
                 out.extend(loader::diagnostics(&name, &bytes, &l.findings));
                 // Markdown lessons are ordered by their file names.
                 if loader::is_markdown(&origin) {
+                    if let Some(file) = origin.path() {
+                        let text = String::from_utf8_lossy(&bytes);
+                        out.extend(loader::images::missing(file, &text, None));
+                    }
                     continue;
                 }
                 let m = l.lesson.meta;
@@ -127,6 +132,7 @@ fn shelved_books(dir: &std::path::Path, out: &mut Vec<Diagnostic>) -> Vec<PathBu
         .filter(|sub| match loader::lint_book(sub) {
             Some(found) => {
                 out.extend(found);
+                out.extend(loader::lint_reach(sub).unwrap_or_default());
                 true
             }
             None => false,

@@ -9,6 +9,7 @@ mod course;
 mod every;
 pub mod first_look;
 mod html;
+pub mod images;
 mod markdown;
 mod node;
 mod origin;
@@ -37,7 +38,7 @@ pub use path::JsonPath;
 /// book's SUMMARY.md and budgets inside this scope.
 pub(crate) use source::mdbook::scope as books_once;
 /// mdBook folders: the course of the book a path is in, and lint for it.
-pub(crate) use source::mdbook::{lint as lint_book, open as open_book};
+pub(crate) use source::mdbook::{lint as lint_book, lint_reach, open as open_book};
 pub(crate) use source::{format_of, is_markdown, lesson_files, lesson_tree};
 pub use stamp::{ReadStamp, load_stamped};
 

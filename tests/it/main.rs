@@ -17,6 +17,7 @@ mod e2e;
 mod first_look;
 mod guide;
 mod library;
+mod lint_reach;
 mod markdown;
 mod output;
 mod props;

@@ -14,10 +14,12 @@ mod inside;
 mod lines;
 mod outline;
 mod quiz;
+mod reach;
 mod scope;
 mod summary;
 
 pub(crate) use chapter::{head, lint, load};
+pub(crate) use reach::lint as lint_reach;
 pub(crate) use scope::scope;
 
 use super::super::sanitize::clean_owned;

@@ -138,11 +138,9 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = clean_owned(&aquascope::rewrite(&expanded.text));
     let mut blocks = md::parse(&text);
     let p = place(book, path);
-    let title = expanded
-        .title
-        .map(|t| one_line(&t))
-        .filter(|t| !t.is_empty())
-        .or(p.title.clone());
+    // `{{#title}}` names mdBook's browser tab only: the page is named by
+    // SUMMARY.md, and its own first heading stays.
+    let title = p.title.clone();
     // The header shows the title: a first heading that says it goes.
     if let Some(Block::Heading { runs, .. }) = blocks.first() {
         let heading = crate::model::runs_text(runs);
@@ -150,7 +148,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
             t.as_ref()
                 .is_some_and(|t| t.trim().eq_ignore_ascii_case(heading.trim()))
         };
-        if same(&title) || same(&p.title) {
+        if same(&title) {
             blocks.remove(0);
         }
     }

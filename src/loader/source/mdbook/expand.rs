@@ -76,8 +76,6 @@ enum Over {
 #[derive(Debug, Default)]
 pub struct Expanded {
     pub text: String,
-    /// `{{#title}}`'s, when the chapter has one.
-    pub title: Option<String>,
     /// Each `{{#quiz}}`'s checks, by the number in its sentinel.
     pub quizzes: Vec<Vec<Check>>,
     pub problems: Vec<Diagnostic>,
@@ -111,6 +109,8 @@ enum Gives {
     /// An include, written to the page already.
     Written,
     Refused(Refusal),
+    /// Nothing written, and a warning for lint.
+    Warned(String),
     Over(Over),
 }
 
@@ -216,10 +216,9 @@ impl<'a> Expander<'a> {
                 "include" | "rustdoc_include" | "playground" | "playpen" => {
                     self.include(name, link.args, file, depth, level)
                 }
-                "title" => {
-                    self.out.title = Some(link.args.trim().to_string());
-                    Gives::Written
-                }
+                // mdBook's browser-tab title, which a terminal page has no
+                // place for: taken out, as mdBook takes it out.
+                "title" => Gives::Written,
                 "quiz" => match self.quiz(link.args.trim()) {
                     Ok(text) => Gives::Text(text),
                     Err(message) => {
@@ -233,6 +232,10 @@ impl<'a> Expander<'a> {
             match gives {
                 Gives::Written => {}
                 Gives::Text(t) => self.write(&t, level, depth)?,
+                Gives::Warned(message) => {
+                    let at = spots.place(whole, at);
+                    self.warn(at, file, &message);
+                }
                 Gives::Refused(Refusal(message)) => {
                     self.problem(spots.place(whole, at), file, &message);
                     self.write(&format!("⚠ {message}"), level, depth)?;
@@ -251,17 +254,25 @@ impl<'a> Expander<'a> {
         self.write(&text[last..], level, depth)
     }
 
-    fn problem(&mut self, (line, column): (usize, usize), file: &Path, message: &str) {
+    fn problem(&mut self, at: (usize, usize), file: &Path, message: &str) {
+        self.diagnose(at, file, message, Severity::Error);
+    }
+
+    fn warn(&mut self, at: (usize, usize), file: &Path, message: &str) {
+        self.diagnose(at, file, message, Severity::Warning);
+    }
+
+    fn diagnose(&mut self, at: (usize, usize), file: &Path, message: &str, severity: Severity) {
         // A hostile chapter can refuse without end; lint says enough.
         if self.out.problems.len() >= 1000 {
             return;
         }
         self.out.problems.push(Diagnostic {
             file: file.display().to_string(),
-            line,
-            column,
+            line: at.0,
+            column: at.1,
             path: None,
-            severity: Severity::Error,
+            severity,
             message: message.to_string(),
         });
     }

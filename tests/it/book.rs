@@ -147,6 +147,30 @@ fn includes_are_expanded_by_anchor_range_and_rustdoc_rules() {
 }
 
 #[test]
+fn links_go_to_sources_in_the_book_and_headings_have_mdbooks_ids() {
+    use lectern::model::Block;
+    let file = book().join("src/afterword.md");
+    let lesson = lectern::loader::load_lesson(&lectern::model::Origin::File(file.clone())).unwrap();
+    let ids: Vec<&str> = lesson
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Heading { id, .. } => id.as_deref(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ids, ["notes", "notes-1"]);
+    let page = render(&file);
+    for link in [
+        "<basics/includes.md#the-whole-program>",
+        "<../std/index.html>",
+        "<#notes>",
+    ] {
+        assert!(page.contains(link), "{link}:\n{page}");
+    }
+}
+
+#[test]
 fn refused_includes_are_visible_notes() {
     let page = render_at(&book().join("src/broken.md"), "250");
     for note in [

@@ -9,7 +9,7 @@ use super::super::super::sanitize::clean_owned;
 use super::expand::{Expander, SENTINEL};
 use super::inside::{Refused, inside};
 use super::summary::Summary;
-use super::{Book, aquascope, find, one_line};
+use super::{Book, aquascope, find, hrefs, one_line};
 use crate::loader::{Loaded, Origin, walk};
 use crate::model::{
     Block, Check, Diagnostic, Lesson, LessonEntry, LessonMeta, LessonStatus, Link, Severity, Source,
@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 /// Where a chapter stands in its book.
 struct Place {
     slug: String,
+    /// The chapter's folder, relative to the book's `src`.
+    dir: PathBuf,
     title: Option<String>,
     module: Option<crate::model::Module>,
     position: Option<u32>,
@@ -46,6 +48,7 @@ fn place(book: &Book, path: &Path) -> Place {
     let rel = rel.unwrap_or_else(|| path.file_name().map(PathBuf::from).unwrap_or_default());
     let mut p = Place {
         slug: Book::slug(&rel),
+        dir: rel.parent().map(Path::to_path_buf).unwrap_or_default(),
         title: None,
         module: None,
         position: None,
@@ -138,6 +141,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = clean_owned(&aquascope::rewrite(&expanded.text));
     let mut blocks = md::parse(&text);
     let p = place(book, path);
+    hrefs::heading_ids(&mut blocks);
     // `{{#title}}` names mdBook's browser tab only: the page is named by
     // SUMMARY.md, and its own first heading stays.
     let title = p.title.clone();
@@ -152,7 +156,12 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
             blocks.remove(0);
         }
     }
-    chapter_links(&mut blocks);
+    let base = hrefs::Base {
+        src: &book.src,
+        dir: p.dir.clone(),
+        site: book.site.as_deref(),
+    };
+    hrefs::chapter_links(&mut blocks, &base);
     let (blocks, checks) = place_checks(blocks, expanded.quizzes);
     let words = text.split_whitespace().count();
     let meta = LessonMeta {
@@ -180,34 +189,6 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
         findings: Vec::new(),
     };
     (loaded, expanded.problems)
-}
-
-/// mdBook books link chapters by the pages it writes (`ch02.html#x`);
-/// lectern reads the sources, so such a link names `ch02.md#x` (which `L`
-/// then opens as that lesson).
-pub(super) fn chapter_links(blocks: &mut [Block]) {
-    fn runs(rs: &mut [crate::model::Run]) {
-        for r in rs {
-            let Some(href) = &mut r.href else { continue };
-            if href.contains(':') || href.starts_with('#') {
-                continue;
-            }
-            let end = href.find(['#', '?']).unwrap_or(href.len());
-            if href[..end].ends_with(".html") {
-                *href = format!("{}.md{}", &href[..end - 5], &href[end..]).into();
-            }
-        }
-    }
-    for b in blocks {
-        match b {
-            Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r),
-            Block::List { items, .. } => items.iter_mut().for_each(|i| chapter_links(i)),
-            Block::Quote(inner) => chapter_links(inner),
-            // Only a cell with styles can hold a link.
-            Block::Table(table) => table.styled_runs_mut().for_each(|c| runs(c)),
-            _ => {}
-        }
-    }
 }
 
 /// The sentinel a block is, or holds (a quiz inside a list item): its

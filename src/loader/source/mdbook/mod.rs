@@ -10,6 +10,7 @@
 mod aquascope;
 mod chapter;
 mod expand;
+mod hrefs;
 mod inside;
 mod lines;
 mod outline;
@@ -49,6 +50,10 @@ pub struct Book {
     src_problem: Option<Diagnostic>,
     /// SUMMARY.md, read the first time it is needed (shared by clones).
     outline: Arc<OnceLock<Result<Arc<Outline>, Diagnostic>>>,
+    /// The book's web address (`[output.html] site-url`), when it is a
+    /// whole one (mdBook also takes a bare path): where links out of the
+    /// book go.
+    site: Option<String>,
     /// What the chapters read through this book may still include.
     budgets: Arc<Mutex<Budgets>>,
 }
@@ -77,6 +82,8 @@ struct Output {
 struct Html {
     #[serde(rename = "git-repository-url")]
     repository: Option<String>,
+    #[serde(rename = "site-url")]
+    site: Option<String>,
 }
 
 /// The folders to look in for a book holding `path`: the path's own
@@ -178,9 +185,15 @@ fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> 
         .map(|t| one_line(&t))
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| folder.clone());
+    let site = c
+        .output
+        .html
+        .site
+        .filter(|u| crate::model::link::is_web(u) && !u.starts_with("mailto:"));
     Book {
         root: canon_root.clone(),
         slug: slug_for(c.output.html.repository.as_deref(), &title, &folder),
+        site,
         canon_root,
         src,
         title,

@@ -207,34 +207,88 @@ fn summary_md_names_the_page_not_the_title_directive() {
     assert_eq!(l.meta.module.unwrap().title, "Getting started");
 }
 
-#[test]
-fn links_to_chapter_pages_name_their_sources() {
-    let mut blocks = crate::loader::markdown::parse(
-        "[a](ch02.html#x) [b](https://x.org/y.html) [c](#top) [d](sub/c.html)\n\n- [e](e.html?q)\n",
-    );
-    super::chapter::chapter_links(&mut blocks);
-    fn hrefs(blocks: &[crate::model::Block], out: &mut Vec<String>) {
-        for b in blocks {
-            match b {
-                crate::model::Block::Paragraph(r) => {
-                    out.extend(r.iter().filter_map(|r| r.href.as_deref().map(String::from)))
-                }
-                crate::model::Block::List { items, .. } => items.iter().for_each(|i| hrefs(i, out)),
-                _ => {}
+fn hrefs(blocks: &[crate::model::Block], out: &mut Vec<String>) {
+    for b in blocks {
+        match b {
+            crate::model::Block::Paragraph(r) => {
+                out.extend(r.iter().filter_map(|r| r.href.as_deref().map(String::from)))
             }
+            crate::model::Block::List { items, .. } => items.iter().for_each(|i| hrefs(i, out)),
+            _ => {}
         }
     }
+}
+
+/// The links of `md`, in chapter `dir` of a book whose sources are `files`.
+fn links_in(files: &[(&str, &str)], dir: &str, site: Option<&str>, md: &str) -> Vec<String> {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), files);
+    let mut blocks = crate::loader::markdown::parse(md);
+    let base = super::hrefs::Base {
+        src: d.path(),
+        dir: PathBuf::from(dir),
+        site,
+    };
+    super::hrefs::chapter_links(&mut blocks, &base);
     let mut found = Vec::new();
     hrefs(&blocks, &mut found);
-    let got: Vec<&str> = found.iter().map(String::as_str).collect();
+    found
+}
+
+#[test]
+fn links_to_chapter_pages_name_their_sources_and_the_rest_stay_web_links() {
+    let files = [
+        ("ch02.md", ""),
+        ("sub/c.md", ""),
+        ("e.md", ""),
+        ("sub/README.md", ""),
+    ];
+    let md = "[a](ch02.html#x) [b](https://x.org/y.html) [c](#top) [d](sub/c.html) [i](sub/index.html)\n\n- [e](e.html?q)\n- [o](../std/vec.html#m) [n](nope.html)\n";
     assert_eq!(
-        got,
+        links_in(&files, "", None, md),
         [
             "ch02.md#x",
             "https://x.org/y.html",
             "#top",
             "sub/c.md",
-            "e.md?q"
+            "sub/README.md",
+            "e.md?q",
+            "../std/vec.html#m",
+            "nope.html"
+        ],
+        "a page outside the book is never named as a source that is not there"
+    );
+    let md = "[up](../ch02.html) [o](../../std/vec.html#m) [n](nope.html)";
+    assert_eq!(
+        links_in(&files, "sub", Some("https://doc.example.org/book/"), md),
+        [
+            "../ch02.md",
+            "https://doc.example.org/book/std/vec.html#m",
+            "https://doc.example.org/book/sub/nope.html"
+        ]
+    );
+}
+
+#[test]
+fn headings_get_mdbooks_ids_repeats_numbered() {
+    let mut blocks = crate::loader::markdown::parse(
+        "# The `Copy` trait!\n\n## Example\n\n## Example\n\n## Own {#mine}\n",
+    );
+    super::hrefs::heading_ids(&mut blocks);
+    let ids: Vec<Option<&str>> = blocks
+        .iter()
+        .map(|b| match b {
+            crate::model::Block::Heading { id, .. } => id.as_deref(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            Some("the-copy-trait"),
+            Some("example"),
+            Some("example-1"),
+            Some("mine")
         ]
     );
 }

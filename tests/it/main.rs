@@ -18,6 +18,7 @@ mod guide;
 mod library;
 mod markdown;
 mod output;
+mod preprocessors;
 mod props;
 mod render;
 mod screens;

@@ -139,7 +139,9 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let expanded = Expander::new(&book.canon_root, path, &book.budgets).run(path, &text);
     // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
     let text = clean_owned(&aquascope::rewrite(&expanded.text));
+    let text = book.preprocessors.text(text);
     let mut blocks = md::parse(&text);
+    book.preprocessors.blocks(&mut blocks);
     let p = place(book, path);
     hrefs::heading_ids(&mut blocks);
     // `{{#title}}` names mdBook's browser tab only: the page is named by
@@ -271,6 +273,7 @@ fn place_checks(blocks: Vec<Block>, quizzes: Vec<Vec<Check>>) -> (Vec<Block>, Ve
 pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
     let book = find(path)?;
     let mut out: Vec<Diagnostic> = book.config_problem.iter().cloned().collect();
+    out.extend(book.strangers.iter().cloned());
     if path.is_file()
         && super::super::format_of(path.as_os_str()) == Some(super::super::Format::Markdown)
     {

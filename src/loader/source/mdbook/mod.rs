@@ -14,6 +14,7 @@ mod hrefs;
 mod inside;
 mod lines;
 mod outline;
+mod preprocess;
 mod quiz;
 mod scope;
 mod summary;
@@ -26,6 +27,7 @@ use crate::model::{Course, Diagnostic, LessonEntry, LessonStatus, Severity};
 use expand::Budgets;
 use inside::{Refused, inside};
 use outline::Outline;
+use preprocess::Preprocessors;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -54,6 +56,10 @@ pub struct Book {
     /// whole one (mdBook also takes a bare path): where links out of the
     /// book go.
     site: Option<String>,
+    /// The preprocessors `book.toml` names.
+    preprocessors: Preprocessors,
+    /// Lint's word on each of them lectern does not know.
+    strangers: Vec<Diagnostic>,
     /// What the chapters read through this book may still include.
     budgets: Arc<Mutex<Budgets>>,
 }
@@ -64,6 +70,9 @@ struct Config {
     book: BookTable,
     #[serde(default)]
     output: Output,
+    /// `[preprocessor.NAME]` tables: what each holds is the tool's own.
+    #[serde(default)]
+    preprocessor: toml::Table,
 }
 
 #[derive(Deserialize, Default)]
@@ -159,6 +168,7 @@ fn from_config(dir: PathBuf, toml: PathBuf) -> Book {
             .map_or("src", |s| s.get_ref().as_str()),
     );
     let mut b = book(dir, src, config, problem);
+    b.strangers = strangers(&b.preprocessors, &text, &toml);
     if inside(&b.canon_root, &b.src) == Err(Refused::Outside) {
         let (line, column) = summary::line_col(&text, src_at);
         let message = format!(
@@ -172,6 +182,27 @@ fn from_config(dir: PathBuf, toml: PathBuf) -> Book {
         });
     }
     b
+}
+
+/// A warning for each preprocessor `book.toml` (`text`, at `toml`) names
+/// that lectern does not know, where its table starts.
+fn strangers(p: &Preprocessors, text: &str, toml: &Path) -> Vec<Diagnostic> {
+    p.unknown()
+        .iter()
+        .map(|name| {
+            let at = text.find(&format!("[preprocessor.{name}]")).unwrap_or(0);
+            let (line, column) = summary::line_col(text, at);
+            let message = format!(
+                "preprocessor `{name}` is one lectern does not know: what it would add is shown as written"
+            );
+            Diagnostic {
+                line,
+                column,
+                severity: Severity::Warning,
+                ..Diagnostic::error(&toml.display().to_string(), message)
+            }
+        })
+        .collect()
 }
 
 fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> Book {
@@ -194,6 +225,8 @@ fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> 
         root: canon_root.clone(),
         slug: slug_for(c.output.html.repository.as_deref(), &title, &folder),
         site,
+        preprocessors: Preprocessors::named(c.preprocessor.keys().map(String::as_str)),
+        strangers: Vec::new(),
         canon_root,
         src,
         title,

@@ -1,0 +1,119 @@
+//! The preprocessors lectern knows, by the names books give them in
+//! `book.toml` (`[preprocessor.NAME]`): one module each, run on a
+//! chapter's text after mdBook's own (`expand`) and before the markdown
+//! pass, and on its blocks after it. What each one draws on the web is
+//! shown as lectern can show it in a terminal: boxes as boxes, diagrams
+//! and math as their labelled source. A preprocessor lectern does not
+//! know is named by lint, and its syntax is kept as written.
+
+mod admonish;
+mod fences;
+mod katex;
+mod mermaid;
+
+use crate::model::Block;
+
+/// A preprocessor lectern runs itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known {
+    /// mdbook-admonish: ```` ```admonish ```` fences as boxes.
+    Admonish,
+    /// mdbook-katex: `$…$` and `$$…$$` as labelled math source.
+    Katex,
+    /// mdbook-mermaid: ```` ```mermaid ```` fences as labelled source.
+    Mermaid,
+}
+
+/// Each known preprocessor by the name `book.toml` gives it.
+const TABLE: &[(&str, Known)] = &[
+    ("admonish", Known::Admonish),
+    ("katex", Known::Katex),
+    ("mermaid", Known::Mermaid),
+];
+
+/// Preprocessors run elsewhere, or whose source reads well as written:
+/// mdBook's own (`links` is `expand`, `index` names README.md pages),
+/// mdbook-quiz (`expand`'s `{{#quiz}}`), aquascope (its fences,
+/// `aquascope`), the Rust Book's listings (the HTML pass) and notes (a
+/// quote either way), gettext (translations; the source is the book),
+/// svgbob (its diagrams are ASCII art, drawn as code).
+const ELSEWHERE: &[&str] = &[
+    "links",
+    "index",
+    "quiz",
+    "aquascope",
+    "trpl-listing",
+    "trpl-note",
+    "gettext",
+    "svgbob",
+];
+
+/// The preprocessors one book names.
+#[derive(Debug, Clone, Default)]
+pub struct Preprocessors {
+    known: Vec<Known>,
+    /// Named in `book.toml`, in its order, and not known to lectern.
+    unknown: Vec<String>,
+}
+
+impl Preprocessors {
+    /// From the names of `book.toml`'s `[preprocessor.NAME]` tables.
+    pub fn named<'a>(names: impl IntoIterator<Item = &'a str>) -> Preprocessors {
+        let mut p = Preprocessors::default();
+        for name in names {
+            match TABLE.iter().find(|(n, _)| *n == name) {
+                Some((_, k)) => p.known.push(*k),
+                None if ELSEWHERE.contains(&name) => {}
+                None => p.unknown.push(name.to_string()),
+            }
+        }
+        p
+    }
+
+    pub fn has(&self, k: Known) -> bool {
+        self.known.contains(&k)
+    }
+
+    /// The names lectern does not know.
+    pub fn unknown(&self) -> &[String] {
+        &self.unknown
+    }
+
+    /// A chapter's text, rewritten by each known preprocessor before the
+    /// markdown pass.
+    pub fn text(&self, text: String) -> String {
+        let mut text = text;
+        if self.has(Known::Admonish) && text.contains("admonish") {
+            text = admonish::rewrite(&text);
+        }
+        if self.has(Known::Katex) && text.contains('$') {
+            text = katex::rewrite(&text);
+        }
+        text
+    }
+
+    /// A chapter's blocks, finished by each known preprocessor.
+    pub fn blocks(&self, blocks: &mut [Block]) {
+        if self.has(Known::Katex) {
+            katex::label(blocks);
+        }
+        if self.has(Known::Mermaid) {
+            mermaid::label(blocks);
+        }
+    }
+}
+
+/// Every code block of `blocks`, nested ones too.
+fn code_blocks(blocks: &mut [Block], f: &mut impl FnMut(&mut crate::model::CodeBlock)) {
+    for b in blocks {
+        match b {
+            Block::Code(c) => f(c),
+            Block::Quote(inner) => code_blocks(inner, f),
+            Block::List { items, .. } => items.iter_mut().for_each(|i| code_blocks(i, f)),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

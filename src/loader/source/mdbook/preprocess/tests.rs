@@ -1,0 +1,74 @@
+use super::*;
+use crate::model::CodeBlock;
+
+fn all() -> Preprocessors {
+    Preprocessors::named(["admonish", "katex", "mermaid", "links", "glossary"])
+}
+
+#[test]
+fn the_table_knows_books_names_and_keeps_the_rest() {
+    let p = all();
+    assert!(p.has(Known::Admonish) && p.has(Known::Katex) && p.has(Known::Mermaid));
+    assert_eq!(
+        p.unknown(),
+        ["glossary"],
+        "mdBook's own `links` is no stranger"
+    );
+    let none = Preprocessors::named([]);
+    let text = "$x$ ```admonish\nbody\n```\n".to_string();
+    assert_eq!(
+        none.text(text.clone()),
+        text,
+        "a book that names none is read as written"
+    );
+}
+
+#[test]
+fn admonish_fences_are_titled_boxes() {
+    let md = "Before.\n\n```admonish warning title=\"Data loss\"\nThe **body**.\n\nTwo paragraphs.\n```\n\n```admonish\nPlain.\n```\n\n- item\n\n  ```admonish tip \"Quoted\"\n  Nested.\n  ```\n\n```admonish info title=\"\"\nNo title.\n```\n\n```rust\nlet admonish = 1;\n```\n";
+    let out = all().text(md.to_string());
+    assert_eq!(
+        out,
+        "Before.\n\n> **Data loss**\n>\n> The **body**.\n>\n> Two paragraphs.\n\n\n> **Note**\n>\n> Plain.\n\n\n- item\n\n  > **Quoted**\n  >\n  > Nested.\n\n\n> No title.\n\n\n```rust\nlet admonish = 1;\n```\n"
+    );
+    let blocks = crate::loader::markdown::parse(&out);
+    assert!(matches!(&blocks[1], Block::Quote(inner) if inner.len() == 3));
+}
+
+#[test]
+fn math_is_shown_as_its_source_never_its_delimiters() {
+    let md = "Inline $a^2 + b^2$ and \\$5, `$not$ math`, $$\n\\sum_i x_i\n$$\n\n```text\n$kept$\n```\nA lone $ sign.\n";
+    let out = all().text(md.to_string());
+    assert_eq!(
+        out,
+        "Inline `a^2 + b^2` and \\$5, `$not$ math`, \n\n```katex-display\n\\sum_i x_i\n```\n\n\n\n```text\n$kept$\n```\nA lone $ sign.\n"
+    );
+    let mut blocks = crate::loader::markdown::parse(&out);
+    all().blocks(&mut blocks);
+    let code: Vec<&CodeBlock> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Code(c) => Some(&**c),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(code[0].lang.as_deref(), Some("latex"));
+    assert_eq!(code[0].label.as_deref(), Some(katex::LABEL));
+    assert_eq!(code[0].text, "\\sum_i x_i");
+    assert_eq!(code[1].label, None, "a text fence is no math");
+}
+
+#[test]
+fn mermaid_fences_are_labelled_diagrams() {
+    let mut blocks =
+        crate::loader::markdown::parse("- x\n\n  ```mermaid\n  graph TD; A-->B\n  ```\n");
+    all().blocks(&mut blocks);
+    let Block::List { items, .. } = &blocks[0] else {
+        panic!("{blocks:?}")
+    };
+    let Block::Code(c) = &items[0][1] else {
+        panic!("{items:?}")
+    };
+    assert_eq!(c.label.as_deref(), Some(mermaid::LABEL));
+    assert_eq!(c.text, "graph TD; A-->B");
+}

@@ -1,0 +1,88 @@
+//! mdBook books that name preprocessors in `book.toml`, through `lectern
+//! render` and `lectern lint`: what each preprocessor draws on the web is
+//! shown as lectern can show it, never as its raw syntax. Each book is
+//! written here, small and invented, in the syntax of the books that use
+//! those preprocessors.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// A book folder holding `files` (path, text).
+pub fn book(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for (p, text) in files {
+        let p = d.path().join(p);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    d
+}
+
+pub fn lectern(args: &[&str], path: &Path) -> Output {
+    let data = tempfile::tempdir().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(args)
+        .arg(path)
+        .env_remove("NO_COLOR")
+        .env("LECTERN_DATA_DIR", data.path())
+        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
+        .output()
+        .expect("lectern runs")
+}
+
+pub fn render(path: &Path) -> String {
+    let o = lectern(&["render", "--color", "never", "--width", "80"], path);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn admonish_boxes_math_and_diagrams_are_drawn_as_lectern_can() {
+    let d = book(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"Boxes\"\n\n[preprocessor.admonish]\ncommand = \"mdbook-admonish\"\n\n[preprocessor.katex]\n\n[preprocessor.mermaid]\ncommand = \"mdbook-mermaid\"\n",
+        ),
+        ("src/SUMMARY.md", "# Summary\n\n- [Boxes](boxes.md)\n"),
+        (
+            "src/boxes.md",
+            "# Boxes\n\n```admonish warning title=\"Mind the gap\"\nA box of **markdown**.\n```\n\nThe area is $\\pi r^2$.\n\n$$\n\\int_0^1 x\\,dx\n$$\n\n```mermaid\ngraph LR; A-->B\n```\n",
+        ),
+    ]);
+    let page = render(&d.path().join("src/boxes.md"));
+    for shown in [
+        "│ Mind the gap",
+        "│ A box of markdown.",
+        "The area is `\\pi r^2`.",
+        "math (TeX source)",
+        "\\int_0^1 x\\,dx",
+        "mermaid diagram (drawn in the web edition)",
+        "graph LR; A-->B",
+    ] {
+        assert!(page.contains(shown), "{shown}:\n{page}");
+    }
+    for raw in ["admonish", "$$", "$\\pi"] {
+        assert!(!page.contains(raw), "{raw}:\n{page}");
+    }
+}
+
+#[test]
+fn lint_names_a_preprocessor_lectern_does_not_know() {
+    let d = book(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"Odd\"\n\n[preprocessor.links]\n\n[preprocessor.glossary]\ncommand = \"mdbook-glossary\"\n",
+        ),
+        ("src/SUMMARY.md", "- [One](one.md)\n"),
+        ("src/one.md", "# One\n\nText.\n"),
+    ]);
+    let o = lectern(&["lint"], d.path());
+    let out = String::from_utf8(o.stdout).unwrap();
+    let toml = d.path().join("book.toml").display().to_string();
+    let want = format!("{toml}:6:1: warning: preprocessor `glossary` is one lectern does not know");
+    assert!(
+        out.lines().any(|l| l.starts_with(&want)),
+        "{want}\nin:\n{out}"
+    );
+    assert!(!out.contains("`links`"), "mdBook's own is known: {out}");
+}

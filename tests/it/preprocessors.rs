@@ -86,3 +86,41 @@ fn lint_names_a_preprocessor_lectern_does_not_know() {
     );
     assert!(!out.contains("`links`"), "mdBook's own is known: {out}");
 }
+
+#[test]
+fn spec_rule_ids_are_labels_and_rule_names_link_to_their_chapter() {
+    let d = book(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"Spec\"\n\n[preprocessor.spec]\ncommand = \"cargo run -p mdbook-spec\"\n",
+        ),
+        (
+            "src/SUMMARY.md",
+            "- [Gears](gears.md)\n- [Parts](parts/widgets.md)\n",
+        ),
+        (
+            "src/gears.md",
+            "r[gears]\n# Gears\n\nr[gears.teeth]\nA gear has teeth.\n",
+        ),
+        (
+            "src/parts/widgets.md",
+            "r[widgets]\n# Widgets\n\nr[widgets.intro]\nA widget turns [its gear][gears.teeth].\n\n> [!EXAMPLE]\n> A widget of two gears.\n",
+        ),
+    ]);
+    let page = render(&d.path().join("src/parts/widgets.md"));
+    for shown in [
+        "[widgets.intro]",
+        "A widget turns its gear <../gears.md#r-gears.teeth>.",
+        "│ Example",
+        "│ A widget of two gears.",
+    ] {
+        assert!(page.contains(shown), "{shown}:\n{page}");
+    }
+    for raw in ["r[", "[!EXAMPLE]"] {
+        assert!(!page.contains(raw), "{raw}:\n{page}");
+    }
+    assert!(
+        page.starts_with("Parts\n"),
+        "the header, then the page: {page}"
+    );
+}

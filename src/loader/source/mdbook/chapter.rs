@@ -9,7 +9,7 @@ use super::super::super::sanitize::clean_owned;
 use super::expand::{Expander, SENTINEL};
 use super::inside::{Refused, inside};
 use super::summary::Summary;
-use super::{Book, aquascope, find, hrefs, one_line};
+use super::{Book, aquascope, find, hrefs, one_line, preprocess};
 use crate::loader::{Loaded, Origin, walk};
 use crate::model::{
     Block, Check, Diagnostic, Lesson, LessonEntry, LessonMeta, LessonStatus, Link, Severity, Source,
@@ -139,10 +139,11 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let expanded = Expander::new(&book.canon_root, path, &book.budgets).run(path, &text);
     // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
     let text = clean_owned(&aquascope::rewrite(&expanded.text));
-    let text = book.preprocessors.text(text);
+    let p = place(book, path);
+    let here = preprocess::InBook { book, dir: &p.dir };
+    let text = book.preprocessors.text(text, &here);
     let mut blocks = md::parse(&text);
     book.preprocessors.blocks(&mut blocks);
-    let p = place(book, path);
     hrefs::heading_ids(&mut blocks);
     // `{{#title}}` names mdBook's browser tab only: the page is named by
     // SUMMARY.md, and its own first heading stays.

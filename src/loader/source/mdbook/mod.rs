@@ -60,6 +60,9 @@ pub struct Book {
     preprocessors: Preprocessors,
     /// Lint's word on each of them lectern does not know.
     strangers: Vec<Diagnostic>,
+    /// mdbook-spec's rule ids, read from every chapter the first time a
+    /// chapter needs them (shared by clones).
+    rules: Arc<OnceLock<Arc<preprocess::Rules>>>,
     /// What the chapters read through this book may still include.
     budgets: Arc<Mutex<Budgets>>,
 }
@@ -227,6 +230,7 @@ fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> 
         site,
         preprocessors: Preprocessors::named(c.preprocessor.keys().map(String::as_str)),
         strangers: Vec::new(),
+        rules: Arc::default(),
         canon_root,
         src,
         title,
@@ -296,6 +300,17 @@ impl Book {
             Ok(Arc::new(Outline::new(summary::parse(&text))))
         };
         self.outline.get_or_init(read).clone()
+    }
+
+    /// The rule ids of the book's chapters (see `preprocess`).
+    fn rules(&self) -> Arc<preprocess::Rules> {
+        let read = || {
+            let outline = self.outline().ok();
+            let entries = outline.iter().flat_map(|o| o.summary.entries.iter());
+            let files = entries.filter_map(|e| e.path.as_deref());
+            Arc::new(Preprocessors::rules(&self.src, files))
+        };
+        self.rules.get_or_init(read).clone()
     }
 
     /// What is wrong with the chapter file `p` (as SUMMARY.md names it),

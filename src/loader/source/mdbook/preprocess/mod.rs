@@ -10,8 +10,38 @@ mod admonish;
 mod fences;
 mod katex;
 mod mermaid;
+mod spec;
+
+pub use spec::Rules;
 
 use crate::model::Block;
+use std::path::Path;
+use std::sync::Arc;
+
+/// What preprocessors may ask of the chapter they read and its book,
+/// each asked for only by those that need it.
+pub trait Chapter {
+    /// The chapter's folder, relative to the book's `src`.
+    fn dir(&self) -> &Path;
+    /// The book's rule ids (mdbook-spec's).
+    fn rules(&self) -> Arc<Rules>;
+}
+
+/// A chapter of `book`, in the folder `dir` of its `src`.
+pub struct InBook<'a> {
+    pub book: &'a super::Book,
+    pub dir: &'a Path,
+}
+
+impl Chapter for InBook<'_> {
+    fn dir(&self) -> &Path {
+        self.dir
+    }
+
+    fn rules(&self) -> Arc<Rules> {
+        self.book.rules()
+    }
+}
 
 /// A preprocessor lectern runs itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +52,8 @@ pub enum Known {
     Katex,
     /// mdbook-mermaid: ```` ```mermaid ```` fences as labelled source.
     Mermaid,
+    /// mdbook-spec: the Reference's rule ids, boxes and rule links.
+    Spec,
 }
 
 /// Each known preprocessor by the name `book.toml` gives it.
@@ -29,6 +61,7 @@ const TABLE: &[(&str, Known)] = &[
     ("admonish", Known::Admonish),
     ("katex", Known::Katex),
     ("mermaid", Known::Mermaid),
+    ("spec", Known::Spec),
 ];
 
 /// Preprocessors run elsewhere, or whose source reads well as written:
@@ -74,6 +107,11 @@ impl Preprocessors {
         self.known.contains(&k)
     }
 
+    /// The rules the chapter files `chapters` define (see `spec`).
+    pub fn rules<'a>(src: &Path, chapters: impl IntoIterator<Item = &'a Path>) -> Rules {
+        spec::index(src, chapters)
+    }
+
     /// The names lectern does not know.
     pub fn unknown(&self) -> &[String] {
         &self.unknown
@@ -81,8 +119,11 @@ impl Preprocessors {
 
     /// A chapter's text, rewritten by each known preprocessor before the
     /// markdown pass.
-    pub fn text(&self, text: String) -> String {
+    pub fn text(&self, text: String, chapter: &dyn Chapter) -> String {
         let mut text = text;
+        if self.has(Known::Spec) {
+            text = spec::rewrite(&text, chapter.dir(), &chapter.rules());
+        }
         if self.has(Known::Admonish) && text.contains("admonish") {
             text = admonish::rewrite(&text);
         }

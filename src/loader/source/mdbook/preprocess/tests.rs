@@ -1,5 +1,23 @@
 use super::*;
 use crate::model::CodeBlock;
+use std::path::PathBuf;
+
+/// A chapter at the top of `src`, in a book whose rules are `rules`.
+#[derive(Default)]
+struct Fake {
+    dir: PathBuf,
+    rules: Rules,
+}
+
+impl Chapter for Fake {
+    fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn rules(&self) -> Arc<Rules> {
+        Arc::new(self.rules.clone())
+    }
+}
 
 fn all() -> Preprocessors {
     Preprocessors::named(["admonish", "katex", "mermaid", "links", "glossary"])
@@ -17,7 +35,7 @@ fn the_table_knows_books_names_and_keeps_the_rest() {
     let none = Preprocessors::named([]);
     let text = "$x$ ```admonish\nbody\n```\n".to_string();
     assert_eq!(
-        none.text(text.clone()),
+        none.text(text.clone(), &Fake::default()),
         text,
         "a book that names none is read as written"
     );
@@ -26,7 +44,7 @@ fn the_table_knows_books_names_and_keeps_the_rest() {
 #[test]
 fn admonish_fences_are_titled_boxes() {
     let md = "Before.\n\n```admonish warning title=\"Data loss\"\nThe **body**.\n\nTwo paragraphs.\n```\n\n```admonish\nPlain.\n```\n\n- item\n\n  ```admonish tip \"Quoted\"\n  Nested.\n  ```\n\n```admonish info title=\"\"\nNo title.\n```\n\n```rust\nlet admonish = 1;\n```\n";
-    let out = all().text(md.to_string());
+    let out = all().text(md.to_string(), &Fake::default());
     assert_eq!(
         out,
         "Before.\n\n> **Data loss**\n>\n> The **body**.\n>\n> Two paragraphs.\n\n\n> **Note**\n>\n> Plain.\n\n\n- item\n\n  > **Quoted**\n  >\n  > Nested.\n\n\n> No title.\n\n\n```rust\nlet admonish = 1;\n```\n"
@@ -38,7 +56,7 @@ fn admonish_fences_are_titled_boxes() {
 #[test]
 fn math_is_shown_as_its_source_never_its_delimiters() {
     let md = "Inline $a^2 + b^2$ and \\$5, `$not$ math`, $$\n\\sum_i x_i\n$$\n\n```text\n$kept$\n```\nA lone $ sign.\n";
-    let out = all().text(md.to_string());
+    let out = all().text(md.to_string(), &Fake::default());
     assert_eq!(
         out,
         "Inline `a^2 + b^2` and \\$5, `$not$ math`, \n\n```katex-display\n\\sum_i x_i\n```\n\n\n\n```text\n$kept$\n```\nA lone $ sign.\n"
@@ -71,4 +89,55 @@ fn mermaid_fences_are_labelled_diagrams() {
     };
     assert_eq!(c.label.as_deref(), Some(mermaid::LABEL));
     assert_eq!(c.text, "graph TD; A-->B");
+}
+
+#[test]
+fn spec_rules_are_labels_its_boxes_titled_and_rule_names_links() {
+    let spec = Preprocessors::named(["spec"]);
+    let rules: Rules = [
+        (
+            "widgets.intro".to_string(),
+            PathBuf::from("parts/widgets.md"),
+        ),
+        ("gears".to_string(), PathBuf::from("gears.md")),
+    ]
+    .into_iter()
+    .collect();
+    let md = "r[widgets]\n# Widgets\n\nr[widgets.intro]\nA widget turns. See [gears][gears] and [widgets.intro].\n\n> [!EXAMPLE]\n> ```rust\n> r[not.a.rule]\n> ```\n\n> [!EDITION-2024]\n> Changed.\n\n> [!NOTE]\n> GitHub's own.\n";
+    let out = spec.text(
+        md.to_string(),
+        &Fake {
+            dir: PathBuf::from("parts"),
+            rules,
+        },
+    );
+    assert_eq!(
+        out,
+        "# Widgets\n\n*\\[widgets\\]*\n\n\n*\\[widgets.intro\\]*\n\nA widget turns. See [gears][gears] and [widgets.intro].\n\n> **Example**\n>\n> ```rust\n> r[not.a.rule]\n> ```\n\n> **2024 Edition differences**\n>\n> Changed.\n\n> [!NOTE]\n> GitHub's own.\n\n\n[gears]: <../gears.md#r-gears>\n[widgets.intro]: <widgets.md#r-widgets.intro>\n"
+    );
+    let blocks = crate::loader::markdown::parse(&out);
+    let text: Vec<String> = blocks
+        .iter()
+        .map(crate::model::Lesson::block_text)
+        .collect();
+    assert_eq!(text[1], "[widgets]", "the label reads as the id: {text:?}");
+    let Block::Paragraph(runs) = &blocks[3] else {
+        panic!("{blocks:?}")
+    };
+    let hrefs: Vec<&str> = runs.iter().filter_map(|r| r.href.as_deref()).collect();
+    assert_eq!(hrefs, ["../gears.md#r-gears", "widgets.md#r-widgets.intro"]);
+}
+
+#[test]
+fn a_books_rules_are_found_in_its_chapters() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("a.md"), "r[one]\nText.\n r[no]\nr[two]\n").unwrap();
+    std::fs::write(d.path().join("b.md"), "r[one]\n").unwrap();
+    let rules = Preprocessors::rules(d.path(), [Path::new("a.md"), Path::new("b.md")]);
+    assert_eq!(rules.len(), 2);
+    assert_eq!(
+        rules["one"],
+        Path::new("a.md"),
+        "the first chapter defining it"
+    );
 }

@@ -124,3 +124,78 @@ fn spec_rule_ids_are_labels_and_rule_names_link_to_their_chapter() {
         "the header, then the page: {page}"
     );
 }
+
+#[test]
+fn course_front_matter_is_read_and_outlines_list_the_minutes() {
+    let d = book(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"Course\"\n\n[preprocessor.course]\nverbose = false\n",
+        ),
+        (
+            "src/SUMMARY.md",
+            "# Morning\n\n- [Welcome](welcome.md)\n- [Basics](basics.md)\n  - [Values](basics/values.md)\n  - [Loops](basics/loops.md)\n",
+        ),
+        (
+            "src/welcome.md",
+            "---\nminutes: 5\nsession: Morning\n---\n\n# Welcome\n\n{{%session outline}}\n",
+        ),
+        ("src/basics.md", "# Basics\n\n{{%segment outline}}\n"),
+        (
+            "src/basics/values.md",
+            "---\nminutes: 10\n---\n\n# Values\n",
+        ),
+        ("src/basics/loops.md", "---\nminutes: 12\n---\n\n# Loops\n"),
+    ]);
+    let page = render(&d.path().join("src/basics.md"));
+    for shown in [
+        "This segment takes about 25 minutes:",
+        "Values │ 10 minutes",
+        "Loops  │ 15 minutes",
+    ] {
+        assert!(page.contains(shown), "{shown}:\n{page}");
+    }
+    let welcome = render(&d.path().join("src/welcome.md"));
+    for shown in [
+        "this session takes about 40 minutes:",
+        "Welcome │ 5 minutes",
+        "Basics  │ 25 minutes",
+    ] {
+        assert!(welcome.contains(shown), "{shown}:\n{welcome}");
+    }
+    assert!(
+        !welcome.contains("minutes: 5"),
+        "front matter is data: {welcome}"
+    );
+    assert!(!page.contains("{{%"), "{page}");
+}
+
+#[test]
+fn a_chapters_reading_time_is_the_same_in_the_contents_and_on_its_page() {
+    let long = "word ".repeat(900);
+    let d = book(&[
+        ("src/SUMMARY.md", "- [Long](long.md)\n"),
+        (
+            "src/long.md",
+            &format!("# Long\n\n{long}\n\n```\n{long}\n```\n"),
+        ),
+    ]);
+    let contents = render(d.path());
+    let page = render(&d.path().join("src/long.md"));
+    let minutes = |s: &str, after: &str| {
+        let at = s.find(after).unwrap_or_else(|| panic!("{after}:\n{s}")) + after.len();
+        s[at..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .trim_start_matches('(')
+            .to_string()
+    };
+    let listed = minutes(&contents, "1. Long ");
+    assert_eq!(
+        listed,
+        minutes(&page, "Lesson 1 of 1 · "),
+        "{contents}\n{page}"
+    );
+    assert_eq!(listed, "8", "9,000 bytes at 1,200 a minute: {contents}");
+}

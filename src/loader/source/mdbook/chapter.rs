@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 /// Where a chapter stands in its book.
 struct Place {
     slug: String,
-    /// The chapter's folder, relative to the book's `src`.
-    dir: PathBuf,
+    /// The chapter's file, relative to the book's `src`.
+    file: PathBuf,
     title: Option<String>,
     module: Option<crate::model::Module>,
     position: Option<u32>,
@@ -48,7 +48,7 @@ fn place(book: &Book, path: &Path) -> Place {
     let rel = rel.unwrap_or_else(|| path.file_name().map(PathBuf::from).unwrap_or_default());
     let mut p = Place {
         slug: Book::slug(&rel),
-        dir: rel.parent().map(Path::to_path_buf).unwrap_or_default(),
+        file: rel.clone(),
         title: None,
         module: None,
         position: None,
@@ -140,7 +140,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
     let text = clean_owned(&aquascope::rewrite(&expanded.text));
     let p = place(book, path);
-    let here = preprocess::InBook { book, dir: &p.dir };
+    let here = preprocess::InBook::new(book, &p.file);
     let text = book.preprocessors.text(text, &here);
     let mut blocks = md::parse(&text);
     book.preprocessors.blocks(&mut blocks);
@@ -161,12 +161,11 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     }
     let base = hrefs::Base {
         src: &book.src,
-        dir: p.dir.clone(),
+        dir: p.file.parent().map(Path::to_path_buf).unwrap_or_default(),
         site: book.site.as_deref(),
     };
     hrefs::chapter_links(&mut blocks, &base);
     let (blocks, checks) = place_checks(blocks, expanded.quizzes);
-    let words = text.split_whitespace().count();
     let meta = LessonMeta {
         course_slug: book.slug.clone(),
         course_title: book.title.clone(),
@@ -175,7 +174,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
         module: p.module,
         position: p.position,
         of: p.of,
-        minutes: Some(words.div_ceil(200).max(1) as u32),
+        minutes: Some(super::reading_minutes(bytes.len() as u64)),
         prev: p.prev,
         next: p.next,
         ..LessonMeta::default()

@@ -7,14 +7,19 @@
 //! know is named by lint, and its syntax is kept as written.
 
 mod admonish;
+mod course;
 mod fences;
 mod katex;
 mod mermaid;
 mod spec;
 
+pub use course::Front;
 pub use spec::Rules;
 
+use super::outline::Outline;
 use crate::model::Block;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,12 +30,30 @@ pub trait Chapter {
     fn dir(&self) -> &Path;
     /// The book's rule ids (mdbook-spec's).
     fn rules(&self) -> Arc<Rules>;
+    /// The book's SUMMARY.md, and the chapter's entry in it.
+    fn place(&self) -> Option<(Arc<Outline>, usize)>;
+    /// The front matter of the chapter of entry `i` (mdbook-course's).
+    fn front(&self, i: usize) -> Front;
 }
 
-/// A chapter of `book`, in the folder `dir` of its `src`.
+/// The chapter `file` (relative to the book's `src`) of `book`.
 pub struct InBook<'a> {
-    pub book: &'a super::Book,
-    pub dir: &'a Path,
+    book: &'a super::Book,
+    file: &'a Path,
+    dir: &'a Path,
+    /// Each entry's front matter, read once.
+    fronts: RefCell<HashMap<usize, Front>>,
+}
+
+impl<'a> InBook<'a> {
+    pub fn new(book: &'a super::Book, file: &'a Path) -> InBook<'a> {
+        InBook {
+            book,
+            file,
+            dir: file.parent().unwrap_or(Path::new("")),
+            fronts: RefCell::default(),
+        }
+    }
 }
 
 impl Chapter for InBook<'_> {
@@ -40,6 +63,27 @@ impl Chapter for InBook<'_> {
 
     fn rules(&self) -> Arc<Rules> {
         self.book.rules()
+    }
+
+    fn place(&self) -> Option<(Arc<Outline>, usize)> {
+        let outline = self.book.outline().ok()?;
+        let i = outline.entry_of(self.file)?;
+        Some((outline, i))
+    }
+
+    fn front(&self, i: usize) -> Front {
+        if let Some(f) = self.fronts.borrow().get(&i) {
+            return f.clone();
+        }
+        let read = || {
+            let outline = self.book.outline().ok()?;
+            let path = outline.summary.entries.get(i)?.path.as_ref()?;
+            let bytes = crate::loader::walk::read_regular(&self.book.src.join(path)).ok()?;
+            course::front_matter(&String::from_utf8_lossy(&bytes)).map(|(f, _)| f)
+        };
+        let f = read().unwrap_or_default();
+        self.fronts.borrow_mut().insert(i, f.clone());
+        f
     }
 }
 
@@ -54,6 +98,8 @@ pub enum Known {
     Mermaid,
     /// mdbook-spec: the Reference's rule ids, boxes and rule links.
     Spec,
+    /// mdbook-course: front matter as data, `{{%… outline}}` as tables.
+    Course,
 }
 
 /// Each known preprocessor by the name `book.toml` gives it.
@@ -62,6 +108,7 @@ const TABLE: &[(&str, Known)] = &[
     ("katex", Known::Katex),
     ("mermaid", Known::Mermaid),
     ("spec", Known::Spec),
+    ("course", Known::Course),
 ];
 
 /// Preprocessors run elsewhere, or whose source reads well as written:
@@ -121,6 +168,9 @@ impl Preprocessors {
     /// markdown pass.
     pub fn text(&self, text: String, chapter: &dyn Chapter) -> String {
         let mut text = text;
+        if self.has(Known::Course) {
+            text = course::rewrite(&text, chapter);
+        }
         if self.has(Known::Spec) {
             text = spec::rewrite(&text, chapter.dir(), &chapter.rules());
         }

@@ -1,3 +1,4 @@
+use super::super::outline::Outline;
 use super::*;
 use crate::model::CodeBlock;
 use std::path::PathBuf;
@@ -16,6 +17,14 @@ impl Chapter for Fake {
 
     fn rules(&self) -> Arc<Rules> {
         Arc::new(self.rules.clone())
+    }
+
+    fn place(&self) -> Option<(Arc<Outline>, usize)> {
+        None
+    }
+
+    fn front(&self, _: usize) -> Front {
+        Front::default()
     }
 }
 
@@ -139,5 +148,89 @@ fn a_books_rules_are_found_in_its_chapters() {
         rules["one"],
         Path::new("a.md"),
         "the first chapter defining it"
+    );
+}
+
+/// A chapter of a course book whose SUMMARY.md is `summary`, entry
+/// `at`, each entry's minutes given.
+struct InCourse {
+    outline: Arc<Outline>,
+    at: usize,
+    fronts: Vec<Front>,
+}
+
+impl Chapter for InCourse {
+    fn dir(&self) -> &Path {
+        Path::new("")
+    }
+
+    fn rules(&self) -> Arc<Rules> {
+        Arc::default()
+    }
+
+    fn place(&self) -> Option<(Arc<Outline>, usize)> {
+        Some((self.outline.clone(), self.at))
+    }
+
+    fn front(&self, i: usize) -> Front {
+        self.fronts[i].clone()
+    }
+}
+
+fn course_at(at: usize) -> InCourse {
+    let summary = "# Day one\n\n- [Welcome](welcome.md)\n- [Basics](basics.md)\n  - [Values](basics/values.md)\n  - [Loops](basics/loops.md)\n    - [For](basics/for.md)\n  - [Aside](basics/aside.md)\n- [Types](types.md)\n  - [Structs](types/structs.md)\n- [Afternoon](afternoon.md)\n  - [Traits](traits.md)\n\n# Day two\n\n- [Next](next.md)\n";
+    let minutes = [5, 0, 10, 7, 3, 0, 0, 65, 5, 20, 9];
+    let fronts = minutes
+        .iter()
+        .enumerate()
+        .map(|(i, &minutes)| Front {
+            minutes,
+            session: [0, 8].contains(&i).then(|| format!("Session {i}")),
+        })
+        .collect();
+    InCourse {
+        outline: Arc::new(Outline::new(super::super::summary::parse(summary))),
+        at,
+        fronts,
+    }
+}
+
+#[test]
+fn course_front_matter_is_data_and_outlines_are_tables_of_minutes() {
+    let course = Preprocessors::named(["course"]);
+    let md = "---\nminutes: 5\nsession: Day one\n---\n\n# Basics\n\n{{%segment outline}}\n\n{{%course outline}}\n";
+    assert_eq!(
+        course.text(md.to_string(), &course_at(1)),
+        "\n# Basics\n\nThis segment takes about 20 minutes:\n\n| Slide | Duration |\n| - | - |\n| Values | 10 minutes |\n| Loops | 10 minutes |\n\n\n{{%course outline}}\n",
+        "a slide counts the chapters under it; one of no minutes is left out; 7+3 is 10"
+    );
+    let session = course.text("{{%session outline}}".to_string(), &course_at(6));
+    assert_eq!(
+        session,
+        "With 10-minute breaks, this session takes about 1 hour and 50 minutes:\n\n| Segment | Duration |\n| - | - |\n| Welcome | 5 minutes |\n| Basics | 20 minutes |\n| Types | 1 hour and 5 minutes |\n",
+        "from the chapter naming the session to the next, 5+20+65 and two breaks"
+    );
+    let md = "---\nnot yaml at all\n---\nText\n";
+    assert_eq!(
+        course.text(md.to_string(), &course_at(0)),
+        md,
+        "no front matter"
+    );
+}
+
+#[test]
+fn durations_round_as_mdbook_course_rounds_them() {
+    let d = course::duration;
+    assert_eq!(
+        [d(0), d(1), d(5), d(7), d(60), d(61), d(130)],
+        [
+            "0 minutes",
+            "1 minute",
+            "5 minutes",
+            "10 minutes",
+            "1 hour",
+            "1 hour and 5 minutes",
+            "2 hours and 10 minutes"
+        ]
     );
 }

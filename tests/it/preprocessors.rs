@@ -199,3 +199,30 @@ fn a_chapters_reading_time_is_the_same_in_the_contents_and_on_its_page() {
     );
     assert_eq!(listed, "8", "9,000 bytes at 1,200 a minute: {contents}");
 }
+
+#[test]
+fn aquascope_badges_points_and_a_note_where_its_diagram_stands() {
+    let d = book(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"Owning\"\n\n[preprocessor.aquascope]\n",
+        ),
+        ("src/SUMMARY.md", "- [Owning](owning.md)\n"),
+        (
+            "src/owning.md",
+            "# Owning\n\nA variable can read (@Perm{read}) and gains @Perm[gained]{write}.\n\n```aquascope,interpreter\n#fn main() {\nlet a = 1;`[]`\nlet b = a;`[]`\n#}\n```\n\nAt L2, `b` holds a copy.\n",
+        ),
+    ]);
+    let page = render(&d.path().join("src/owning.md"));
+    for shown in [
+        "can read (R) and gains +W.",
+        "let a = 1; // L1",
+        "let b = a; // L2",
+        "The web edition draws memory at L1–L2 here",
+    ] {
+        assert!(page.contains(shown), "{shown}:\n{page}");
+    }
+    for raw in ["@Perm", "`[]`", "aquascope"] {
+        assert!(!page.contains(raw), "{raw}:\n{page}");
+    }
+}

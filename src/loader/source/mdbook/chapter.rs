@@ -138,7 +138,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = text_of(bytes);
     let expanded = Expander::new(&book.canon_root, path, &book.budgets).run(path, &text);
     // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
-    let text = clean_owned(&aquascope::rewrite(&expanded.text));
+    let text = clean_owned(&aquascope::chapter(&expanded.text));
     let p = place(book, path);
     let here = preprocess::InBook::new(book, &p.file);
     let text = book.preprocessors.text(text, &here);

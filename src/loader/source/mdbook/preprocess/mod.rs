@@ -100,6 +100,9 @@ pub enum Known {
     Spec,
     /// mdbook-course: front matter as data, `{{%… outline}}` as tables.
     Course,
+    /// aquascope: `@Perm{…}` badges (its fences: `aquascope`, which
+    /// quizzes share).
+    Aquascope,
 }
 
 /// Each known preprocessor by the name `book.toml` gives it.
@@ -109,19 +112,18 @@ const TABLE: &[(&str, Known)] = &[
     ("mermaid", Known::Mermaid),
     ("spec", Known::Spec),
     ("course", Known::Course),
+    ("aquascope", Known::Aquascope),
 ];
 
 /// Preprocessors run elsewhere, or whose source reads well as written:
 /// mdBook's own (`links` is `expand`, `index` names README.md pages),
-/// mdbook-quiz (`expand`'s `{{#quiz}}`), aquascope (its fences,
-/// `aquascope`), the Rust Book's listings (the HTML pass) and notes (a
+/// mdbook-quiz (`expand`'s `{{#quiz}}`), the Rust Book's listings (the HTML pass) and notes (a
 /// quote either way), gettext (translations; the source is the book),
 /// svgbob (its diagrams are ASCII art, drawn as code).
 const ELSEWHERE: &[&str] = &[
     "links",
     "index",
     "quiz",
-    "aquascope",
     "trpl-listing",
     "trpl-note",
     "gettext",
@@ -174,6 +176,9 @@ impl Preprocessors {
         if self.has(Known::Spec) {
             text = spec::rewrite(&text, chapter.dir(), &chapter.rules());
         }
+        if self.has(Known::Aquascope) && text.contains("@Perm") {
+            text = in_prose(&text, super::aquascope::permissions);
+        }
         if self.has(Known::Admonish) && text.contains("admonish") {
             text = admonish::rewrite(&text);
         }
@@ -192,6 +197,18 @@ impl Preprocessors {
             mermaid::label(blocks);
         }
     }
+}
+
+/// `text` with `f` applied to its prose, its fenced code left alone.
+fn in_prose(text: &str, f: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    for piece in fences::pieces(text) {
+        match piece {
+            fences::Piece::Prose(p) => out.push_str(&f(p)),
+            fences::Piece::Fence(c) => out.push_str(c.raw),
+        }
+    }
+    out
 }
 
 /// Every code block of `blocks`, nested ones too.

@@ -67,15 +67,23 @@ fn admonish_boxes_math_and_diagrams_are_drawn_as_lectern_can() {
 }
 
 #[test]
-fn lint_names_a_preprocessor_lectern_does_not_know() {
+fn lint_names_a_preprocessor_lectern_does_not_know_and_its_directives_stay_text() {
     let d = book(&[
         (
             "book.toml",
             "[book]\ntitle = \"Odd\"\n\n[preprocessor.links]\n\n[preprocessor.glossary]\ncommand = \"mdbook-glossary\"\n",
         ),
         ("src/SUMMARY.md", "- [One](one.md)\n"),
-        ("src/one.md", "# One\n\nText.\n"),
+        (
+            "src/one.md",
+            "# One\n\nText.\n\nSee {{#glossary borrow}}.\n",
+        ),
     ]);
+    let page = render(&d.path().join("src/one.md"));
+    assert!(
+        page.contains("See {{#glossary borrow}}."),
+        "kept as text: {page}"
+    );
     let o = lectern(&["lint"], d.path());
     let out = String::from_utf8(o.stdout).unwrap();
     let toml = d.path().join("book.toml").display().to_string();
@@ -85,6 +93,14 @@ fn lint_names_a_preprocessor_lectern_does_not_know() {
         "{want}\nin:\n{out}"
     );
     assert!(!out.contains("`links`"), "mdBook's own is known: {out}");
+    let one = d.path().join("src/one.md").display().to_string();
+    let want = format!(
+        "{one}:5:5: warning: `{{{{#glossary}}}}` is preprocessor `glossary`'s, which lectern does not know"
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with(&want)),
+        "{want}\nin:\n{out}"
+    );
 }
 
 #[test]

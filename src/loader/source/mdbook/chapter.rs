@@ -136,7 +136,9 @@ pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Result<Loaded, Diagn
 /// The chapter, and what lint would say of its includes and quizzes.
 fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = text_of(bytes);
-    let expanded = Expander::new(&book.canon_root, path, &book.budgets).run(path, &text);
+    let expanded = Expander::new(&book.canon_root, path, &book.budgets)
+        .strangers(book.preprocessors.unknown())
+        .run(path, &text);
     // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
     let text = clean_owned(&aquascope::chapter(&expanded.text));
     let p = place(book, path);

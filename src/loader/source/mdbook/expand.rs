@@ -96,6 +96,9 @@ pub struct Expander<'a> {
     book_left: Budgets,
     /// A cap was reached: later includes are left out.
     over: bool,
+    /// The preprocessors `book.toml` names that lectern does not know:
+    /// whose another directive may be.
+    strangers: &'a [String],
     page: Page,
     out: Expanded,
 }
@@ -148,9 +151,17 @@ impl<'a> Expander<'a> {
             book,
             book_left,
             over: false,
+            strangers: &[],
             page: Page::default(),
             out: Expanded::default(),
         }
+    }
+
+    /// Names the preprocessors lectern does not know, for the warning on
+    /// a directive of theirs.
+    pub fn strangers(mut self, names: &'a [String]) -> Expander<'a> {
+        self.strangers = names;
+        self
     }
 
     /// The chapter at `file` whose text is `text`, expanded.
@@ -227,7 +238,11 @@ impl<'a> Expander<'a> {
                     }
                 },
                 // Another preprocessor's: left as mdBook leaves it.
-                _ => Gives::Text(raw.to_string()),
+                other => {
+                    let message = self.stranger(other);
+                    self.warn(spots.place(whole, at), file, &message);
+                    Gives::Text(raw.to_string())
+                }
             };
             match gives {
                 Gives::Written => {}
@@ -252,6 +267,26 @@ impl<'a> Expander<'a> {
             }
         }
         self.write(&text[last..], level, depth)
+    }
+
+    /// What lint says of the directive `{{#name}}`, which no preprocessor
+    /// lectern knows reads.
+    fn stranger(&self, name: &str) -> String {
+        let whose = match self.strangers.iter().find(|s| *s == name) {
+            Some(s) => format!("preprocessor `{s}`'s, which lectern does not know"),
+            None if self.strangers.is_empty() => {
+                "for a preprocessor book.toml does not name".to_string()
+            }
+            None => format!(
+                "for a preprocessor lectern does not know (book.toml names {})",
+                self.strangers
+                    .iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        format!("`{{{{#{name}}}}}` is {whose}: it is shown as written")
     }
 
     fn problem(&mut self, at: (usize, usize), file: &Path, message: &str) {

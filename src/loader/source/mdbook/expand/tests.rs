@@ -57,7 +57,15 @@ fn includes_nest_keep_indents_and_take_the_title_out() {
         ),
     ]);
     let e = expand(&d, "src/ch.md");
-    assert!(e.problems.is_empty(), "{:?}", e.problems);
+    assert_eq!(e.problems.len(), 1, "{:?}", e.problems);
+    assert_eq!(
+        (e.problems[0].line, e.problems[0].severity),
+        (10, Severity::Warning)
+    );
+    assert_eq!(
+        e.problems[0].message,
+        "`{{#mermaid}}` is for a preprocessor book.toml does not name: it is shown as written"
+    );
     assert_eq!(
         e.text,
         "\n- item\n\n  ```rust\n  fn a() {\n      1\n  }\n  ```\n\nFrom part: fn a() {\n{{#include part.md}}\n{{#mermaid x}}\n"

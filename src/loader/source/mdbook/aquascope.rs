@@ -9,6 +9,8 @@
 //! `[lost]`, `[missing]`) is the badge aquascope draws: its letter, `+`
 //! for a gain, struck out for a loss, hollow (in brackets) when missing.
 
+mod steps;
+
 /// `text` (a quiz's) with every aquascope fence turned into a Rust one,
 /// its markers left out.
 pub fn rewrite(text: &str) -> String {
@@ -21,14 +23,46 @@ pub fn chapter(text: &str) -> String {
     fences(text, true)
 }
 
+/// The step points of one program: the number of each of its markers, in
+/// the order they are written, and how many are drawn so far.
+struct Points {
+    numbers: Vec<usize>,
+    used: usize,
+}
+
+impl Points {
+    /// The points of the program whose fence opens `rest` (after the
+    /// opening line) and closes with `fence`.
+    fn of(rest: &str, fence: &str) -> Points {
+        let lines: Vec<&str> = rest
+            .lines()
+            .take_while(|l| !closes(l.trim(), fence))
+            .collect();
+        Points {
+            numbers: steps::order(&lines, step_markers),
+            used: 0,
+        }
+    }
+
+    fn next(&mut self) -> usize {
+        self.used += 1;
+        self.numbers
+            .get(self.used - 1)
+            .copied()
+            .unwrap_or(self.used)
+    }
+}
+
 fn fences(text: &str, points: bool) -> String {
     if !text.contains("aquascope") {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());
-    // The open fence's characters, its kind, and the points marked so far.
-    let mut fence: Option<(String, String, usize)> = None;
+    // The open fence's characters, its kind, and its points.
+    let mut fence: Option<(String, String, Points)> = None;
+    let mut at = 0;
     for line in text.split_inclusive('\n') {
+        at += line.len();
         let t = line.trim_start();
         let indent = &line[..line.len() - t.len()];
         match &mut fence {
@@ -41,7 +75,8 @@ fn fences(text: &str, points: bool) -> String {
                         .unwrap_or("")
                         .trim()
                         .to_string();
-                    fence = Some((t[..ticks].to_string(), kind, 0));
+                    let marks = Points::of(&text[at..], &t[..ticks]);
+                    fence = Some((t[..ticks].to_string(), kind, marks));
                     out.push_str(indent);
                     out.push_str(&t[..ticks]);
                     out.push_str("rust\n");
@@ -49,19 +84,20 @@ fn fences(text: &str, points: bool) -> String {
                 }
                 out.push_str(line);
             }
-            Some((f, kind, marked)) => {
+            Some((f, kind, marks)) => {
                 if closes(t.trim_end(), f) {
                     out.push_str(line);
                     if points {
                         if !line.ends_with('\n') {
                             out.push('\n');
                         }
-                        out.push_str(&format!("\n{indent}*{}*\n\n", note(kind, *marked)));
+                        let n = marks.numbers.len();
+                        out.push_str(&format!("\n{indent}*{}*\n\n", note(kind, n)));
                     }
                     fence = None;
                     continue;
                 }
-                out.push_str(&code_line(line, points.then_some(&mut *marked)));
+                out.push_str(&code_line(line, points.then_some(&mut *marks)));
             }
         }
     }
@@ -145,7 +181,7 @@ fn closes(line: &str, fence: &str) -> bool {
 
 /// A line of an aquascope program: step markers as the points they
 /// are, other markers out, `#code` as `# code`.
-fn code_line(line: &str, points: Option<&mut usize>) -> String {
+fn code_line(line: &str, points: Option<&mut Points>) -> String {
     let mut s = strip_markers(line, points);
     let indent = s.len() - s.trim_start().len();
     let t = &s[indent..];
@@ -180,31 +216,53 @@ fn point<'a>(n: usize, rest: &'a str, out: &mut String) -> &'a str {
     }
 }
 
-/// `` `[]` `` as the next point (when counting `points`, else left out);
+/// The end of the marker a backtick opens, `after` it: the index of its
+/// closing backtick in `after`.
+fn marker_end(after: &str) -> Option<usize> {
+    let close = match after.chars().next() {
+        Some('[') => ']',
+        Some('{') => '}',
+        Some('(') => ')',
+        _ => return None,
+    };
+    after
+        .find('`')
+        .filter(|&j| j > 0 && after[..j].ends_with(close))
+}
+
+/// Where the step markers (`` `[]` ``) of `line` stand.
+fn step_markers(line: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = line[from..].find('`') {
+        let at = from + i;
+        let after = &line[at + 1..];
+        match marker_end(after) {
+            Some(j) => {
+                if after.starts_with('[') {
+                    out.push(at);
+                }
+                from = at + 1 + j + 1;
+            }
+            None => from = at + 1,
+        }
+    }
+    out
+}
+
+/// `` `[]` `` as its point (when `points` are drawn, else left out);
 /// `` `{}` ``, `` `(focus,paths:x)` `` and the like removed.
-fn strip_markers(line: &str, mut points: Option<&mut usize>) -> String {
+fn strip_markers(line: &str, mut points: Option<&mut Points>) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     while let Some(i) = rest.find('`') {
         out.push_str(&rest[..i]);
         let after = &rest[i + 1..];
-        let close = match after.chars().next() {
-            Some('[') => Some(']'),
-            Some('{') => Some('}'),
-            Some('(') => Some(')'),
-            _ => None,
-        };
-        let end = close.and_then(|c| {
-            after
-                .find('`')
-                .filter(|&j| j > 0 && after[..j].ends_with(c))
-        });
-        match end {
+        match marker_end(after) {
             Some(j) => {
                 rest = &after[j + 1..];
-                if let Some(n) = points.as_deref_mut().filter(|_| after.starts_with('[')) {
-                    *n += 1;
-                    rest = point(*n, rest, &mut out);
+                if let Some(p) = points.as_deref_mut().filter(|_| after.starts_with('[')) {
+                    rest = point(p.next(), rest, &mut out);
                 }
             }
             None => {
@@ -234,7 +292,7 @@ mod tests {
             "Text `[]` stays.\n\n```rust\n# fn main() {\nlet x = 1; // L1\n    x += 1;\n# }\n```\n\n*The web edition draws memory at L1 here; lectern shows the program.*\n\n"
         );
         assert_eq!(rewrite("no fences"), "no fences");
-        assert_eq!(strip_markers("a `b` `[` c", Some(&mut 0)), "a `b` `[` c");
+        assert_eq!(strip_markers("a `b` `[` c", None), "a `b` `[` c");
     }
 
     #[test]
@@ -242,8 +300,21 @@ mod tests {
         let md = "```aquascope,interpreter\nfn main() {\n    f();`[]`\n    g();`[]` // Error: moved\n}\nfn f() {\n    `[]`h();\n}\n```\n```aquascope,permissions,boundaries\nlet v = 1;\n```";
         assert_eq!(
             chapter(md),
-            "```rust\nfn main() {\n    f(); // L1\n    g(); // L2: Error: moved\n}\nfn f() {\n    /* L3 */ h();\n}\n```\n\n*The web edition draws memory at L1–L3 here; lectern shows the program.*\n\n```rust\nlet v = 1;\n```\n\n*The web edition draws the permissions of each path here; lectern shows the program.*\n\n",
-            "each program numbers its points from L1"
+            "```rust\nfn main() {\n    f(); // L2\n    g(); // L3: Error: moved\n}\nfn f() {\n    /* L1 */ h();\n}\n```\n\n*The web edition draws memory at L1–L3 here; lectern shows the program.*\n\n```rust\nlet v = 1;\n```\n\n*The web edition draws the permissions of each path here; lectern shows the program.*\n\n",
+            "each program numbers its points from L1, in the order it runs"
+        );
+    }
+
+    #[test]
+    fn points_are_numbered_in_the_order_the_program_reaches_them() {
+        let md = "```aquascope,interpreter\nfn main() {\n    let n = 5;`[]`\n    let y = plus_one(n);`[]`\n}\n\nfn plus_one(x: i32) -> i32 {\n    `[]`x + 1\n}\n\nfn unused() {\n    0;`[]`\n}\n```\n";
+        let out = chapter(md);
+        let at = |s: &str| out.find(s).unwrap_or_else(|| panic!("{s}:\n{out}"));
+        assert!(at("let n = 5; // L1") < at("plus_one(n); // L3"));
+        assert!(out.contains("/* L2 */ x + 1"), "the call runs first: {out}");
+        assert!(
+            out.contains("0; // L4"),
+            "what is never reached comes last: {out}"
         );
     }
 

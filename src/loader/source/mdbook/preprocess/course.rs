@@ -5,7 +5,9 @@
 //! minutes, and `{{%session outline}}` for one of the session's segments
 //! (the top-level chapters from the one that names the session to the
 //! next that names another, in one part), with a 10-minute break between
-//! segments, as mdbook-course counts them. A slide's minutes are its own
+//! segments, as mdbook-course counts them; `{{%course outline NAME}}` for
+//! each session of the course whose front matter names it (`course:
+//! NAME`, kept by the sessions after it that name none). A slide's minutes are its own
 //! and those of the chapters nested under it; durations are rounded up to
 //! 5 minutes past the first 5, as mdbook-course rounds them.
 
@@ -24,6 +26,7 @@ const BREAK: u64 = 10;
 pub struct Front {
     pub minutes: u64,
     pub session: Option<String>,
+    pub course: Option<String>,
 }
 
 /// The front matter `text` opens with, and how many bytes it takes: a
@@ -48,6 +51,7 @@ pub fn front_matter(text: &str) -> Option<(Front, usize)> {
         match key.trim() {
             "minutes" => front.minutes = value.parse().unwrap_or(0),
             "session" => front.session = Some(value.to_string()),
+            "course" => front.course = Some(value.to_string()),
             _ => {}
         }
     }
@@ -92,6 +96,9 @@ pub fn rewrite(text: &str, chapter: &dyn Chapter) -> String {
         let made = match words.as_slice() {
             ["segment", "outline"] => segment(chapter),
             ["session", "outline"] => session(chapter),
+            ["course", "outline", name @ ..] if !name.is_empty() => {
+                course(chapter, &name.join(" "))
+            }
             _ => None,
         };
         let after = end + CLOSE.len();
@@ -142,35 +149,73 @@ fn segment(chapter: &dyn Chapter) -> Option<String> {
     ))
 }
 
-fn session(chapter: &dyn Chapter) -> Option<String> {
-    let (outline, i) = chapter.place()?;
-    let entries = &outline.summary.entries;
-    let top = |j: usize| entries[j].depth == 0;
-    let names = |j: usize| top(j) && chapter.front(j).session.is_some();
-    // From the chapter that names the session (else the part's first).
-    let part = entries[i].part;
-    let in_part = |j: usize| entries[j].part == part;
-    let start = (0..=i)
-        .rev()
-        .take_while(|&j| in_part(j))
-        .find(|&j| names(j))
-        .unwrap_or_else(|| {
-            (0..=i)
-                .rev()
-                .take_while(|&j| in_part(j))
-                .last()
-                .unwrap_or(i)
-        });
+/// Whether entry `j` opens a session: a top-level chapter naming one.
+fn opens(entries: &[Entry], j: usize, chapter: &dyn Chapter) -> bool {
+    entries[j].depth == 0 && chapter.front(j).session.is_some()
+}
+
+/// The segments (title, minutes) of the session opening at entry
+/// `start`, and its minutes with the breaks between them.
+fn segments(entries: &[Entry], start: usize, chapter: &dyn Chapter) -> (Vec<(String, u64)>, u64) {
+    let part = entries[start].part;
     let rows: Vec<(String, u64)> = (start..entries.len())
-        .take_while(|&j| in_part(j) && (j == start || !names(j)))
-        .filter(|&j| top(j))
+        .take_while(|&j| entries[j].part == part && (j == start || !opens(entries, j, chapter)))
+        .filter(|&j| entries[j].depth == 0)
         .map(|j| (entries[j].title.clone(), slide(entries, j, chapter)))
         .collect();
     let timed = rows.iter().filter(|(_, m)| *m > 0).count() as u64;
     let total = rows.iter().map(|(_, m)| m).sum::<u64>() + BREAK * timed.saturating_sub(1);
+    (rows, total)
+}
+
+fn session(chapter: &dyn Chapter) -> Option<String> {
+    let (outline, i) = chapter.place()?;
+    let entries = &outline.summary.entries;
+    // From the chapter that names the session, else the part's first.
+    let part = entries[i].part;
+    let mut before = (0..=i).rev().take_while(|&j| entries[j].part == part);
+    let first = (0..=i)
+        .rev()
+        .take_while(|&j| entries[j].part == part)
+        .last();
+    let start = before
+        .find(|&j| opens(entries, j, chapter))
+        .or(first)
+        .unwrap_or(i);
+    let (rows, total) = segments(entries, start, chapter);
     Some(format!(
         "With {BREAK}-minute breaks, this session takes about {}:\n\n{}",
         duration(total),
         table("Segment", &rows)
     ))
+}
+
+/// `{{%course outline NAME}}`: each session of the course `name` (those
+/// whose front matter says `course: NAME`), with its segments.
+fn course(chapter: &dyn Chapter, name: &str) -> Option<String> {
+    let (outline, _) = chapter.place()?;
+    let entries = &outline.summary.entries;
+    let mut out = String::from("Course schedule:\n\n");
+    let mut found = false;
+    // A session that names no course is in the one named before it.
+    let mut current: Option<String> = None;
+    for j in (0..entries.len()).filter(|&j| opens(entries, j, chapter)) {
+        let front = chapter.front(j);
+        if front.course.is_some() {
+            current.clone_from(&front.course);
+        }
+        if current.as_deref() != Some(name) {
+            continue;
+        }
+        found = true;
+        let (rows, total) = segments(entries, j, chapter);
+        let session = front.session.unwrap_or_default();
+        out.push_str(&format!(
+            "- {session} ({}, with breaks)\n\n",
+            duration(total)
+        ));
+        out.push_str(&table("Segment", &rows));
+        out.push('\n');
+    }
+    found.then_some(out)
 }

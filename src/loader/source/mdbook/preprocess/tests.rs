@@ -186,6 +186,7 @@ fn course_at(at: usize) -> InCourse {
         .map(|(i, &minutes)| Front {
             minutes,
             session: [0, 8].contains(&i).then(|| format!("Session {i}")),
+            course: (i == 0).then(|| "Basic".to_string()),
         })
         .collect();
     InCourse {
@@ -209,6 +210,12 @@ fn course_front_matter_is_data_and_outlines_are_tables_of_minutes() {
         session,
         "With 10-minute breaks, this session takes about 1 hour and 50 minutes:\n\n| Segment | Duration |\n| - | - |\n| Welcome | 5 minutes |\n| Basics | 20 minutes |\n| Types | 1 hour and 5 minutes |\n",
         "from the chapter naming the session to the next, 5+20+65 and two breaks"
+    );
+    let schedule = course.text("{{%course outline Basic}}".to_string(), &course_at(3));
+    assert_eq!(
+        schedule,
+        "Course schedule:\n\n- Session 0 (1 hour and 50 minutes, with breaks)\n\n| Segment | Duration |\n| - | - |\n| Welcome | 5 minutes |\n| Basics | 20 minutes |\n| Types | 1 hour and 5 minutes |\n\n- Session 8 (25 minutes, with breaks)\n\n| Segment | Duration |\n| - | - |\n| Afternoon | 25 minutes |\n\n",
+        "each session of the course, the second keeping the first's course"
     );
     let md = "---\nnot yaml at all\n---\nText\n";
     assert_eq!(

@@ -61,7 +61,7 @@ pub fn front_matter(text: &str) -> Option<(Front, usize)> {
 /// mdbook-course's duration: rounded up to 5 minutes past the first 5.
 pub fn duration(minutes: u64) -> String {
     let m = if minutes > 5 {
-        (minutes + 4) / 5 * 5
+        minutes.div_ceil(5) * 5
     } else {
         minutes
     };

@@ -104,7 +104,6 @@ fn no_directive_or_marker_is_left_in_any_chapter() {
             "{{#rustdoc",
             "{{#quiz",
             "{{#title",
-            "ANCHOR",
             "lectern-quiz",
         ] {
             assert!(!page.contains(left), "{left} in {}:\n{page}", ch.display());
@@ -133,11 +132,42 @@ fn includes_are_expanded_by_anchor_range_and_rustdoc_rules() {
         page.contains("use std::fmt::Write as _;"),
         "the nested include"
     );
+    // A range keeps the file's marker lines, as mdBook shows them.
+    assert!(page.contains("// ANCHOR_END: all"), "{page}");
+    let greet_only = &page[..page.find("Lines 10 to 12").unwrap()];
+    assert!(
+        !greet_only.contains("ANCHOR"),
+        "an anchor takes its lines without markers"
+    );
     let first = render(&book().join("src/basics/first.md"));
     assert!(
-        first.starts_with("First steps\n"),
-        "{{#title}} names the page: {first}"
+        first.starts_with("First steps with cargo\n"),
+        "SUMMARY.md names the page, not {{#title}}: {first}"
     );
+}
+
+#[test]
+fn links_go_to_sources_in_the_book_and_headings_have_mdbooks_ids() {
+    use lectern::model::Block;
+    let file = book().join("src/afterword.md");
+    let lesson = lectern::loader::load_lesson(&lectern::model::Origin::File(file.clone())).unwrap();
+    let ids: Vec<&str> = lesson
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Heading { id, .. } => id.as_deref(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ids, ["notes", "notes-1"]);
+    let page = render(&file);
+    for link in [
+        "<basics/includes.md#the-whole-program>",
+        "<../std/index.html>",
+        "<#notes>",
+    ] {
+        assert!(page.contains(link), "{link}:\n{page}");
+    }
 }
 
 #[test]
@@ -146,7 +176,6 @@ fn refused_includes_are_visible_notes() {
     for note in [
         "an include cycle (cycle-a.md → cycle-b.md → cycle-a.md)",
         "cannot include `nowhere.md`: no such file",
-        "has no anchor `no_such_anchor`",
         "it is outside the book",
         "the quiz does not parse",
     ] {
@@ -155,6 +184,10 @@ fn refused_includes_are_visible_notes() {
     assert!(
         !page.contains("[package]"),
         "nothing outside the book is read"
+    );
+    assert!(
+        !page.contains("no_such_anchor"),
+        "a missing anchor includes nothing, as in mdBook: {page}"
     );
 }
 
@@ -224,7 +257,7 @@ fn lint_names_each_problem_where_it_is() {
         format!("{b}/src/cycle-b.md:2:1: error: cannot include `cycle-a.md`: an include cycle"),
         format!("{b}/src/broken.md:9:1: error: cannot include `nowhere.md`: no such file"),
         format!(
-            "{b}/src/broken.md:14:1: error: cannot include `../listings/hello.rs:no_such_anchor`"
+            "{b}/src/broken.md:14:1: warning: cannot include `../listings/hello.rs:no_such_anchor`"
         ),
         format!(
             "{b}/src/broken.md:19:1: error: cannot include `../../../../Cargo.toml`: it is outside the book"

@@ -20,6 +20,7 @@ mod library;
 mod lint_reach;
 mod markdown;
 mod output;
+mod preprocessors;
 mod props;
 mod render;
 mod screens;

@@ -9,7 +9,7 @@ use super::super::super::sanitize::clean_owned;
 use super::expand::{Expander, SENTINEL};
 use super::inside::{Refused, inside};
 use super::summary::Summary;
-use super::{Book, aquascope, find, one_line};
+use super::{Book, aquascope, find, hrefs, one_line, preprocess};
 use crate::loader::{Loaded, Origin, walk};
 use crate::model::{
     Block, Check, Diagnostic, Lesson, LessonEntry, LessonMeta, LessonStatus, Link, Severity, Source,
@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 /// Where a chapter stands in its book.
 struct Place {
     slug: String,
+    /// The chapter's file, relative to the book's `src`.
+    file: PathBuf,
     title: Option<String>,
     module: Option<crate::model::Module>,
     position: Option<u32>,
@@ -46,6 +48,7 @@ fn place(book: &Book, path: &Path) -> Place {
     let rel = rel.unwrap_or_else(|| path.file_name().map(PathBuf::from).unwrap_or_default());
     let mut p = Place {
         slug: Book::slug(&rel),
+        file: rel.clone(),
         title: None,
         module: None,
         position: None,
@@ -133,16 +136,20 @@ pub(crate) fn load(origin: &Origin, bytes: &[u8]) -> Option<Result<Loaded, Diagn
 /// The chapter, and what lint would say of its includes and quizzes.
 fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = text_of(bytes);
-    let expanded = Expander::new(&book.canon_root, path, &book.budgets).run(path, &text);
+    let expanded = Expander::new(&book.canon_root, path, &book.budgets)
+        .strangers(book.preprocessors.unknown())
+        .run(path, &text);
     // The Rust Book's `<Listing>` tags are the markdown HTML pass's (html.rs).
-    let text = clean_owned(&aquascope::rewrite(&expanded.text));
-    let mut blocks = md::parse(&text);
+    let text = clean_owned(&aquascope::chapter(&expanded.text));
     let p = place(book, path);
-    let title = expanded
-        .title
-        .map(|t| one_line(&t))
-        .filter(|t| !t.is_empty())
-        .or(p.title.clone());
+    let here = preprocess::InBook::new(book, &p.file);
+    let text = book.preprocessors.text(text, &here);
+    let mut blocks = md::parse(&text);
+    book.preprocessors.blocks(&mut blocks);
+    hrefs::heading_ids(&mut blocks);
+    // `{{#title}}` names mdBook's browser tab only: the page is named by
+    // SUMMARY.md, and its own first heading stays.
+    let title = p.title.clone();
     // The header shows the title: a first heading that says it goes.
     if let Some(Block::Heading { runs, .. }) = blocks.first() {
         let heading = crate::model::runs_text(runs);
@@ -150,13 +157,17 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
             t.as_ref()
                 .is_some_and(|t| t.trim().eq_ignore_ascii_case(heading.trim()))
         };
-        if same(&title) || same(&p.title) {
+        if same(&title) {
             blocks.remove(0);
         }
     }
-    chapter_links(&mut blocks);
+    let base = hrefs::Base {
+        src: &book.src,
+        dir: p.file.parent().map(Path::to_path_buf).unwrap_or_default(),
+        site: book.site.as_deref(),
+    };
+    hrefs::chapter_links(&mut blocks, &base);
     let (blocks, checks) = place_checks(blocks, expanded.quizzes);
-    let words = text.split_whitespace().count();
     let meta = LessonMeta {
         course_slug: book.slug.clone(),
         course_title: book.title.clone(),
@@ -165,7 +176,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
         module: p.module,
         position: p.position,
         of: p.of,
-        minutes: Some(words.div_ceil(200).max(1) as u32),
+        minutes: Some(super::reading_minutes(bytes.len() as u64)),
         prev: p.prev,
         next: p.next,
         ..LessonMeta::default()
@@ -182,34 +193,6 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
         findings: Vec::new(),
     };
     (loaded, expanded.problems)
-}
-
-/// mdBook books link chapters by the pages it writes (`ch02.html#x`);
-/// lectern reads the sources, so such a link names `ch02.md#x` (which `L`
-/// then opens as that lesson).
-pub(super) fn chapter_links(blocks: &mut [Block]) {
-    fn runs(rs: &mut [crate::model::Run]) {
-        for r in rs {
-            let Some(href) = &mut r.href else { continue };
-            if href.contains(':') || href.starts_with('#') {
-                continue;
-            }
-            let end = href.find(['#', '?']).unwrap_or(href.len());
-            if href[..end].ends_with(".html") {
-                *href = format!("{}.md{}", &href[..end - 5], &href[end..]).into();
-            }
-        }
-    }
-    for b in blocks {
-        match b {
-            Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r),
-            Block::List { items, .. } => items.iter_mut().for_each(|i| chapter_links(i)),
-            Block::Quote(inner) => chapter_links(inner),
-            // Only a cell with styles can hold a link.
-            Block::Table(table) => table.styled_runs_mut().for_each(|c| runs(c)),
-            _ => {}
-        }
-    }
 }
 
 /// The sentinel a block is, or holds (a quiz inside a list item): its
@@ -292,6 +275,7 @@ fn place_checks(blocks: Vec<Block>, quizzes: Vec<Vec<Check>>) -> (Vec<Block>, Ve
 pub(crate) fn lint(path: &Path) -> Option<Vec<Diagnostic>> {
     let book = find(path)?;
     let mut out: Vec<Diagnostic> = book.config_problem.iter().cloned().collect();
+    out.extend(book.strangers.iter().cloned());
     if path.is_file()
         && super::super::format_of(path.as_os_str()) == Some(super::super::Format::Markdown)
     {

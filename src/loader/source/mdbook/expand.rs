@@ -76,8 +76,6 @@ enum Over {
 #[derive(Debug, Default)]
 pub struct Expanded {
     pub text: String,
-    /// `{{#title}}`'s, when the chapter has one.
-    pub title: Option<String>,
     /// Each `{{#quiz}}`'s checks, by the number in its sentinel.
     pub quizzes: Vec<Vec<Check>>,
     pub problems: Vec<Diagnostic>,
@@ -98,6 +96,9 @@ pub struct Expander<'a> {
     book_left: Budgets,
     /// A cap was reached: later includes are left out.
     over: bool,
+    /// The preprocessors `book.toml` names that lectern does not know:
+    /// whose another directive may be.
+    strangers: &'a [String],
     page: Page,
     out: Expanded,
 }
@@ -111,6 +112,8 @@ enum Gives {
     /// An include, written to the page already.
     Written,
     Refused(Refusal),
+    /// Nothing written, and a warning for lint.
+    Warned(String),
     Over(Over),
 }
 
@@ -148,9 +151,17 @@ impl<'a> Expander<'a> {
             book,
             book_left,
             over: false,
+            strangers: &[],
             page: Page::default(),
             out: Expanded::default(),
         }
+    }
+
+    /// Names the preprocessors lectern does not know, for the warning on
+    /// a directive of theirs.
+    pub fn strangers(mut self, names: &'a [String]) -> Expander<'a> {
+        self.strangers = names;
+        self
     }
 
     /// The chapter at `file` whose text is `text`, expanded.
@@ -216,10 +227,9 @@ impl<'a> Expander<'a> {
                 "include" | "rustdoc_include" | "playground" | "playpen" => {
                     self.include(name, link.args, file, depth, level)
                 }
-                "title" => {
-                    self.out.title = Some(link.args.trim().to_string());
-                    Gives::Written
-                }
+                // mdBook's browser-tab title, which a terminal page has no
+                // place for: taken out, as mdBook takes it out.
+                "title" => Gives::Written,
                 "quiz" => match self.quiz(link.args.trim()) {
                     Ok(text) => Gives::Text(text),
                     Err(message) => {
@@ -228,11 +238,19 @@ impl<'a> Expander<'a> {
                     }
                 },
                 // Another preprocessor's: left as mdBook leaves it.
-                _ => Gives::Text(raw.to_string()),
+                other => {
+                    let message = self.stranger(other);
+                    self.warn(spots.place(whole, at), file, &message);
+                    Gives::Text(raw.to_string())
+                }
             };
             match gives {
                 Gives::Written => {}
                 Gives::Text(t) => self.write(&t, level, depth)?,
+                Gives::Warned(message) => {
+                    let at = spots.place(whole, at);
+                    self.warn(at, file, &message);
+                }
                 Gives::Refused(Refusal(message)) => {
                     self.problem(spots.place(whole, at), file, &message);
                     self.write(&format!("⚠ {message}"), level, depth)?;
@@ -251,17 +269,45 @@ impl<'a> Expander<'a> {
         self.write(&text[last..], level, depth)
     }
 
-    fn problem(&mut self, (line, column): (usize, usize), file: &Path, message: &str) {
+    /// What lint says of the directive `{{#name}}`, which no preprocessor
+    /// lectern knows reads.
+    fn stranger(&self, name: &str) -> String {
+        let whose = match self.strangers.iter().find(|s| *s == name) {
+            Some(s) => format!("preprocessor `{s}`'s, which lectern does not know"),
+            None if self.strangers.is_empty() => {
+                "for a preprocessor book.toml does not name".to_string()
+            }
+            None => format!(
+                "for a preprocessor lectern does not know (book.toml names {})",
+                self.strangers
+                    .iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        format!("`{{{{#{name}}}}}` is {whose}: it is shown as written")
+    }
+
+    fn problem(&mut self, at: (usize, usize), file: &Path, message: &str) {
+        self.diagnose(at, file, message, Severity::Error);
+    }
+
+    fn warn(&mut self, at: (usize, usize), file: &Path, message: &str) {
+        self.diagnose(at, file, message, Severity::Warning);
+    }
+
+    fn diagnose(&mut self, at: (usize, usize), file: &Path, message: &str, severity: Severity) {
         // A hostile chapter can refuse without end; lint says enough.
         if self.out.problems.len() >= 1000 {
             return;
         }
         self.out.problems.push(Diagnostic {
             file: file.display().to_string(),
-            line,
-            column,
+            line: at.0,
+            column: at.1,
             path: None,
-            severity: Severity::Error,
+            severity,
             message: message.to_string(),
         });
     }

@@ -3,9 +3,9 @@
 //! lines N to M, `file:N:` from N on, `file::M` up to M (1-based,
 //! inclusive); anything else after the colon names an anchor, the lines
 //! between `ANCHOR: name` and `ANCHOR_END: name`. A rustdoc include keeps
-//! the other lines too, as hidden `# ` lines. Unlike mdBook, marker lines
-//! are dropped from every include, not only from anchored ones: they are
-//! never meant to be read.
+//! the other lines too, as hidden `# ` lines. As in mdBook, marker lines
+//! are dropped from anchored includes only: a whole file or a range of
+//! lines is shown exactly as it is written, markers and all.
 //!
 //! The two patterns are matched by hand rather than with the regex crate:
 //! they are a fixed word and a run of word characters, and nothing else
@@ -74,17 +74,11 @@ fn is_marker(line: &str) -> bool {
     opens(line).is_some() || closes(line).is_some()
 }
 
-/// Lines `start..end` of `s`, marker lines left out.
+/// Lines `start..end` of `s`, as written.
 pub fn take_lines(s: &str, start: usize, end: Option<usize>) -> String {
     let r = range(start, end);
     // Lines past the range are not looked at (a first line of a large file).
-    let kept: Vec<&str> = s
-        .lines()
-        .take(r.end)
-        .enumerate()
-        .filter(|(i, l)| r.contains(i) && !is_marker(l))
-        .map(|(_, l)| l)
-        .collect();
+    let kept: Vec<&str> = s.lines().take(r.end).skip(r.start).collect();
     kept.join("\n")
 }
 
@@ -116,14 +110,12 @@ fn hidden(out: &mut String, line: &str) {
     out.push('\n');
 }
 
-/// Every line, those outside `start..end` as hidden `# ` lines.
+/// Every line as written, those outside `start..end` as hidden `# `
+/// lines.
 pub fn rustdoc_lines(s: &str, start: usize, end: Option<usize>) -> String {
     let r = range(start, end);
     let mut out = String::with_capacity(s.len());
     for (i, l) in s.lines().enumerate() {
-        if is_marker(l) {
-            continue;
-        }
         if r.contains(&i) {
             out.push_str(l);
             out.push('\n');
@@ -206,7 +198,12 @@ fn main() {
         );
         assert_eq!(take_anchored(ANCHORED, "inner").unwrap(), "    println!();");
         assert_eq!(take_anchored(ANCHORED, "missing"), None);
-        assert!(!take_lines(ANCHORED, 0, None).contains("ANCHOR"));
+        assert_eq!(
+            take_lines(ANCHORED, 0, Some(3)),
+            "// ANCHOR: all\nuse std::fmt;\n// ANCHOR: body",
+            "a range keeps its marker lines, as mdBook does"
+        );
+        assert_eq!(take_lines(ANCHORED, 0, None), ANCHORED);
         assert_eq!(opens("<!-- ANCHOR: a-b_c -->"), Some("a-b_c"));
         assert_eq!(closes("/* ANCHOR_END:x */"), Some("x"));
         assert_eq!(opens("ANCHOR: "), None);
@@ -224,5 +221,13 @@ fn main() {
             "# Lorem\nipsum\n# dolor\n# sit\n# amet"
         );
         assert_eq!(rustdoc_anchored(FIVE, "x"), None);
+        assert_eq!(
+            rustdoc_lines(ANCHORED, 1, Some(2)),
+            format!(
+                "# // ANCHOR: all\nuse std::fmt;\n# {}",
+                ANCHORED.lines().skip(2).collect::<Vec<_>>().join("\n# ")
+            ),
+            "markers stay in a range, hidden or not"
+        );
     }
 }

@@ -10,9 +10,11 @@
 mod aquascope;
 mod chapter;
 mod expand;
+mod hrefs;
 mod inside;
 mod lines;
 mod outline;
+mod preprocess;
 mod quiz;
 mod reach;
 mod scope;
@@ -27,6 +29,7 @@ use crate::model::{Course, Diagnostic, LessonEntry, LessonStatus, Severity};
 use expand::Budgets;
 use inside::{Refused, inside};
 use outline::Outline;
+use preprocess::Preprocessors;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -51,6 +54,17 @@ pub struct Book {
     src_problem: Option<Diagnostic>,
     /// SUMMARY.md, read the first time it is needed (shared by clones).
     outline: Arc<OnceLock<Result<Arc<Outline>, Diagnostic>>>,
+    /// The book's web address (`[output.html] site-url`), when it is a
+    /// whole one (mdBook also takes a bare path): where links out of the
+    /// book go.
+    site: Option<String>,
+    /// The preprocessors `book.toml` names.
+    preprocessors: Preprocessors,
+    /// Lint's word on each of them lectern does not know.
+    strangers: Vec<Diagnostic>,
+    /// mdbook-spec's rule ids, read from every chapter the first time a
+    /// chapter needs them (shared by clones).
+    rules: Arc<OnceLock<Arc<preprocess::Rules>>>,
     /// What the chapters read through this book may still include.
     budgets: Arc<Mutex<Budgets>>,
 }
@@ -61,6 +75,9 @@ struct Config {
     book: BookTable,
     #[serde(default)]
     output: Output,
+    /// `[preprocessor.NAME]` tables: what each holds is the tool's own.
+    #[serde(default)]
+    preprocessor: toml::Table,
 }
 
 #[derive(Deserialize, Default)]
@@ -79,6 +96,8 @@ struct Output {
 struct Html {
     #[serde(rename = "git-repository-url")]
     repository: Option<String>,
+    #[serde(rename = "site-url")]
+    site: Option<String>,
 }
 
 /// The folders to look in for a book holding `path`: the path's own
@@ -154,6 +173,7 @@ fn from_config(dir: PathBuf, toml: PathBuf) -> Book {
             .map_or("src", |s| s.get_ref().as_str()),
     );
     let mut b = book(dir, src, config, problem);
+    b.strangers = strangers(&b.preprocessors, &text, &toml);
     if inside(&b.canon_root, &b.src) == Err(Refused::Outside) {
         let (line, column) = summary::line_col(&text, src_at);
         let message = format!(
@@ -169,6 +189,27 @@ fn from_config(dir: PathBuf, toml: PathBuf) -> Book {
     b
 }
 
+/// A warning for each preprocessor `book.toml` (`text`, at `toml`) names
+/// that lectern does not know, where its table starts.
+fn strangers(p: &Preprocessors, text: &str, toml: &Path) -> Vec<Diagnostic> {
+    p.unknown()
+        .iter()
+        .map(|name| {
+            let at = text.find(&format!("[preprocessor.{name}]")).unwrap_or(0);
+            let (line, column) = summary::line_col(text, at);
+            let message = format!(
+                "preprocessor `{name}` is one lectern does not know: what it would add is shown as written"
+            );
+            Diagnostic {
+                line,
+                column,
+                severity: Severity::Warning,
+                ..Diagnostic::error(&toml.display().to_string(), message)
+            }
+        })
+        .collect()
+}
+
 fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> Book {
     let canon_root = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
     let folder = canon_root
@@ -180,9 +221,18 @@ fn book(root: PathBuf, src: PathBuf, c: Config, problem: Option<Diagnostic>) -> 
         .map(|t| one_line(&t))
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| folder.clone());
+    let site = c
+        .output
+        .html
+        .site
+        .filter(|u| crate::model::link::is_web(u) && !u.starts_with("mailto:"));
     Book {
         root: canon_root.clone(),
         slug: slug_for(c.output.html.repository.as_deref(), &title, &folder),
+        site,
+        preprocessors: Preprocessors::named(c.preprocessor.keys().map(String::as_str)),
+        strangers: Vec::new(),
+        rules: Arc::default(),
         canon_root,
         src,
         title,
@@ -224,6 +274,13 @@ fn slugify(s: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
+/// A chapter's reading time from its file's size, the same in the
+/// contents (which reads no chapter) and on its page: about 6 bytes a
+/// word, 200 words a minute.
+fn reading_minutes(bytes: u64) -> u32 {
+    u32::try_from(bytes.div_ceil(1200).max(1)).unwrap_or(u32::MAX)
+}
+
 fn one_line(s: &str) -> String {
     clean_owned(s.trim()).replace(['\n', '\t'], " ")
 }
@@ -252,6 +309,17 @@ impl Book {
             Ok(Arc::new(Outline::new(summary::parse(&text))))
         };
         self.outline.get_or_init(read).clone()
+    }
+
+    /// The rule ids of the book's chapters (see `preprocess`).
+    fn rules(&self) -> Arc<preprocess::Rules> {
+        let read = || {
+            let outline = self.outline().ok();
+            let entries = outline.iter().flat_map(|o| o.summary.entries.iter());
+            let files = entries.filter_map(|e| e.path.as_deref());
+            Arc::new(Preprocessors::rules(&self.src, files))
+        };
+        self.rules.get_or_init(read).clone()
     }
 
     /// What is wrong with the chapter file `p` (as SUMMARY.md names it),
@@ -304,8 +372,7 @@ impl Book {
                                 ..Diagnostic::error(&summary_name, problem)
                             }),
                         };
-                        // About 6 bytes a word, 200 words a minute.
-                        let minutes = size.map(|b| (b.div_ceil(1200)).max(1) as u32);
+                        let minutes = size.map(reading_minutes);
                         (
                             crate::model::Origin::File(file),
                             Self::slug(p),

@@ -189,48 +189,106 @@ fn a_chapter_loads_with_its_checks_where_its_quizzes_stand() {
 }
 
 #[test]
-fn the_title_directive_names_the_page_and_a_first_heading_goes() {
+fn summary_md_names_the_page_not_the_title_directive() {
     let file = fixture().join("src/basics/first.md");
     let l = load(&Origin::File(file.clone()), &fs::read(&file).unwrap())
         .unwrap()
         .unwrap()
         .lesson;
-    assert_eq!(l.meta.title, "First steps");
-    assert!(!matches!(
-        l.blocks.first(),
-        Some(crate::model::Block::Heading { .. })
-    ));
+    assert_eq!(
+        l.meta.title, "First steps with cargo",
+        "mdBook's {{#title}} names only the browser tab"
+    );
+    assert!(
+        !matches!(l.blocks.first(), Some(crate::model::Block::Heading { .. })),
+        "the first heading says the title, and goes"
+    );
+    assert!(!Lesson::block_text(&l.blocks[0]).contains("#title"));
     assert_eq!(l.meta.module.unwrap().title, "Getting started");
 }
 
-#[test]
-fn links_to_chapter_pages_name_their_sources() {
-    let mut blocks = crate::loader::markdown::parse(
-        "[a](ch02.html#x) [b](https://x.org/y.html) [c](#top) [d](sub/c.html)\n\n- [e](e.html?q)\n",
-    );
-    super::chapter::chapter_links(&mut blocks);
-    fn hrefs(blocks: &[crate::model::Block], out: &mut Vec<String>) {
-        for b in blocks {
-            match b {
-                crate::model::Block::Paragraph(r) => {
-                    out.extend(r.iter().filter_map(|r| r.href.as_deref().map(String::from)))
-                }
-                crate::model::Block::List { items, .. } => items.iter().for_each(|i| hrefs(i, out)),
-                _ => {}
+fn hrefs(blocks: &[crate::model::Block], out: &mut Vec<String>) {
+    for b in blocks {
+        match b {
+            crate::model::Block::Paragraph(r) => {
+                out.extend(r.iter().filter_map(|r| r.href.as_deref().map(String::from)))
             }
+            crate::model::Block::List { items, .. } => items.iter().for_each(|i| hrefs(i, out)),
+            _ => {}
         }
     }
+}
+
+/// The links of `md`, in chapter `dir` of a book whose sources are `files`.
+fn links_in(files: &[(&str, &str)], dir: &str, site: Option<&str>, md: &str) -> Vec<String> {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), files);
+    let mut blocks = crate::loader::markdown::parse(md);
+    let base = super::hrefs::Base {
+        src: d.path(),
+        dir: PathBuf::from(dir),
+        site,
+    };
+    super::hrefs::chapter_links(&mut blocks, &base);
     let mut found = Vec::new();
     hrefs(&blocks, &mut found);
-    let got: Vec<&str> = found.iter().map(String::as_str).collect();
+    found
+}
+
+#[test]
+fn links_to_chapter_pages_name_their_sources_and_the_rest_stay_web_links() {
+    let files = [
+        ("ch02.md", ""),
+        ("sub/c.md", ""),
+        ("e.md", ""),
+        ("sub/README.md", ""),
+    ];
+    let md = "[a](ch02.html#x) [b](https://x.org/y.html) [c](#top) [d](sub/c.html) [i](sub/index.html)\n\n- [e](e.html?q)\n- [o](../std/vec.html#m) [n](nope.html)\n";
     assert_eq!(
-        got,
+        links_in(&files, "", None, md),
         [
             "ch02.md#x",
             "https://x.org/y.html",
             "#top",
             "sub/c.md",
-            "e.md?q"
+            "sub/README.md",
+            "e.md?q",
+            "../std/vec.html#m",
+            "nope.html"
+        ],
+        "a page outside the book is never named as a source that is not there"
+    );
+    let md = "[up](../ch02.html) [o](../../std/vec.html#m) [n](nope.html)";
+    assert_eq!(
+        links_in(&files, "sub", Some("https://doc.example.org/book/"), md),
+        [
+            "../ch02.md",
+            "https://doc.example.org/book/std/vec.html#m",
+            "https://doc.example.org/book/sub/nope.html"
+        ]
+    );
+}
+
+#[test]
+fn headings_get_mdbooks_ids_repeats_numbered() {
+    let mut blocks = crate::loader::markdown::parse(
+        "# The `Copy` trait!\n\n## Example\n\n## Example\n\n## Own {#mine}\n",
+    );
+    super::hrefs::heading_ids(&mut blocks);
+    let ids: Vec<Option<&str>> = blocks
+        .iter()
+        .map(|b| match b {
+            crate::model::Block::Heading { id, .. } => id.as_deref(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            Some("the-copy-trait"),
+            Some("example"),
+            Some("example-1"),
+            Some("mine")
         ]
     );
 }
@@ -246,7 +304,12 @@ fn a_markdown_file_summary_md_does_not_list_is_no_lesson() {
 fn lint_of_the_fixture_finds_each_problem_once() {
     let found = lint(&fixture()).unwrap();
     let errors = found.iter().filter(|d| d.is_error()).count();
-    assert_eq!(errors, 7, "{found:#?}");
+    assert_eq!(errors, 6, "{found:#?}");
+    let anchor = found.iter().find(|d| d.message.contains("no_such_anchor"));
+    assert!(
+        anchor.is_some_and(|d| d.severity == Severity::Warning),
+        "a missing anchor is mdBook's warning: {found:#?}"
+    );
     assert!(found.iter().all(|d| d.line >= 1 && d.column >= 1));
     let one = lint(&fixture().join("src/quiz.md")).unwrap();
     assert_eq!(one.len(), 1, "one chapter: its own findings only: {one:?}");

@@ -44,7 +44,7 @@ fn expand(d: &tempfile::TempDir, chapter: &str) -> Expanded {
 }
 
 #[test]
-fn includes_nest_keep_indents_and_set_the_title() {
+fn includes_nest_keep_indents_and_take_the_title_out() {
     let d = book(&[
         (
             "src/ch.md",
@@ -57,8 +57,15 @@ fn includes_nest_keep_indents_and_set_the_title() {
         ),
     ]);
     let e = expand(&d, "src/ch.md");
-    assert!(e.problems.is_empty(), "{:?}", e.problems);
-    assert_eq!(e.title.as_deref(), Some("Custom"));
+    assert_eq!(e.problems.len(), 1, "{:?}", e.problems);
+    assert_eq!(
+        (e.problems[0].line, e.problems[0].severity),
+        (10, Severity::Warning)
+    );
+    assert_eq!(
+        e.problems[0].message,
+        "`{{#mermaid}}` is for a preprocessor book.toml does not name: it is shown as written"
+    );
     assert_eq!(
         e.text,
         "\n- item\n\n  ```rust\n  fn a() {\n      1\n  }\n  ```\n\nFrom part: fn a() {\n{{#include part.md}}\n{{#mermaid x}}\n"
@@ -121,7 +128,13 @@ fn refusals_are_notes_and_located_problems() {
     assert!(got[1].3.contains("no such file"));
     assert!(got[2].3.contains("outside the book"));
     assert!(got[3].3.contains("no anchor `nope`"));
-    assert_eq!(e.text.matches('⚠').count(), 4);
+    assert_eq!(e.problems[3].severity, Severity::Warning);
+    assert_eq!(
+        e.text.matches('⚠').count(),
+        3,
+        "a missing anchor includes nothing, as in mdBook: {}",
+        e.text
+    );
 }
 
 #[test]

@@ -1,0 +1,160 @@
+//! mdbook-spec, the Rust Reference's preprocessor. A line `r[rule.id]`
+//! alone names the rule the text after it states: lectern shows the id as
+//! a small label of its own line, as the Reference shows it in its margin.
+//! `> [!EXAMPLE]` and `> [!EDITION-2024]` open boxes, titled "Example"
+//! and "2024 Edition differences" (the kinds GitHub alerts know, such as
+//! `[!NOTE]`, the markdown pass draws already). A link whose label is a
+//! rule id (`[text][items.static]`, `[items.static]`) goes to the chapter
+//! that defines the rule, as mdbook-spec defines every id as a link.
+
+use super::fences::{Piece, pieces};
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+/// Each rule id of a book → the chapter file (relative to `src`) that
+/// defines it, the first if more do.
+pub type Rules = HashMap<String, PathBuf>;
+
+/// The rule `line` defines, if it is a rule line.
+pub fn rule_of(line: &str) -> Option<&str> {
+    let id = line
+        .trim_end_matches('\r')
+        .strip_prefix("r[")?
+        .strip_suffix(']')?;
+    (!id.is_empty() && !id.contains(']')).then_some(id)
+}
+
+/// The rules `text` (a chapter, as written) defines, in order.
+pub fn rules_in(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter_map(rule_of)
+}
+
+/// `text` with rule lines as labels, spec admonitions as boxes, and a
+/// link definition for each rule id it names. `dir`: the chapter's
+/// folder, relative to `src`.
+pub fn rewrite(text: &str, dir: &Path, rules: &Rules) -> String {
+    let mut out = String::with_capacity(text.len());
+    for piece in pieces(text) {
+        match piece {
+            Piece::Prose(p) => prose(p, &mut out),
+            Piece::Fence(f) => out.push_str(f.raw),
+        }
+    }
+    let named = named_rules(&out, rules);
+    if !named.is_empty() {
+        out.push('\n');
+        for (id, file) in named {
+            let to = relative(dir, file);
+            out.push_str(&format!("\n[{id}]: <{}#r-{id}>", to.display()));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The label of rule `id`: its own paragraph, escaped (the id is a link
+/// label too).
+fn label(id: &str) -> String {
+    let id = id.replace('[', "\\[").replace(']', "\\]");
+    format!("*\\[{id}\\]*\n\n")
+}
+
+fn prose(p: &str, out: &mut String) {
+    // A rule over a heading is labelled under it: the page's first
+    // heading still opens the page (and goes when it says its title).
+    let mut held: Option<&str> = None;
+    for line in p.split_inclusive('\n') {
+        let heading = line.starts_with('#');
+        if let Some(id) = held.take() {
+            if heading {
+                out.push_str(line);
+                out.push('\n');
+                out.push_str(&label(id));
+                continue;
+            }
+            out.push_str(&label(id));
+        }
+        if let Some(id) = rule_of(line.trim_end_matches('\n')) {
+            held = Some(id);
+        } else if let Some((lead, title)) = admonition(line) {
+            out.push_str(&format!("{lead}> **{title}**\n{lead}>\n"));
+        } else {
+            out.push_str(line);
+        }
+    }
+    if let Some(id) = held {
+        out.push_str(&label(id));
+    }
+}
+
+/// The box `line` opens (`> [!EXAMPLE]`): its indent and title, for the
+/// kinds GitHub alerts do not know.
+fn admonition(line: &str) -> Option<(&str, String)> {
+    let t = line.trim_start_matches(' ');
+    let lead = &line[..line.len() - t.len()];
+    let kind = t.strip_prefix("> [!")?.trim_end().strip_suffix(']')?;
+    let lower = kind.to_ascii_lowercase();
+    if ["note", "tip", "important", "warning", "caution"].contains(&lower.as_str()) {
+        return None;
+    }
+    let title = match lower.strip_prefix("edition-") {
+        Some(edition) => format!("{edition} Edition differences"),
+        None => {
+            let mut c = lower.chars();
+            c.next()?.to_uppercase().chain(c).collect()
+        }
+    };
+    Some((lead, title))
+}
+
+/// The rules whose ids `text` writes as a link label (`][id]`, `[id]`),
+/// each once, sorted.
+fn named_rules<'a>(text: &str, rules: &'a Rules) -> Vec<(&'a str, &'a Path)> {
+    let mut out: Vec<(&str, &Path)> = text
+        .split('[')
+        .skip(1)
+        .filter_map(|s| s.split_once(']').map(|(label, _)| label))
+        .filter_map(|label| rules.get_key_value(label))
+        .map(|(id, file)| (id.as_str(), file.as_path()))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// `file` as a link from the folder `dir` (both relative to `src`).
+fn relative(dir: &Path, file: &Path) -> PathBuf {
+    fn normal(p: &Path) -> Vec<Component<'_>> {
+        p.components()
+            .filter(|c| matches!(c, Component::Normal(_)))
+            .collect()
+    }
+    let (d, f) = (normal(dir), normal(file));
+    let same = d.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    let mut out = PathBuf::new();
+    for _ in same..d.len() {
+        out.push("..");
+    }
+    for c in &f[same..] {
+        out.push(c);
+    }
+    out
+}
+
+/// The rules the chapter files `chapters` (relative to `src`) define, as
+/// written (what their includes would add is not looked through).
+pub fn index<'a>(src: &Path, chapters: impl IntoIterator<Item = &'a Path>) -> Rules {
+    let mut rules = Rules::new();
+    for rel in chapters {
+        let Ok(bytes) = crate::loader::walk::read_regular(&src.join(rel)) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        for id in rules_in(&text) {
+            rules
+                .entry(id.to_string())
+                .or_insert_with(|| rel.to_path_buf());
+        }
+    }
+    rules
+}

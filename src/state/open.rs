@@ -197,6 +197,10 @@ pub(super) fn refresh(s: &mut State, dir: &Path, fresh: Vec<Course>, fx: &mut Ve
     }
     if was_outline {
         remember(s, fx);
+        // Indexing starts once a course is open: an outline was not one.
+        if !s.library.index_ready && s.course().lessons.len() > 1 {
+            want_index(s, fx);
+        }
     }
 }
 

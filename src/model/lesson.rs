@@ -13,6 +13,8 @@ pub struct Run {
     pub strike: bool,
     pub code: bool,
     pub kbd: bool,
+    /// Highlighted (HTML's `mark`, a quiz's highlight markers).
+    pub mark: bool,
     /// Boxed to its length: a run is 48 bytes, not 56, and most have none.
     pub href: Option<Box<str>>,
 }

@@ -210,6 +210,7 @@ pub(super) fn runs(n: &Node, cx: &mut Cx) -> R<Vec<Run>> {
             strike: r.opt_bool("s")?.unwrap_or(false),
             code: r.opt_bool("code")?.unwrap_or(false),
             kbd: r.opt_bool("kbd")?.unwrap_or(false),
+            mark: false,
             href: r
                 .opt_str("href")?
                 .filter(|h| !h.trim().is_empty())

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// One fixture per defect of the issue (some hold several), in the
 /// project's own words.
-const CASES: [&str; 23] = [
+const CASES: [&str; 24] = [
     "html",
     "footnotes",
     "links",
@@ -39,6 +39,7 @@ const CASES: [&str; 23] = [
     "checks",
     "listing",
     "html-tags",
+    "table-words",
 ];
 
 fn fixture(rel: &str) -> PathBuf {

@@ -128,7 +128,10 @@ impl Builder<'_> {
                 Some(spans) => wrap::regroup(spans),
                 None => vec![Span::new(line, Role::CodeText)],
             };
-            for (i, row) in hard_wrap(&spans, room).into_iter().enumerate() {
+            for (i, row) in super::code_wrap::wrap_code(&spans, room)
+                .into_iter()
+                .enumerate()
+            {
                 let bar = if i == 0 { "│ " } else { "┆ " };
                 let mut out = vec![Span::new(bar, Role::CodeFrame)];
                 out.extend(row);
@@ -184,26 +187,6 @@ fn same_text(lines: &[Vec<Span>], text: &str) -> bool {
         })
     });
     all_match && rows.next().is_none()
-}
-
-/// Breaks a row of styled spans into rows of at most `max` columns,
-/// keeping every character (code is never word-wrapped).
-fn hard_wrap(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
-    let mut rows = vec![Vec::new()];
-    let mut w = 0;
-    for s in spans {
-        for chunk in wrap::break_word(&s.text, max, max - w.min(max)) {
-            let cw = width(&chunk);
-            if w + cw > max && w > 0 {
-                rows.push(Vec::new());
-                w = 0;
-            }
-            let row = rows.last_mut().expect("rows is never empty");
-            row.push(Span::new(chunk, s.style));
-            w += cw;
-        }
-    }
-    rows
 }
 
 #[cfg(test)]

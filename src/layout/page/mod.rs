@@ -4,6 +4,7 @@
 
 mod builder;
 mod code;
+mod code_wrap;
 mod figure;
 mod header;
 mod table;

@@ -412,4 +412,34 @@ mod tests {
             .is_empty()
         );
     }
+
+    #[test]
+    fn a_short_answers_alternatives_show_once_answered_right_or_revealed() {
+        let mut c = check();
+        c.kind = CheckKind::Short {
+            accepted: vec!["mut".into(), "mutable".into()],
+        };
+        let shown = |typed: &str, revealed: bool| {
+            let state = CheckState {
+                typed: typed.into(),
+                submitted: !typed.is_empty(),
+                revealed,
+                ..CheckState::default()
+            };
+            let l = check_lines(&c, 80, &state, CheckView::default(), &Highlights::default());
+            l.lines
+                .iter()
+                .map(Line::text)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(shown("MUT", false).contains("Accepted answers: mut · mutable"));
+        assert!(
+            !shown("let", false).contains("mutable"),
+            "a wrong answer may retry"
+        );
+        let revealed = shown("", true);
+        assert!(revealed.contains("The answer: mut"), "{revealed}");
+        assert!(revealed.contains("Also accepted: mutable"), "{revealed}");
+    }
 }

@@ -318,6 +318,7 @@ pub fn sample_checks() -> Vec<Check> {
                 label: None,
                 badges: Vec::new(),
                 text: "___ x = 5;".into(),
+                numbered: false,
             })],
             question: text("Which keyword fills the blank?"),
             options: Vec::new(),

@@ -73,6 +73,9 @@ pub struct CodeBlock {
     /// and rustdoc fence attributes: `ignore`, `does not compile`),
     /// shown as small badges on the frame, never as its name.
     pub badges: Vec<String>,
+    /// Drawn with its lines numbered: a tracing question's program, whose
+    /// answer may be the line of its error.
+    pub numbered: bool,
 }
 
 impl Block {

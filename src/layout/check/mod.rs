@@ -150,6 +150,7 @@ pub fn check_lines(
                 label: None,
                 badges: Vec::new(),
                 text: program.clone(),
+                numbered: true,
             });
             let path = [path[0], PROGRAM];
             out.lines

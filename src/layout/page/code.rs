@@ -3,7 +3,7 @@
 use super::builder::Builder;
 use crate::layout::style::{REVERSE, Role, Span, Style};
 use crate::layout::wrap::{self, width};
-use crate::model::{Block, Lesson};
+use crate::model::{Block, CodeBlock, Lesson};
 use std::collections::BTreeMap;
 
 /// Highlighted code keyed by the block it belongs to: each line as styled
@@ -70,13 +70,9 @@ pub(crate) fn each_code_block<'a>(
 }
 
 impl Builder<'_> {
-    pub(super) fn code(
-        &mut self,
-        lang: Option<&str>,
-        label: Option<&str>,
-        text: &str,
-        badges: &[String],
-    ) {
+    pub(super) fn code(&mut self, block: &CodeBlock) {
+        let (lang, label) = (block.lang.as_deref(), block.label.as_deref());
+        let (text, badges) = (block.text.as_str(), block.badges.as_slice());
         let code = self.code;
         let hides = !code.show_hidden && lang.is_some_and(|l| matches!(l, "rust" | "rs"));
         let hidden = if hides {
@@ -113,7 +109,14 @@ impl Builder<'_> {
             }
         }
         self.emit(line);
-        let room = avail.saturating_sub(2).max(1);
+        let lines = text.split('\n').count();
+        let gutter = match block.numbered {
+            true => lines.to_string().len() + 1,
+            false => 0,
+        };
+        // A gutter that would leave the code no room is not drawn.
+        let gutter = if avail >= gutter + 2 + 8 { gutter } else { 0 };
+        let room = avail.saturating_sub(2 + gutter).max(1);
         let text = wrap::expand_tabs(text, 4);
         let styled = code.get(&self.path).filter(|s| same_text(s, &text));
         for (n, line) in text.split('\n').enumerate() {
@@ -134,6 +137,15 @@ impl Builder<'_> {
             {
                 let bar = if i == 0 { "│ " } else { "┆ " };
                 let mut out = vec![Span::new(bar, Role::CodeFrame)];
+                if gutter > 0 {
+                    // The number counts every line of the program, hidden
+                    // ones too, as the answer's line does.
+                    let number = match i {
+                        0 => format!("{:>w$} ", n + 1, w = gutter - 1),
+                        _ => " ".repeat(gutter),
+                    };
+                    out.push(Span::new(number, Role::Dim));
+                }
                 out.extend(row);
                 self.emit(out);
             }
@@ -204,6 +216,7 @@ mod tests {
                 label: None,
                 text: text.into(),
                 badges: Vec::new(),
+                numbered: false,
             })],
             checks: Vec::new(),
         };
@@ -230,6 +243,7 @@ mod tests {
                 label: None,
                 text: "fn main() {}".into(),
                 badges: vec!["ignore".into(), "edition 2021".into()],
+                numbered: false,
             })],
             checks: Vec::new(),
         };
@@ -251,6 +265,26 @@ mod tests {
         assert_eq!(styled.spans[1].style.role, crate::layout::Role::Badge);
         // Chrome never wraps: on a narrow page the frame line is cut.
         assert_eq!(top(12, true).text(), "╭─ rust [ign");
+    }
+
+    #[test]
+    fn a_numbered_block_has_a_gutter_of_line_numbers() {
+        let text = (1..=10).map(|i| format!("line{i}")).collect::<Vec<_>>();
+        let lesson = Lesson {
+            meta: LessonMeta::default(),
+            source: Source::Markdown,
+            hero: None,
+            blocks: vec![Block::code(crate::model::CodeBlock {
+                text: text.join("\n"),
+                numbered: true,
+                ..Default::default()
+            })],
+            checks: Vec::new(),
+        };
+        let p = page(&lesson, 60, &Highlights::default());
+        let rows: Vec<String> = p.lines.iter().map(|l| l.text()).collect();
+        assert!(rows.iter().any(|r| r == "│  1 line1"), "{rows:?}");
+        assert!(rows.iter().any(|r| r == "│ 10 line10"), "{rows:?}");
     }
 
     #[test]

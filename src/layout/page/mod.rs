@@ -148,6 +148,7 @@ pub(crate) mod tests {
             label: None,
             text: text.into(),
             badges: Vec::new(),
+            numbered: false,
         })
     }
 

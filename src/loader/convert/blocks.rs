@@ -127,6 +127,7 @@ fn known_block(n: &Node, t: &str, cx: &mut Cx, depth: usize) -> R<Block> {
             label: n.opt_str("label")?.filter(|s| !s.trim().is_empty()),
             text: n.req_str("text")?,
             badges: Vec::new(),
+            numbered: false,
         }),
         "figure" => Block::Figure(Box::new(figure_block(n, cx)?)),
         "quote" | "blockquote" => {

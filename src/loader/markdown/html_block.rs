@@ -218,6 +218,7 @@ fn end_pre(b: &mut Builder) {
         label: None,
         text: text.to_string(),
         badges: Vec::new(),
+        numbered: false,
     }));
 }
 

@@ -370,6 +370,7 @@ fn end(b: &mut Builder, tag: TagEnd) {
                     label: None,
                     text,
                     badges,
+                    numbered: false,
                 }));
             }
         }
@@ -461,6 +462,7 @@ mod tests {
                 label: None,
                 text: "fn main() {}".into(),
                 badges: Vec::new(),
+                numbered: false,
             })
         );
         let Block::Table(table) = &blocks[1] else {

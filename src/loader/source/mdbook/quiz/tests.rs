@@ -157,6 +157,7 @@ shared = "These questions share a program."
             label: None,
             text: "# fn main() {\nlet x = 1;\n# }".into(),
             badges: Vec::new(),
+            numbered: false,
         })
     );
 }

@@ -47,7 +47,9 @@ pub struct Check {
     pub question: Vec<Run>,
     pub options: Vec<CheckOption>,
     pub order: Vec<usize>,
-    pub why: Option<Vec<Run>>,
+    /// Why the answer is right, shown once answered: blocks, as a quiz's
+    /// explanation holds code and lists; a JSON lesson's is one paragraph.
+    pub why: Option<Vec<Block>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -305,7 +307,9 @@ pub fn sample_checks() -> Vec<Check> {
                 option("-3", true, None),
             ],
             order: vec![0, 1, 2],
-            why: Some(text("Integers are whole numbers, negative ones too.")),
+            why: Some(vec![Block::Paragraph(text(
+                "Integers are whole numbers, negative ones too.",
+            ))]),
         },
         Check {
             id: "keyword".into(),
@@ -323,7 +327,9 @@ pub fn sample_checks() -> Vec<Check> {
             question: text("Which keyword fills the blank?"),
             options: Vec::new(),
             order: Vec::new(),
-            why: Some(text("A variable is declared with let.")),
+            why: Some(vec![Block::Paragraph(text(
+                "A variable is declared with let.",
+            ))]),
         },
         Check {
             id: "trace".into(),
@@ -339,7 +345,9 @@ pub fn sample_checks() -> Vec<Check> {
             question: text("What does this program do?"),
             options: Vec::new(),
             order: Vec::new(),
-            why: Some(text("Each println! prints its line.")),
+            why: Some(vec![Block::Paragraph(text(
+                "Each println! prints its line.",
+            ))]),
         },
     ]
 }

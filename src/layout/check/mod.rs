@@ -84,6 +84,9 @@ pub const CHECK_CODE: usize = usize::MAX / 2;
 /// A tracing program's place under its check's path (then index 0).
 const PROGRAM: usize = usize::MAX;
 
+/// The explanation's place under its check's path (then its block's).
+const WHY: usize = usize::MAX - 1;
+
 pub(super) fn plain(text: &str, role: Role, w: usize) -> Vec<Line> {
     wrap_text(&[(text.into(), role.into())], &[], &[], w)
 }
@@ -159,7 +162,7 @@ pub fn check_lines(
             typed::tracing(&mut out, check, marks, w);
         }
     }
-    footer(&mut out.lines, check, marks, w);
+    footer(&mut out.lines, check, marks, (width, code, path[0]));
     out
 }
 
@@ -168,7 +171,11 @@ fn marked(check: &Check) -> Check {
     use super::page::marked_runs;
     let mut c = check.clone();
     c.question = marked_runs(&c.question);
-    c.why = c.why.as_deref().map(marked_runs);
+    // The first paragraph is drawn after "Why:" as runs; the page marks
+    // the blocks after it itself.
+    if let Some(Block::Paragraph(first)) = c.why.as_mut().and_then(|w| w.first_mut()) {
+        *first = marked_runs(first);
+    }
     for o in &mut c.options {
         o.text = marked_runs(&o.text);
         o.tempting = o.tempting.as_deref().map(marked_runs);
@@ -202,13 +209,28 @@ fn title(out: &mut Vec<Line>, view: CheckView, w: usize) {
 
 /// Why the answer is right (once answered or revealed), and the
 /// reader's score.
-fn footer(out: &mut Vec<Line>, check: &Check, marks: &Marks, w: usize) {
+/// How the footer's blocks are drawn: the width, the highlights and the
+/// check's path among them.
+type Page<'a> = (u16, &'a Highlights, usize);
+
+fn footer(out: &mut Vec<Line>, check: &Check, marks: &Marks, (width, code, base): Page) {
+    let w = usize::from(width).max(1);
     let answered = marks.state.answer(check).is_some();
     if let Some(why) = check.why.as_ref().filter(|_| marks.revealed() || answered) {
         out.push(Line::default());
+        // "Why:" leads its first paragraph; code, lists and paragraphs
+        // after it are drawn as the page draws them.
+        let (first, rest) = match why.split_first() {
+            Some((Block::Paragraph(runs), rest)) => (runs.as_slice(), rest),
+            _ => (&[][..], why.as_slice()),
+        };
         let mut p = vec![("Why: ".to_string(), Style::new(Role::Why).with(BOLD))];
-        p.extend(pieces(why, Style::new(Role::Why)));
+        p.extend(pieces(first, Style::new(Role::Why)));
         out.extend(wrap_text(&p, &[], &[], w));
+        if !rest.is_empty() {
+            out.push(Line::default());
+            out.extend(blocks_lines(rest, width, code, &[base, WHY]));
+        }
     }
     if marks.state.attempts > 0 {
         out.push(Line::default());
@@ -260,6 +282,16 @@ pub fn each_check_code<'a>(lesson: &'a Lesson, mut f: impl FnMut(Vec<usize>, &'a
         }
         if let CheckKind::Tracing { program, lang, .. } = &check.kind {
             f(vec![base, PROGRAM, 0], lang, program);
+        }
+        // Numbered as the footer draws them: after the paragraph "Why:"
+        // leads.
+        let why = check.why.as_deref().unwrap_or_default();
+        let lead = usize::from(matches!(why.first(), Some(Block::Paragraph(_))));
+        for (j, block) in why[lead..].iter().enumerate() {
+            if let Block::Code(c) = block {
+                let lang = c.lang.as_deref().or(c.label.as_deref()).unwrap_or("");
+                f(vec![base, WHY, j], lang, &c.text);
+            }
         }
     }
 }
@@ -320,7 +352,7 @@ mod tests {
                 },
             ],
             order: vec![2, 0, 1],
-            why: Some(text("because")),
+            why: Some(vec![Block::Paragraph(text("because"))]),
         }
     }
 

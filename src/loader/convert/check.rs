@@ -34,7 +34,8 @@ pub(super) fn rich(n: &Node, cx: &mut Cx) -> R<Check> {
         .get("why")
         .map(|w| runs(&w, cx))
         .transpose()?
-        .filter(|r| !r.is_empty());
+        .filter(|r| !r.is_empty())
+        .map(|r| vec![crate::model::Block::Paragraph(r)]);
     Ok(Check {
         id: String::new(),
         kind: choice_kind(&options),
@@ -94,7 +95,7 @@ pub(super) fn plain(n: &Node, cx: &mut Cx) -> R<Check> {
         question: inline(&c.question.0),
         order: (0..options.len()).collect(),
         options,
-        why: text(c.why).map(|t| inline(&t)),
+        why: text(c.why).map(|t| vec![crate::model::Block::Paragraph(inline(&t))]),
     })
 }
 

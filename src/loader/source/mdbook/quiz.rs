@@ -190,8 +190,8 @@ fn question(
     let why = common
         .context
         .as_deref()
-        .map(runs)
-        .filter(|r| !r.is_empty());
+        .map(blocks)
+        .filter(|b| !b.is_empty());
     let mut check = match kind {
         "MultipleChoice" => choice(value.try_into().map_err(read)?, &id),
         "ShortAnswer" => short(value.try_into().map_err(read)?),

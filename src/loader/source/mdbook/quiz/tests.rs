@@ -44,7 +44,47 @@ context = "Ask a *mathematician*."
             .any(|r| r.code && r.text == "infinity")
     );
     assert!(Check::is_permutation(&c.order, 4));
-    assert_eq!(runs_text(c.why.as_ref().unwrap()), "Ask a mathematician.");
+    assert_eq!(
+        c.why,
+        Some(vec![Block::Paragraph(vec![
+            Run::plain("Ask a "),
+            Run {
+                text: "mathematician".into(),
+                italic: true,
+                ..Run::default()
+            },
+            Run::plain("."),
+        ])])
+    );
+}
+
+#[test]
+fn an_explanation_keeps_its_paragraphs_lists_and_code() {
+    let c = one(r#"
+[[questions]]
+type = "ShortAnswer"
+prompt.prompt = "Which word?"
+answer.answer = "mut"
+context = """
+First it says this.
+
+- one point
+- another
+
+```rust
+fn main() {
+    let mut x = 1;
+}
+```
+"""
+"#);
+    let why = c.why.unwrap();
+    assert!(matches!(why[0], Block::Paragraph(_)), "{why:?}");
+    assert!(matches!(why[1], Block::List { .. }), "{why:?}");
+    let Block::Code(code) = &why[2] else {
+        panic!("{why:?}")
+    };
+    assert!(code.text.contains("\n    let mut x = 1;\n"), "{code:?}");
 }
 
 #[test]

@@ -3,6 +3,10 @@ use super::lesson::{Block, Run};
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckOption {
     pub text: Vec<Run>,
+    /// What the option holds past its first paragraph (all of it when it
+    /// starts with code): a quiz's option may be a program, drawn boxed
+    /// with its indentation under the option's number.
+    pub body: Vec<Block>,
     pub correct: bool,
     pub tempting: Option<Vec<Run>>,
 }
@@ -293,6 +297,7 @@ pub fn sample_checks() -> Vec<Check> {
         text: text(t),
         correct,
         tempting: tempting.map(text),
+        body: Vec::new(),
     };
     vec![
         Check {
@@ -368,6 +373,7 @@ mod tests {
                     text: vec![Run::plain(format!("o{i}"))],
                     correct: i == correct,
                     tempting: None,
+                    body: Vec::new(),
                 })
                 .collect(),
             order: vec![2, 0, 1],

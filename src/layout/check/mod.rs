@@ -36,6 +36,8 @@ pub struct CheckView {
 struct Marks<'a> {
     state: &'a CheckState,
     view: CheckView,
+    /// The lesson's highlights, for the code options hold.
+    code: &'a Highlights,
 }
 
 impl Marks<'_> {
@@ -87,6 +89,10 @@ const PROGRAM: usize = usize::MAX;
 /// The explanation's place under its check's path (then its block's).
 const WHY: usize = usize::MAX - 1;
 
+/// The options' place under its check's path (then the option's index in
+/// file order, then its block's).
+pub(super) const OPTIONS: usize = usize::MAX - 2;
+
 pub(super) fn plain(text: &str, role: Role, w: usize) -> Vec<Line> {
     wrap_text(&[(text.into(), role.into())], &[], &[], w)
 }
@@ -110,7 +116,7 @@ pub fn check_lines(
     view: CheckView,
     code: &Highlights,
 ) -> CheckLayout {
-    let marks = &Marks { state, view };
+    let marks = &Marks { state, view, code };
     let w = usize::from(width).max(1);
     let owned;
     let check = if code.plain {
@@ -293,6 +299,14 @@ pub fn each_check_code<'a>(lesson: &'a Lesson, mut f: impl FnMut(Vec<usize>, &'a
                 f(vec![base, WHY, j], lang, &c.text);
             }
         }
+        for (i, option) in check.options.iter().enumerate() {
+            for (j, block) in option.body.iter().enumerate() {
+                if let Block::Code(c) = block {
+                    let lang = c.lang.as_deref().or(c.label.as_deref()).unwrap_or("");
+                    f(vec![base, OPTIONS, i, j], lang, &c.text);
+                }
+            }
+        }
     }
 }
 
@@ -317,6 +331,10 @@ pub(crate) fn check_text(check: &Check) -> String {
     for o in &check.options {
         s.push(' ');
         s.push_str(&crate::model::runs_text(&o.text));
+        for b in &o.body {
+            s.push(' ');
+            s.push_str(&Lesson::block_text(b));
+        }
     }
     s
 }
@@ -339,16 +357,19 @@ mod tests {
                     text: text("a long option that wraps over several lines"),
                     correct: false,
                     tempting: Some(text("it sounds right")),
+                    body: Vec::new(),
                 },
                 CheckOption {
                     text: text("short"),
                     correct: true,
                     tempting: None,
+                    body: Vec::new(),
                 },
                 CheckOption {
                     text: text("another"),
                     correct: false,
                     tempting: None,
+                    body: Vec::new(),
                 },
             ],
             order: vec![2, 0, 1],

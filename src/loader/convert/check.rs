@@ -27,6 +27,7 @@ pub(super) fn rich(n: &Node, cx: &mut Cx) -> R<Check> {
                 .map(|t| runs(&t, cx))
                 .transpose()?
                 .filter(|r| !r.is_empty()),
+            body: Vec::new(),
         });
     }
     let order = order(n, options.len(), cx);
@@ -85,6 +86,7 @@ pub(super) fn plain(n: &Node, cx: &mut Cx) -> R<Check> {
             text: inline(&o.text.0),
             correct: o.correct.unwrap_or(false),
             tempting: text(o.tempting).map(|t| inline(&t)),
+            body: Vec::new(),
         })
         .collect();
     Ok(Check {

@@ -301,10 +301,14 @@ fn choice(q: Choice, id: &str) -> Check {
     check.options = raw
         .iter()
         .enumerate()
-        .map(|(i, text)| CheckOption {
-            text: runs(text),
-            correct: i < n_right,
-            tempting: None,
+        .map(|(i, text)| {
+            let (text, body) = option_parts(text);
+            CheckOption {
+                text,
+                body,
+                correct: i < n_right,
+                tempting: None,
+            }
         })
         .collect();
     check.order = order;
@@ -330,6 +334,22 @@ fn tracing(q: Tracing) -> Check {
         line: q.answer.line_number,
     };
     base(kind, Vec::new(), vec![Run::plain(TRACING_QUESTION)])
+}
+
+/// An option's first paragraph as its text and the blocks after it
+/// (code, lists) as its body; an option of one line stays one line.
+fn option_parts(markdown: &str) -> (Vec<Run>, Vec<Block>) {
+    let mut all = blocks(markdown);
+    match all.first() {
+        Some(Block::Paragraph(_)) if all.len() == 1 => (runs(markdown), Vec::new()),
+        Some(Block::Paragraph(_)) => {
+            let Block::Paragraph(text) = all.remove(0) else {
+                unreachable!("just matched")
+            };
+            (text, all)
+        }
+        _ => (Vec::new(), all),
+    }
 }
 
 /// A permutation of `0..n` that depends only on `seed`: FNV-1a of the id

@@ -259,3 +259,28 @@ fn problems_are_located() {
     assert!(*error && message.contains("no right answer"));
     assert_eq!(super::super::summary::line_col(text, *at).0, 6);
 }
+
+#[test]
+fn an_option_of_code_keeps_its_lines_and_indentation() {
+    let c = one(r#"
+[[questions]]
+type = "MultipleChoice"
+prompt.prompt = "Which one?"
+prompt.distractors = ["plain `words`"]
+answer.answer = """
+```rust
+fn f() {
+    g();
+}
+```
+"""
+"#);
+    let code = &c.options[0];
+    assert!(code.text.is_empty());
+    let [Block::Code(block)] = code.body.as_slice() else {
+        panic!("{:?}", code.body)
+    };
+    assert_eq!(block.text, "fn f() {\n    g();\n}");
+    assert!(c.options[1].body.is_empty());
+    assert_eq!(runs_text(&c.options[1].text), "plain words");
+}

@@ -328,6 +328,7 @@ pub fn sample_checks() -> Vec<Check> {
                 badges: Vec::new(),
                 text: "___ x = 5;".into(),
                 numbered: false,
+                marks: Vec::new(),
             })],
             question: text("Which keyword fills the blank?"),
             options: Vec::new(),

@@ -76,6 +76,9 @@ pub struct CodeBlock {
     /// Drawn with its lines numbered: a tracing question's program, whose
     /// answer may be the line of its error.
     pub numbered: bool,
+    /// Highlighted stretches: (line, start, end), byte offsets in the line
+    /// (0-based) — what a quiz marks with `` `[…]` `` in its code.
+    pub marks: Vec<(usize, usize, usize)>,
 }
 
 impl Block {

@@ -160,6 +160,7 @@ pub fn check_lines(
                 badges: Vec::new(),
                 text: program.clone(),
                 numbered: true,
+                marks: Vec::new(),
             });
             let path = [path[0], PROGRAM];
             out.lines

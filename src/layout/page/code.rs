@@ -131,6 +131,7 @@ impl Builder<'_> {
                 Some(spans) => wrap::regroup(spans),
                 None => vec![Span::new(line, Role::CodeText)],
             };
+            let spans = highlighted(spans, &block.marks, n, block.text.split('\n').nth(n));
             for (i, row) in super::code_wrap::wrap_code(&spans, room)
                 .into_iter()
                 .enumerate()
@@ -152,6 +153,49 @@ impl Builder<'_> {
         }
         self.emit(vec![Span::new("╰──", Role::CodeFrame)]);
     }
+}
+
+/// `spans` (line `n`) with the block's marks on that line reversed. The
+/// marks' offsets are the source line's: a line whose tabs were expanded
+/// is shown unmarked rather than marked in the wrong place.
+fn highlighted(
+    spans: Vec<Span>,
+    marks: &[(usize, usize, usize)],
+    n: usize,
+    source: Option<&str>,
+) -> Vec<Span> {
+    let ranges: Vec<(usize, usize)> = marks
+        .iter()
+        .filter(|m| m.0 == n)
+        .map(|m| (m.1, m.2))
+        .collect();
+    if ranges.is_empty() || source.is_none_or(|s| s.contains('\t')) {
+        return spans;
+    }
+    let mut out = Vec::with_capacity(spans.len() + 2 * ranges.len());
+    let mut at = 0;
+    for s in spans {
+        let end = at + s.text.len();
+        // Cut the span at every mark edge inside it.
+        let mut edges: Vec<usize> = ranges
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .filter(|&e| e > at && e < end && s.text.is_char_boundary(e - at))
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        let mut from = at;
+        for e in edges.into_iter().chain([end]) {
+            let mut style = s.style;
+            if ranges.iter().any(|&(a, b)| a <= from && from < b) {
+                style = style.with(REVERSE);
+            }
+            out.push(Span::new(&s.text[from - at..e - at], style));
+            from = e;
+        }
+        at = end;
+    }
+    out
 }
 
 /// The badges on a code frame's top line, after its name: reversed in
@@ -217,6 +261,7 @@ mod tests {
                 text: text.into(),
                 badges: Vec::new(),
                 numbered: false,
+                marks: Vec::new(),
             })],
             checks: Vec::new(),
         };
@@ -244,6 +289,7 @@ mod tests {
                 text: "fn main() {}".into(),
                 badges: vec!["ignore".into(), "edition 2021".into()],
                 numbered: false,
+                marks: Vec::new(),
             })],
             checks: Vec::new(),
         };
@@ -268,6 +314,25 @@ mod tests {
     }
 
     #[test]
+    fn marks_reverse_their_stretch_of_the_line() {
+        use crate::layout::{REVERSE, Role, Span};
+        let spans = vec![
+            Span::new("let ", Role::CodeText),
+            Span::new("x = 1;", Role::Code),
+        ];
+        let out = super::highlighted(spans, &[(0, 2, 5), (1, 0, 1)], 0, Some("let x = 1;"));
+        let texts: Vec<(&str, bool)> = out
+            .iter()
+            .map(|s| (s.text.as_str(), s.style.mods & REVERSE != 0))
+            .collect();
+        assert_eq!(
+            texts,
+            [("le", false), ("t ", true), ("x", true), (" = 1;", false)]
+        );
+        assert_eq!(out[2].style.role, Role::Code);
+    }
+
+    #[test]
     fn a_numbered_block_has_a_gutter_of_line_numbers() {
         let text = (1..=10).map(|i| format!("line{i}")).collect::<Vec<_>>();
         let lesson = Lesson {
@@ -277,6 +342,7 @@ mod tests {
             blocks: vec![Block::code(crate::model::CodeBlock {
                 text: text.join("\n"),
                 numbered: true,
+                marks: Vec::new(),
                 ..Default::default()
             })],
             checks: Vec::new(),

@@ -149,6 +149,7 @@ pub(crate) mod tests {
             text: text.into(),
             badges: Vec::new(),
             numbered: false,
+            marks: Vec::new(),
         })
     }
 

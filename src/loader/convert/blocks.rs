@@ -128,6 +128,7 @@ fn known_block(n: &Node, t: &str, cx: &mut Cx, depth: usize) -> R<Block> {
             text: n.req_str("text")?,
             badges: Vec::new(),
             numbered: false,
+            marks: Vec::new(),
         }),
         "figure" => Block::Figure(Box::new(figure_block(n, cx)?)),
         "quote" | "blockquote" => {

@@ -219,6 +219,7 @@ fn end_pre(b: &mut Builder) {
         text: text.to_string(),
         badges: Vec::new(),
         numbered: false,
+        marks: Vec::new(),
     }));
 }
 

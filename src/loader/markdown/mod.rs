@@ -371,6 +371,7 @@ fn end(b: &mut Builder, tag: TagEnd) {
                     text,
                     badges,
                     numbered: false,
+                    marks: Vec::new(),
                 }));
             }
         }
@@ -463,6 +464,7 @@ mod tests {
                 text: "fn main() {}".into(),
                 badges: Vec::new(),
                 numbered: false,
+                marks: Vec::new(),
             })
         );
         let Block::Table(table) = &blocks[1] else {

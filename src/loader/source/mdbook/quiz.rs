@@ -12,6 +12,8 @@
 use super::super::super::markdown as md;
 use super::super::super::sanitize::clean_owned;
 use super::aquascope;
+
+mod marks;
 use crate::model::{Block, Check, CheckKind, CheckOption, Run};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -238,9 +240,12 @@ fn prompt_text(table: &toml::Table) -> String {
     clean_owned(s.trim())
 }
 
-/// Markdown of a quiz file as blocks (aquascope diagrams as their code).
+/// Markdown of a quiz file as blocks (aquascope diagrams as their code,
+/// highlight markers as marks).
 fn blocks(markdown: &str) -> Vec<Block> {
-    md::parse(&aquascope::rewrite(&clean_owned(markdown)))
+    let mut blocks = md::parse(&aquascope::rewrite(&clean_owned(markdown)));
+    marks::code_marks(&mut blocks);
+    blocks
 }
 
 fn runs(markdown: &str) -> Vec<Run> {

@@ -198,6 +198,7 @@ shared = "These questions share a program."
             text: "# fn main() {\nlet x = 1;\n# }".into(),
             badges: Vec::new(),
             numbered: false,
+            marks: Vec::new(),
         })
     );
 }

@@ -63,6 +63,9 @@ pub(super) enum Known {
     Check,
     /// `blockquote`: in an HTML block, a quote; inline, a line.
     Quote,
+    /// `details`: in an HTML block, a quote led by its summary, or by
+    /// "Notes" when it has none (mdBook's speaker notes); inline, a line.
+    Details,
     /// `table`, `tr`, `td`/`th`: in one HTML block, a table; cut by
     /// markdown (a blank line, a list in a cell), lines of its content.
     Table,
@@ -85,7 +88,8 @@ fn known(name: &str) -> Option<Known> {
         "sub" => Known::Sub,
         "mark" => Known::Mark,
         "span" | "small" | "u" | "ins" | "abbr" | "wbr" | "font" => Known::Plain,
-        "p" | "div" | "figure" | "details" | "center" | "section" | "caption" => Known::Line,
+        "p" | "div" | "figure" | "center" | "section" | "caption" => Known::Line,
+        "details" => Known::Details,
         "thead" | "tbody" | "tfoot" => Known::Plain,
         "hr" => Known::Hr,
         "input" => Known::Check,

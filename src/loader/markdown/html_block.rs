@@ -61,15 +61,19 @@ fn piece(b: &mut Builder, p: Piece, block: bool) {
             b.flush();
             b.top().push(Block::Rule);
         }
-        Piece::Open(Known::Quote, _) => {
+        Piece::Open(Known::Quote | Known::Details, _) => {
             b.open(Frame::Quote(Vec::new()));
             b.html_quotes += 1;
         }
         // Only a quote this pass opened is closed by its tag: a stray
         // `</blockquote>` must not end a markdown container.
-        Piece::Close(Known::Quote)
+        Piece::Close(k @ (Known::Quote | Known::Details))
             if b.html_quotes > 0 && matches!(b.stack.last(), Some(Frame::Quote(_))) =>
         {
+            if k == Known::Details {
+                b.flush();
+                label_notes(b.top());
+            }
             b.html_quotes -= 1;
             b.close();
         }
@@ -80,6 +84,24 @@ fn piece(b: &mut Builder, p: Piece, block: bool) {
         p => b.inline().html(p, true),
     }
 }
+
+/// A `details` without a summary leads with "Notes": mdBook books write
+/// their speaker notes so, and read as slide content they mislead.
+fn label_notes(blocks: &mut Vec<Block>) {
+    let summarised = matches!(blocks.first(), Some(Block::Paragraph(r))
+        if r.first().is_some_and(|r| r.text.starts_with(SUMMARY)));
+    if !summarised {
+        let label = Run {
+            text: "Notes".into(),
+            bold: true,
+            ..Run::default()
+        };
+        blocks.insert(0, Block::Paragraph(vec![label]));
+    }
+}
+
+/// What the inline pass starts a summary's line with.
+pub(super) const SUMMARY: &str = "▸ ";
 
 /// A piece inside an HTML table: rows and cells are collected, what a
 /// cell holds is its inline text, and the rest (whitespace between cells)
@@ -281,6 +303,18 @@ mod tests {
         };
         assert!(runs.iter().any(|r| r.mark && r.text == "this"));
         assert_eq!(text(&blocks[2..]), "☑ done");
+    }
+
+    #[test]
+    fn details_are_quotes_led_by_their_summary_or_marked_as_notes() {
+        let blocks = parse(
+            "<details>\n\nSay this **aloud**.\n\n</details>\n\n<details><summary>Hint</summary>\n\nLook up.\n\n</details>\n",
+        );
+        let [Block::Quote(notes), Block::Quote(hint)] = blocks.as_slice() else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(text(notes), "Notes|Say this aloud.");
+        assert_eq!(text(hint), "▸ Hint|Look up.");
     }
 
     #[test]

@@ -96,7 +96,9 @@ impl Inline {
                 Known::Plain | Known::Listing | Known::Style | Known::Script => {}
                 // Outside an HTML block (or a table cut by markdown), a
                 // container is its lines.
-                Known::Line | Known::Pre | Known::Quote | Known::Hr => self.newline(),
+                Known::Line | Known::Pre | Known::Quote | Known::Details | Known::Hr => {
+                    self.newline()
+                }
                 Known::Table | Known::Row | Known::Cell | Known::HeadCell => self.newline(),
                 Known::A => self.links.push(value.map(|v| clean_owned(&v).into())),
                 Known::Br => self.push("\n", false),
@@ -107,7 +109,7 @@ impl Inline {
                 }
                 Known::Summary => {
                     self.newline();
-                    self.push("▸ ", false);
+                    self.push(super::html_block::SUMMARY, false);
                     self.bold += 1;
                 }
             },
@@ -123,7 +125,7 @@ impl Inline {
                 Known::Strike => dec(&mut self.strike),
                 Known::Sup => dec(&mut self.sup),
                 Known::Sub => dec(&mut self.sub),
-                Known::Line | Known::Pre | Known::Quote => self.newline(),
+                Known::Line | Known::Pre | Known::Quote | Known::Details => self.newline(),
                 Known::Table | Known::Row | Known::Cell | Known::HeadCell => self.newline(),
                 Known::A => {
                     self.links.pop();

@@ -20,7 +20,7 @@ pub fn width(s: &str) -> usize {
 /// The mark at the end of a line where a token too long for any line was
 /// broken, and the narrowest line that shows it.
 pub(crate) const BROKEN: &str = "\u{21a9}";
-const MARK_MIN: usize = 8;
+pub(crate) const MARK_MIN: usize = 8;
 
 /// What a grapheme too wide for a one-column line is shown as.
 const TOO_WIDE: &str = "\u{2026}";

@@ -330,7 +330,9 @@ fn a_plain_check_reads_why_and_markdown_and_names_what_it_ignores() {
     assert!(c.question.iter().any(|r| r.code && r.text == "Box<T>"));
     assert!(c.question.iter().any(|r| r.italic && r.text == "own"));
     assert!(c.options[0].text.iter().any(|r| r.bold && r.text == "heap"));
-    let why = c.why.as_ref().unwrap();
+    let Some([crate::model::Block::Paragraph(why)]) = c.why.as_deref() else {
+        panic!("{:?}", c.why)
+    };
     assert!(why.iter().any(|r| r.italic && r.text == "contents"));
     let paths: Vec<String> = l.findings.iter().map(|f| f.path.to_string()).collect();
     assert_eq!(

@@ -3,6 +3,10 @@ use super::lesson::{Block, Run};
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckOption {
     pub text: Vec<Run>,
+    /// What the option holds past its first paragraph (all of it when it
+    /// starts with code): a quiz's option may be a program, drawn boxed
+    /// with its indentation under the option's number.
+    pub body: Vec<Block>,
     pub correct: bool,
     pub tempting: Option<Vec<Run>>,
 }
@@ -47,7 +51,9 @@ pub struct Check {
     pub question: Vec<Run>,
     pub options: Vec<CheckOption>,
     pub order: Vec<usize>,
-    pub why: Option<Vec<Run>>,
+    /// Why the answer is right, shown once answered: blocks, as a quiz's
+    /// explanation holds code and lists; a JSON lesson's is one paragraph.
+    pub why: Option<Vec<Block>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -291,6 +297,7 @@ pub fn sample_checks() -> Vec<Check> {
         text: text(t),
         correct,
         tempting: tempting.map(text),
+        body: Vec::new(),
     };
     vec![
         Check {
@@ -305,7 +312,9 @@ pub fn sample_checks() -> Vec<Check> {
                 option("-3", true, None),
             ],
             order: vec![0, 1, 2],
-            why: Some(text("Integers are whole numbers, negative ones too.")),
+            why: Some(vec![Block::Paragraph(text(
+                "Integers are whole numbers, negative ones too.",
+            ))]),
         },
         Check {
             id: "keyword".into(),
@@ -318,11 +327,15 @@ pub fn sample_checks() -> Vec<Check> {
                 label: None,
                 badges: Vec::new(),
                 text: "___ x = 5;".into(),
+                numbered: false,
+                marks: Vec::new(),
             })],
             question: text("Which keyword fills the blank?"),
             options: Vec::new(),
             order: Vec::new(),
-            why: Some(text("A variable is declared with let.")),
+            why: Some(vec![Block::Paragraph(text(
+                "A variable is declared with let.",
+            ))]),
         },
         Check {
             id: "trace".into(),
@@ -338,7 +351,9 @@ pub fn sample_checks() -> Vec<Check> {
             question: text("What does this program do?"),
             options: Vec::new(),
             order: Vec::new(),
-            why: Some(text("Each println! prints its line.")),
+            why: Some(vec![Block::Paragraph(text(
+                "Each println! prints its line.",
+            ))]),
         },
     ]
 }
@@ -359,6 +374,7 @@ mod tests {
                     text: vec![Run::plain(format!("o{i}"))],
                     correct: i == correct,
                     tempting: None,
+                    body: Vec::new(),
                 })
                 .collect(),
             order: vec![2, 0, 1],

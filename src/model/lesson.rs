@@ -13,6 +13,8 @@ pub struct Run {
     pub strike: bool,
     pub code: bool,
     pub kbd: bool,
+    /// Highlighted (HTML's `mark`, a quiz's highlight markers).
+    pub mark: bool,
     /// Boxed to its length: a run is 48 bytes, not 56, and most have none.
     pub href: Option<Box<str>>,
 }
@@ -71,6 +73,12 @@ pub struct CodeBlock {
     /// and rustdoc fence attributes: `ignore`, `does not compile`),
     /// shown as small badges on the frame, never as its name.
     pub badges: Vec<String>,
+    /// Drawn with its lines numbered: a tracing question's program, whose
+    /// answer may be the line of its error.
+    pub numbered: bool,
+    /// Highlighted stretches: (line, start, end), byte offsets in the line
+    /// (0-based) — what a quiz marks with `` `[…]` `` in its code.
+    pub marks: Vec<(usize, usize, usize)>,
 }
 
 impl Block {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// One fixture per defect of the issue (some hold several), in the
 /// project's own words.
-const CASES: [&str; 22] = [
+const CASES: [&str; 24] = [
     "html",
     "footnotes",
     "links",
@@ -38,6 +38,8 @@ const CASES: [&str; 22] = [
     "line-breaks",
     "checks",
     "listing",
+    "html-tags",
+    "table-words",
 ];
 
 fn fixture(rel: &str) -> PathBuf {

@@ -1,8 +1,8 @@
 //! Choice questions: one right answer (chosen at once) or several (ticked,
 //! then submitted).
 
-use super::{CheckLayout, Marks, OptionRows, mark, tempting, verdict};
-use crate::layout::page::{pieces, wrap_text};
+use super::{CHECK_CODE, CheckLayout, Marks, OPTIONS, OptionRows, mark, tempting, verdict};
+use crate::layout::page::{blocks_lines, pieces, wrap_text};
 use crate::layout::style::{BOLD, Line, REVERSE, Role, Span, Style};
 use crate::model::{Check, Verdict};
 
@@ -140,7 +140,31 @@ fn option(
         text.push((boxed.to_string(), Style::new(Role::OptionNumber).with(BOLD)));
     }
     text.extend(pieces(&option.text, text_style));
-    out.extend(wrap_text(&text, &label, &indent, w));
+    // An option that starts with code has its number (and box) on the
+    // code's frame.
+    let lead = if option.text.is_empty() && !option.body.is_empty() {
+        let mut lead = label;
+        lead.extend(text.into_iter().map(|(t, s)| Span::new(t, s)));
+        lead
+    } else {
+        out.extend(wrap_text(&text, &label, &indent, w));
+        indent.clone()
+    };
+    let lead_w: usize = lead
+        .iter()
+        .map(|s| crate::layout::wrap::width(&s.text))
+        .sum();
+    let base = CHECK_CODE.saturating_add(marks.view.index);
+    let room = u16::try_from(w.saturating_sub(lead_w.max(num_w + 1)).max(1)).unwrap_or(u16::MAX);
+    let body = blocks_lines(&option.body, room, marks.code, &[base, OPTIONS, index]);
+    for (i, line) in body.into_iter().enumerate() {
+        let mut spans = match i {
+            0 => lead.clone(),
+            _ => vec![Span::new(" ".repeat(lead_w.max(num_w + 1)), Role::Text)],
+        };
+        spans.extend(line.spans);
+        out.push(Line { spans });
+    }
 }
 
 /// Why a wrong option tempts, once chosen or revealed.

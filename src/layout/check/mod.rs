@@ -36,6 +36,8 @@ pub struct CheckView {
 struct Marks<'a> {
     state: &'a CheckState,
     view: CheckView,
+    /// The lesson's highlights, for the code options hold.
+    code: &'a Highlights,
 }
 
 impl Marks<'_> {
@@ -84,6 +86,13 @@ pub const CHECK_CODE: usize = usize::MAX / 2;
 /// A tracing program's place under its check's path (then index 0).
 const PROGRAM: usize = usize::MAX;
 
+/// The explanation's place under its check's path (then its block's).
+const WHY: usize = usize::MAX - 1;
+
+/// The options' place under its check's path (then the option's index in
+/// file order, then its block's).
+pub(super) const OPTIONS: usize = usize::MAX - 2;
+
 pub(super) fn plain(text: &str, role: Role, w: usize) -> Vec<Line> {
     wrap_text(&[(text.into(), role.into())], &[], &[], w)
 }
@@ -107,7 +116,7 @@ pub fn check_lines(
     view: CheckView,
     code: &Highlights,
 ) -> CheckLayout {
-    let marks = &Marks { state, view };
+    let marks = &Marks { state, view, code };
     let w = usize::from(width).max(1);
     let owned;
     let check = if code.plain {
@@ -150,6 +159,8 @@ pub fn check_lines(
                 label: None,
                 badges: Vec::new(),
                 text: program.clone(),
+                numbered: true,
+                marks: Vec::new(),
             });
             let path = [path[0], PROGRAM];
             out.lines
@@ -158,7 +169,7 @@ pub fn check_lines(
             typed::tracing(&mut out, check, marks, w);
         }
     }
-    footer(&mut out.lines, check, marks, w);
+    footer(&mut out.lines, check, marks, (width, code, path[0]));
     out
 }
 
@@ -167,7 +178,11 @@ fn marked(check: &Check) -> Check {
     use super::page::marked_runs;
     let mut c = check.clone();
     c.question = marked_runs(&c.question);
-    c.why = c.why.as_deref().map(marked_runs);
+    // The first paragraph is drawn after "Why:" as runs; the page marks
+    // the blocks after it itself.
+    if let Some(Block::Paragraph(first)) = c.why.as_mut().and_then(|w| w.first_mut()) {
+        *first = marked_runs(first);
+    }
     for o in &mut c.options {
         o.text = marked_runs(&o.text);
         o.tempting = o.tempting.as_deref().map(marked_runs);
@@ -201,13 +216,28 @@ fn title(out: &mut Vec<Line>, view: CheckView, w: usize) {
 
 /// Why the answer is right (once answered or revealed), and the
 /// reader's score.
-fn footer(out: &mut Vec<Line>, check: &Check, marks: &Marks, w: usize) {
+/// How the footer's blocks are drawn: the width, the highlights and the
+/// check's path among them.
+type Page<'a> = (u16, &'a Highlights, usize);
+
+fn footer(out: &mut Vec<Line>, check: &Check, marks: &Marks, (width, code, base): Page) {
+    let w = usize::from(width).max(1);
     let answered = marks.state.answer(check).is_some();
     if let Some(why) = check.why.as_ref().filter(|_| marks.revealed() || answered) {
         out.push(Line::default());
+        // "Why:" leads its first paragraph; code, lists and paragraphs
+        // after it are drawn as the page draws them.
+        let (first, rest) = match why.split_first() {
+            Some((Block::Paragraph(runs), rest)) => (runs.as_slice(), rest),
+            _ => (&[][..], why.as_slice()),
+        };
         let mut p = vec![("Why: ".to_string(), Style::new(Role::Why).with(BOLD))];
-        p.extend(pieces(why, Style::new(Role::Why)));
+        p.extend(pieces(first, Style::new(Role::Why)));
         out.extend(wrap_text(&p, &[], &[], w));
+        if !rest.is_empty() {
+            out.push(Line::default());
+            out.extend(blocks_lines(rest, width, code, &[base, WHY]));
+        }
     }
     if marks.state.attempts > 0 {
         out.push(Line::default());
@@ -260,6 +290,24 @@ pub fn each_check_code<'a>(lesson: &'a Lesson, mut f: impl FnMut(Vec<usize>, &'a
         if let CheckKind::Tracing { program, lang, .. } = &check.kind {
             f(vec![base, PROGRAM, 0], lang, program);
         }
+        // Numbered as the footer draws them: after the paragraph "Why:"
+        // leads.
+        let why = check.why.as_deref().unwrap_or_default();
+        let lead = usize::from(matches!(why.first(), Some(Block::Paragraph(_))));
+        for (j, block) in why[lead..].iter().enumerate() {
+            if let Block::Code(c) = block {
+                let lang = c.lang.as_deref().or(c.label.as_deref()).unwrap_or("");
+                f(vec![base, WHY, j], lang, &c.text);
+            }
+        }
+        for (i, option) in check.options.iter().enumerate() {
+            for (j, block) in option.body.iter().enumerate() {
+                if let Block::Code(c) = block {
+                    let lang = c.lang.as_deref().or(c.label.as_deref()).unwrap_or("");
+                    f(vec![base, OPTIONS, i, j], lang, &c.text);
+                }
+            }
+        }
     }
 }
 
@@ -284,6 +332,10 @@ pub(crate) fn check_text(check: &Check) -> String {
     for o in &check.options {
         s.push(' ');
         s.push_str(&crate::model::runs_text(&o.text));
+        for b in &o.body {
+            s.push(' ');
+            s.push_str(&Lesson::block_text(b));
+        }
     }
     s
 }
@@ -306,20 +358,23 @@ mod tests {
                     text: text("a long option that wraps over several lines"),
                     correct: false,
                     tempting: Some(text("it sounds right")),
+                    body: Vec::new(),
                 },
                 CheckOption {
                     text: text("short"),
                     correct: true,
                     tempting: None,
+                    body: Vec::new(),
                 },
                 CheckOption {
                     text: text("another"),
                     correct: false,
                     tempting: None,
+                    body: Vec::new(),
                 },
             ],
             order: vec![2, 0, 1],
-            why: Some(text("because")),
+            why: Some(vec![Block::Paragraph(text("because"))]),
         }
     }
 
@@ -411,5 +466,35 @@ mod tests {
             .options
             .is_empty()
         );
+    }
+
+    #[test]
+    fn a_short_answers_alternatives_show_once_answered_right_or_revealed() {
+        let mut c = check();
+        c.kind = CheckKind::Short {
+            accepted: vec!["mut".into(), "mutable".into()],
+        };
+        let shown = |typed: &str, revealed: bool| {
+            let state = CheckState {
+                typed: typed.into(),
+                submitted: !typed.is_empty(),
+                revealed,
+                ..CheckState::default()
+            };
+            let l = check_lines(&c, 80, &state, CheckView::default(), &Highlights::default());
+            l.lines
+                .iter()
+                .map(Line::text)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(shown("MUT", false).contains("Accepted answers: mut · mutable"));
+        assert!(
+            !shown("let", false).contains("mutable"),
+            "a wrong answer may retry"
+        );
+        let revealed = shown("", true);
+        assert!(revealed.contains("The answer: mut"), "{revealed}");
+        assert!(revealed.contains("Also accepted: mutable"), "{revealed}");
     }
 }

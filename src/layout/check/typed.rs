@@ -10,6 +10,37 @@ const INDENT: &str = "    ";
 
 pub(super) fn short(out: &mut CheckLayout, check: &Check, marks: &Marks, w: usize) {
     answer_box(&mut out.lines, "Your answer:", check, marks, w);
+    accepted(&mut out.lines, check, marks, w);
+}
+
+/// The other answers a short answer accepts: all of them once answered
+/// right, the ones beside the answer shown once revealed (never after a
+/// wrong answer, which may be tried again).
+fn accepted(out: &mut Vec<Line>, check: &Check, marks: &Marks, w: usize) {
+    let CheckKind::Short { accepted } = &check.kind else {
+        return;
+    };
+    let all: Vec<&str> = accepted
+        .iter()
+        .map(|a| a.trim())
+        .filter(|a| !a.is_empty())
+        .collect();
+    let (head, shown) = if marks.revealed() {
+        ("Also accepted: ", &all[all.len().min(1)..])
+    } else if super::verdict(check, marks.state) == Some(Verdict::Right) {
+        ("Accepted answers: ", &all[..])
+    } else {
+        return;
+    };
+    if all.len() < 2 {
+        return;
+    }
+    let indent = vec![Span::new(INDENT, Role::Text)];
+    let p = vec![
+        (head.to_string(), Style::new(Role::Dim).with(BOLD)),
+        (shown.join(" · "), Style::new(Role::Dim)),
+    ];
+    out.extend(wrap_text(&p, &indent, &indent, w));
 }
 
 pub(super) fn tracing(out: &mut CheckLayout, check: &Check, marks: &Marks, w: usize) {

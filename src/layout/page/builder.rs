@@ -149,7 +149,7 @@ impl<'a> Builder<'a> {
             Block::Heading { level, runs, .. } => self.heading(*level, runs),
             Block::Paragraph(runs) => self.runs(runs, Style::new(Role::Text)),
             Block::List { start, items } => self.list(*start, items),
-            Block::Code(c) => self.code(c.lang.as_deref(), c.label.as_deref(), &c.text, &c.badges),
+            Block::Code(c) => self.code(c),
             Block::Figure(f) => self.figure(f),
             Block::Quote(inner) => self.barred(Span::new("│ ", Role::Quote), |b| b.blocks(inner)),
             Block::Rule => {

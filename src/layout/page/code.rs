@@ -3,7 +3,7 @@
 use super::builder::Builder;
 use crate::layout::style::{REVERSE, Role, Span, Style};
 use crate::layout::wrap::{self, width};
-use crate::model::{Block, Lesson};
+use crate::model::{Block, CodeBlock, Lesson};
 use std::collections::BTreeMap;
 
 /// Highlighted code keyed by the block it belongs to: each line as styled
@@ -70,13 +70,9 @@ pub(crate) fn each_code_block<'a>(
 }
 
 impl Builder<'_> {
-    pub(super) fn code(
-        &mut self,
-        lang: Option<&str>,
-        label: Option<&str>,
-        text: &str,
-        badges: &[String],
-    ) {
+    pub(super) fn code(&mut self, block: &CodeBlock) {
+        let (lang, label) = (block.lang.as_deref(), block.label.as_deref());
+        let (text, badges) = (block.text.as_str(), block.badges.as_slice());
         let code = self.code;
         let hides = !code.show_hidden && lang.is_some_and(|l| matches!(l, "rust" | "rs"));
         let hidden = if hides {
@@ -113,7 +109,14 @@ impl Builder<'_> {
             }
         }
         self.emit(line);
-        let room = avail.saturating_sub(2).max(1);
+        let lines = text.split('\n').count();
+        let gutter = match block.numbered {
+            true => lines.to_string().len() + 1,
+            false => 0,
+        };
+        // A gutter that would leave the code no room is not drawn.
+        let gutter = if avail >= gutter + 2 + 8 { gutter } else { 0 };
+        let room = avail.saturating_sub(2 + gutter).max(1);
         let text = wrap::expand_tabs(text, 4);
         let styled = code.get(&self.path).filter(|s| same_text(s, &text));
         for (n, line) in text.split('\n').enumerate() {
@@ -128,15 +131,71 @@ impl Builder<'_> {
                 Some(spans) => wrap::regroup(spans),
                 None => vec![Span::new(line, Role::CodeText)],
             };
-            for (i, row) in hard_wrap(&spans, room).into_iter().enumerate() {
+            let spans = highlighted(spans, &block.marks, n, block.text.split('\n').nth(n));
+            for (i, row) in super::code_wrap::wrap_code(&spans, room)
+                .into_iter()
+                .enumerate()
+            {
                 let bar = if i == 0 { "│ " } else { "┆ " };
                 let mut out = vec![Span::new(bar, Role::CodeFrame)];
+                if gutter > 0 {
+                    // The number counts every line of the program, hidden
+                    // ones too, as the answer's line does.
+                    let number = match i {
+                        0 => format!("{:>w$} ", n + 1, w = gutter - 1),
+                        _ => " ".repeat(gutter),
+                    };
+                    out.push(Span::new(number, Role::Dim));
+                }
                 out.extend(row);
                 self.emit(out);
             }
         }
         self.emit(vec![Span::new("╰──", Role::CodeFrame)]);
     }
+}
+
+/// `spans` (line `n`) with the block's marks on that line reversed. The
+/// marks' offsets are the source line's: a line whose tabs were expanded
+/// is shown unmarked rather than marked in the wrong place.
+fn highlighted(
+    spans: Vec<Span>,
+    marks: &[(usize, usize, usize)],
+    n: usize,
+    source: Option<&str>,
+) -> Vec<Span> {
+    let ranges: Vec<(usize, usize)> = marks
+        .iter()
+        .filter(|m| m.0 == n)
+        .map(|m| (m.1, m.2))
+        .collect();
+    if ranges.is_empty() || source.is_none_or(|s| s.contains('\t')) {
+        return spans;
+    }
+    let mut out = Vec::with_capacity(spans.len() + 2 * ranges.len());
+    let mut at = 0;
+    for s in spans {
+        let end = at + s.text.len();
+        // Cut the span at every mark edge inside it.
+        let mut edges: Vec<usize> = ranges
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .filter(|&e| e > at && e < end && s.text.is_char_boundary(e - at))
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        let mut from = at;
+        for e in edges.into_iter().chain([end]) {
+            let mut style = s.style;
+            if ranges.iter().any(|&(a, b)| a <= from && from < b) {
+                style = style.with(REVERSE);
+            }
+            out.push(Span::new(&s.text[from - at..e - at], style));
+            from = e;
+        }
+        at = end;
+    }
+    out
 }
 
 /// The badges on a code frame's top line, after its name: reversed in
@@ -186,26 +245,6 @@ fn same_text(lines: &[Vec<Span>], text: &str) -> bool {
     all_match && rows.next().is_none()
 }
 
-/// Breaks a row of styled spans into rows of at most `max` columns,
-/// keeping every character (code is never word-wrapped).
-fn hard_wrap(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
-    let mut rows = vec![Vec::new()];
-    let mut w = 0;
-    for s in spans {
-        for chunk in wrap::break_word(&s.text, max, max - w.min(max)) {
-            let cw = width(&chunk);
-            if w + cw > max && w > 0 {
-                rows.push(Vec::new());
-                w = 0;
-            }
-            let row = rows.last_mut().expect("rows is never empty");
-            row.push(Span::new(chunk, s.style));
-            w += cw;
-        }
-    }
-    rows
-}
-
 #[cfg(test)]
 mod tests {
     use crate::layout::{Highlights, page};
@@ -221,6 +260,8 @@ mod tests {
                 label: None,
                 text: text.into(),
                 badges: Vec::new(),
+                numbered: false,
+                marks: Vec::new(),
             })],
             checks: Vec::new(),
         };
@@ -247,6 +288,8 @@ mod tests {
                 label: None,
                 text: "fn main() {}".into(),
                 badges: vec!["ignore".into(), "edition 2021".into()],
+                numbered: false,
+                marks: Vec::new(),
             })],
             checks: Vec::new(),
         };
@@ -268,6 +311,46 @@ mod tests {
         assert_eq!(styled.spans[1].style.role, crate::layout::Role::Badge);
         // Chrome never wraps: on a narrow page the frame line is cut.
         assert_eq!(top(12, true).text(), "╭─ rust [ign");
+    }
+
+    #[test]
+    fn marks_reverse_their_stretch_of_the_line() {
+        use crate::layout::{REVERSE, Role, Span};
+        let spans = vec![
+            Span::new("let ", Role::CodeText),
+            Span::new("x = 1;", Role::Code),
+        ];
+        let out = super::highlighted(spans, &[(0, 2, 5), (1, 0, 1)], 0, Some("let x = 1;"));
+        let texts: Vec<(&str, bool)> = out
+            .iter()
+            .map(|s| (s.text.as_str(), s.style.mods & REVERSE != 0))
+            .collect();
+        assert_eq!(
+            texts,
+            [("le", false), ("t ", true), ("x", true), (" = 1;", false)]
+        );
+        assert_eq!(out[2].style.role, Role::Code);
+    }
+
+    #[test]
+    fn a_numbered_block_has_a_gutter_of_line_numbers() {
+        let text = (1..=10).map(|i| format!("line{i}")).collect::<Vec<_>>();
+        let lesson = Lesson {
+            meta: LessonMeta::default(),
+            source: Source::Markdown,
+            hero: None,
+            blocks: vec![Block::code(crate::model::CodeBlock {
+                text: text.join("\n"),
+                numbered: true,
+                marks: Vec::new(),
+                ..Default::default()
+            })],
+            checks: Vec::new(),
+        };
+        let p = page(&lesson, 60, &Highlights::default());
+        let rows: Vec<String> = p.lines.iter().map(|l| l.text()).collect();
+        assert!(rows.iter().any(|r| r == "│  1 line1"), "{rows:?}");
+        assert!(rows.iter().any(|r| r == "│ 10 line10"), "{rows:?}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod builder;
 mod code;
+mod code_wrap;
 mod figure;
 mod header;
 mod table;
@@ -147,6 +148,8 @@ pub(crate) mod tests {
             label: None,
             text: text.into(),
             badges: Vec::new(),
+            numbered: false,
+            marks: Vec::new(),
         })
     }
 

@@ -15,31 +15,79 @@ fn cell_text(row: &Row, c: usize) -> String {
 }
 
 /// Column widths that fit `room` with every cell wrapped inside its
-/// column, no column narrower than its longest word (up to 12 columns:
-/// a longer word breaks), or `None` when even that does not fit.
+/// column, or `None` when even words of up to 12 columns whole do not
+/// fit (a longer word breaks). No column is narrower than its longest
+/// word while the words fit, so a word breaks only when the page has no
+/// room for it in any sharing; the rest of the room goes to the columns
+/// in proportion to how much more each one's text wants.
 fn narrowed(natural: &[usize], table: &Table, room: usize) -> Option<Vec<usize>> {
-    let mut least = vec![1usize; natural.len()];
+    let mut longest = vec![1usize; natural.len()];
     for row in table.all_rows() {
-        for (c, l) in least.iter_mut().enumerate() {
+        for (c, l) in longest.iter_mut().enumerate() {
             let t = cell_text(&row, c);
-            let longest = t.split_whitespace().map(width).max().unwrap_or(0);
-            *l = (*l).max(longest.min(12)).min(natural[c].max(1));
+            let word = t.split_whitespace().map(width).max().unwrap_or(0);
+            *l = (*l).max(word).min(natural[c].max(1));
         }
     }
-    let floor: usize = least.iter().sum();
+    let floor: usize = longest.iter().map(|l| (*l).min(WHOLE_WORD)).sum();
     if natural.is_empty() || floor > room {
         return None;
     }
-    // What is left is shared in proportion to how much each column wants.
-    let spare = room - floor;
-    let want: usize = natural.iter().zip(&least).map(|(n, l)| n - l).sum();
-    Some(
-        natural
-            .iter()
-            .zip(&least)
-            .map(|(n, l)| l + (n - l) * spare / want.max(1))
-            .collect(),
-    )
+    Some(share(natural, &fit_words(&longest, room), room))
+}
+
+/// The longest word a column keeps whole however narrow the page.
+const WHOLE_WORD: usize = 12;
+
+/// Each column's least width: its longest word, the widest cut down
+/// first (to no less than [`WHOLE_WORD`]) while they do not fit `room`.
+fn fit_words(longest: &[usize], room: usize) -> Vec<usize> {
+    let mut least = longest.to_vec();
+    loop {
+        let over = least.iter().sum::<usize>().saturating_sub(room);
+        let widest = (0..least.len()).max_by_key(|&c| least[c]);
+        let Some(c) = widest.filter(|&c| over > 0 && least[c] > WHOLE_WORD) else {
+            return least;
+        };
+        // Down to the next widest column at most, so the cut is shared
+        // by the widest columns rather than taken from one.
+        let next = (0..least.len())
+            .filter(|&o| o != c)
+            .map(|o| least[o])
+            .max()
+            .unwrap_or(0)
+            .max(WHOLE_WORD);
+        least[c] -= over.min(least[c] - next).max(1);
+    }
+}
+
+/// `least` widened to fill `room`: the spare in proportion to what each
+/// column's text wants beyond its least, what rounding leaves to the
+/// columns still wanting most.
+fn share(natural: &[usize], least: &[usize], room: usize) -> Vec<usize> {
+    let spare = room.saturating_sub(least.iter().sum());
+    let want: usize = natural
+        .iter()
+        .zip(least)
+        .map(|(n, l)| n.saturating_sub(*l))
+        .sum();
+    let mut widths: Vec<usize> = natural
+        .iter()
+        .zip(least)
+        .map(|(n, l)| l + n.saturating_sub(*l) * spare / want.max(1))
+        .collect();
+    let mut left = spare.min(want) - (widths.iter().sum::<usize>() - least.iter().sum::<usize>());
+    while left > 0 {
+        let Some(c) = (0..widths.len())
+            .filter(|&c| widths[c] < natural[c])
+            .max_by_key(|&c| natural[c] - widths[c])
+        else {
+            break;
+        };
+        widths[c] += 1;
+        left -= 1;
+    }
+    widths
 }
 
 impl Builder<'_> {
@@ -144,5 +192,48 @@ impl Builder<'_> {
                 self.wrapped(&p);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Run;
+
+    fn table(rows: &[&[&str]]) -> Table {
+        Table::from_rows(
+            rows.iter()
+                .map(|r| r.iter().map(|c| vec![Run::plain(*c)]).collect()),
+        )
+    }
+
+    #[test]
+    fn a_long_word_keeps_its_column_wide_while_prose_wraps() {
+        let t = table(&[
+            &["name", "what"],
+            &[
+                "a_rather_long_identifier",
+                "a sentence of prose that wraps at its spaces over several lines",
+            ],
+        ]);
+        let natural = [24, 63];
+        let w = narrowed(&natural, &t, 50).unwrap();
+        assert_eq!(w.iter().sum::<usize>(), 50);
+        assert!(w[0] >= 24, "{w:?}");
+    }
+
+    #[test]
+    fn words_too_long_for_the_page_are_cut_widest_first() {
+        let w = fit_words(&[30, 20, 5], 40);
+        assert_eq!(w.iter().sum::<usize>(), 40);
+        assert!(w[0].abs_diff(w[1]) <= 1 && w[2] == 5, "{w:?}");
+        assert_eq!(fit_words(&[30, 30], 24), [12, 12]);
+    }
+
+    #[test]
+    fn the_spare_room_is_all_given_and_none_past_what_a_column_wants() {
+        let w = share(&[10, 40, 3], &[5, 10, 3], 30);
+        assert_eq!(w.iter().sum::<usize>(), 30);
+        assert!(w[0] <= 10 && w[2] == 3, "{w:?}");
     }
 }

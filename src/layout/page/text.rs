@@ -2,7 +2,7 @@
 //! does not know.
 
 use super::builder::Builder;
-use crate::layout::style::{BOLD, ITALIC, Role, STRIKE, Span, Style, UNDERLINE};
+use crate::layout::style::{BOLD, ITALIC, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};
 use crate::layout::wrap::width;
 use crate::model::{Block, Run};
 
@@ -24,6 +24,9 @@ fn run_style(run: &Run, base: Style) -> Style {
     }
     if run.strike {
         s.mods |= STRIKE;
+    }
+    if run.mark {
+        s.mods |= REVERSE;
     }
     s
 }
@@ -49,7 +52,7 @@ fn marked(r: &Run, prev: Option<&Run>, next: Option<&Run>) -> String {
     }
     let shows = |r: &&Run| !r.text.trim().is_empty();
     let (prev, next) = (prev.filter(shows), next.filter(shows));
-    let styles: [(Flag, &str); 2] = [(|r| r.italic, "_"), (|r| r.strike, "~")];
+    let styles: [(Flag, &str); 3] = [(|r| r.italic, "_"), (|r| r.strike, "~"), (|r| r.mark, "==")];
     for (on, mark) in styles {
         if !on(r) || t.trim().is_empty() {
             continue;

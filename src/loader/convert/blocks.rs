@@ -127,6 +127,8 @@ fn known_block(n: &Node, t: &str, cx: &mut Cx, depth: usize) -> R<Block> {
             label: n.opt_str("label")?.filter(|s| !s.trim().is_empty()),
             text: n.req_str("text")?,
             badges: Vec::new(),
+            numbered: false,
+            marks: Vec::new(),
         }),
         "figure" => Block::Figure(Box::new(figure_block(n, cx)?)),
         "quote" | "blockquote" => {
@@ -210,6 +212,7 @@ pub(super) fn runs(n: &Node, cx: &mut Cx) -> R<Vec<Run>> {
             strike: r.opt_bool("s")?.unwrap_or(false),
             code: r.opt_bool("code")?.unwrap_or(false),
             kbd: r.opt_bool("kbd")?.unwrap_or(false),
+            mark: false,
             href: r
                 .opt_str("href")?
                 .filter(|h| !h.trim().is_empty())

@@ -27,6 +27,7 @@ pub(super) fn rich(n: &Node, cx: &mut Cx) -> R<Check> {
                 .map(|t| runs(&t, cx))
                 .transpose()?
                 .filter(|r| !r.is_empty()),
+            body: Vec::new(),
         });
     }
     let order = order(n, options.len(), cx);
@@ -34,7 +35,8 @@ pub(super) fn rich(n: &Node, cx: &mut Cx) -> R<Check> {
         .get("why")
         .map(|w| runs(&w, cx))
         .transpose()?
-        .filter(|r| !r.is_empty());
+        .filter(|r| !r.is_empty())
+        .map(|r| vec![crate::model::Block::Paragraph(r)]);
     Ok(Check {
         id: String::new(),
         kind: choice_kind(&options),
@@ -84,6 +86,7 @@ pub(super) fn plain(n: &Node, cx: &mut Cx) -> R<Check> {
             text: inline(&o.text.0),
             correct: o.correct.unwrap_or(false),
             tempting: text(o.tempting).map(|t| inline(&t)),
+            body: Vec::new(),
         })
         .collect();
     Ok(Check {
@@ -94,7 +97,7 @@ pub(super) fn plain(n: &Node, cx: &mut Cx) -> R<Check> {
         question: inline(&c.question.0),
         order: (0..options.len()).collect(),
         options,
-        why: text(c.why).map(|t| inline(&t)),
+        why: text(c.why).map(|t| vec![crate::model::Block::Paragraph(inline(&t))]),
     })
 }
 

@@ -10,8 +10,9 @@ pub(super) struct Inline {
     pub(super) bold: usize,
     pub(super) italic: usize,
     pub(super) strike: usize,
-    /// Styles from HTML tags (`<kbd>`, `<code>`, `<sup>`, `<sub>`).
+    /// Styles from HTML tags (`<kbd>`, `<code>`, `<sup>`, `<sub>`, `<mark>`).
     kbd: usize,
+    mark: usize,
     code: usize,
     sup: usize,
     sub: usize,
@@ -44,6 +45,7 @@ impl Inline {
             strike: self.strike > 0,
             code,
             kbd: self.kbd > 0,
+            mark: self.mark > 0,
             href: self.links.last().cloned().flatten(),
         };
         // Adjacent text events of one style are one run.
@@ -78,6 +80,10 @@ impl Inline {
             Piece::Listing(_) => {}
             Piece::Open(k, value) => match k {
                 Known::Kbd => self.kbd += 1,
+                Known::Mark => self.mark += 1,
+                // The space after the box is the source's, as a browser
+                // shows it.
+                Known::Check => self.push(&value.unwrap_or_default(), false),
                 Known::Code => {
                     self.code += 1;
                     self.in_code_element = false;
@@ -87,8 +93,13 @@ impl Inline {
                 Known::Strike => self.strike += 1,
                 Known::Sup => self.sup += 1,
                 Known::Sub => self.sub += 1,
-                Known::Plain | Known::Listing => {}
-                Known::Line | Known::Pre => self.newline(),
+                Known::Plain | Known::Listing | Known::Style | Known::Script => {}
+                // Outside an HTML block (or a table cut by markdown), a
+                // container is its lines.
+                Known::Line | Known::Pre | Known::Quote | Known::Details | Known::Hr => {
+                    self.newline()
+                }
+                Known::Table | Known::Row | Known::Cell | Known::HeadCell => self.newline(),
                 Known::A => self.links.push(value.map(|v| clean_owned(&v).into())),
                 Known::Br => self.push("\n", false),
                 Known::Img => image(self, value.as_deref().unwrap_or("")),
@@ -98,12 +109,13 @@ impl Inline {
                 }
                 Known::Summary => {
                     self.newline();
-                    self.push("▸ ", false);
+                    self.push(super::html_block::SUMMARY, false);
                     self.bold += 1;
                 }
             },
             Piece::Close(k) => match k {
                 Known::Kbd => dec(&mut self.kbd),
+                Known::Mark => dec(&mut self.mark),
                 Known::Code => {
                     dec(&mut self.code);
                     self.in_code_element = false;
@@ -113,7 +125,8 @@ impl Inline {
                 Known::Strike => dec(&mut self.strike),
                 Known::Sup => dec(&mut self.sup),
                 Known::Sub => dec(&mut self.sub),
-                Known::Line | Known::Pre => self.newline(),
+                Known::Line | Known::Pre | Known::Quote | Known::Details => self.newline(),
+                Known::Table | Known::Row | Known::Cell | Known::HeadCell => self.newline(),
                 Known::A => {
                     self.links.pop();
                 }
@@ -126,6 +139,7 @@ impl Inline {
                     self.newline();
                 }
                 Known::Plain | Known::Br | Known::Img | Known::Listing => {}
+                Known::Hr | Known::Check | Known::Style | Known::Script => {}
             },
         }
     }
@@ -174,5 +188,6 @@ pub(super) fn image(inline: &mut Inline, alt: &str) {
 }
 
 fn same_style(a: &Run, b: &Run) -> bool {
-    (a.bold, a.italic, a.strike, a.kbd, &a.href) == (b.bold, b.italic, b.strike, b.kbd, &b.href)
+    (a.bold, a.italic, a.strike, a.kbd, a.mark, &a.href)
+        == (b.bold, b.italic, b.strike, b.kbd, b.mark, &b.href)
 }

@@ -2,14 +2,16 @@
 //! tree (or with a schema this version does not know).
 
 mod chunks;
+mod html_block;
 mod inline;
 mod parts;
 
 use super::convert::MAX_DEPTH;
 use super::sanitize::{clean, clean_owned};
 use crate::model::{Block, Run, Table};
+use html_block::{HtmlTable, html_event};
 use inline::{Inline, image};
-use parts::{Notes, alert, fence, html_event};
+use parts::{Notes, alert, fence};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 enum Frame {
@@ -55,8 +57,13 @@ struct Builder {
     /// The event being read opens a piece that goes on with the table the
     /// last piece ended in.
     continues_table: bool,
-    /// Inside an HTML comment that an earlier event opened.
-    comment: bool,
+    /// What the HTML pass is skipping (a comment, a `<style>`) that an
+    /// earlier event opened.
+    skip: super::html::Skip,
+    /// How many quotes `<blockquote>` opened that are still open.
+    html_quotes: usize,
+    /// An HTML table being read.
+    html_table: Option<HtmlTable>,
     /// Inside an image: its alt text is collected, not shown as text.
     alt: Option<String>,
     notes: Notes,
@@ -180,7 +187,9 @@ fn parse_in(text: &str, piece: usize) -> Vec<Block> {
         code: None,
         table: None,
         continues_table: false,
-        comment: false,
+        skip: Default::default(),
+        html_quotes: 0,
+        html_table: None,
         alt: None,
         notes: Notes::default(),
         pre: None,
@@ -215,6 +224,8 @@ fn event_in(b: &mut Builder, event: Event) {
         match event {
             Event::Start(tag) => start(b, tag),
             Event::End(tag) => end(b, tag),
+            // The inside of an inline `<script>` or `<style>` comes as text.
+            Event::Text(_) | Event::Code(_) if matches!(b.skip, super::html::Skip::Raw(_)) => {}
             Event::Text(t) | Event::Code(t) if b.alt.is_some() => {
                 b.alt.get_or_insert_default().push_str(&t)
             }
@@ -344,11 +355,7 @@ fn start(b: &mut Builder, tag: Tag) {
 
 fn end(b: &mut Builder, tag: TagEnd) {
     match tag {
-        TagEnd::HtmlBlock => {
-            // A `<pre>` the block never closed ends with it.
-            parts::end_pre(b);
-            b.flush();
-        }
+        TagEnd::HtmlBlock => html_block::end_block(b),
         TagEnd::Paragraph | TagEnd::Heading(_) => b.flush(),
         TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition => {
             b.close()
@@ -363,6 +370,8 @@ fn end(b: &mut Builder, tag: TagEnd) {
                     label: None,
                     text,
                     badges,
+                    numbered: false,
+                    marks: Vec::new(),
                 }));
             }
         }
@@ -454,6 +463,8 @@ mod tests {
                 label: None,
                 text: "fn main() {}".into(),
                 badges: Vec::new(),
+                numbered: false,
+                marks: Vec::new(),
             })
         );
         let Block::Table(table) = &blocks[1] else {

@@ -1,8 +1,6 @@
 //! Footnotes, GitHub alerts and fence info strings.
 
-use super::super::html::{self, Known, Piece};
-use super::super::sanitize::{clean, clean_owned};
-use super::Builder;
+use super::super::sanitize::clean_owned;
 use crate::model::{Block, Run};
 use pulldown_cmark::BlockQuoteKind;
 
@@ -99,96 +97,6 @@ pub(super) fn fence(info: &str) -> (Option<String>, Vec<String>) {
         })
         .collect();
     (Some(lang), badges)
-}
-
-/// HTML, through the safe pass: in a block, its lines stay lines, and a
-/// `<pre>` is preformatted text, shown as a code block (its spaces and
-/// lines as they are; tags inside it, `<code>` or `<em>`, only dropped).
-pub(super) fn html_event(b: &mut Builder, t: &str, block: bool) {
-    let mut pieces = Vec::new();
-    html::pass(t, &mut b.comment, &mut pieces);
-    for p in pieces {
-        match (&mut b.pre, p) {
-            (None, Piece::Open(Known::Pre, _)) if block => {
-                b.flush();
-                b.pre = Some(String::new());
-            }
-            // Decoded entities are cleaned like any code.
-            (Some(pre), Piece::Text(s)) => pre.push_str(&clean(&s)),
-            (Some(pre), Piece::Newline) => pre.push('\n'),
-            (Some(_), Piece::Close(Known::Pre)) => end_pre(b),
-            (Some(_), _) => {}
-            (None, Piece::Listing(l)) if block => open_listing(b, l),
-            (None, Piece::Close(Known::Listing)) if block => {
-                b.flush();
-                if let Some(caption) = b.listings.pop().filter(|c| !c.is_empty()) {
-                    b.top().push(Block::Paragraph(caption));
-                }
-            }
-            (None, p) => b.inline().html(p, block),
-        }
-    }
-}
-
-/// A `<Listing>` shows its file name where it opens, as the Rust book
-/// does, and keeps its caption (`Listing 15-14: …`) for where it closes.
-fn open_listing(b: &mut Builder, l: html::Listing) {
-    b.flush();
-    let italic = |text: String| Run {
-        text: text.into(),
-        italic: true,
-        ..Run::default()
-    };
-    if let Some(file) = l
-        .file
-        .map(|f| clean_owned(f.trim()))
-        .filter(|f| !f.is_empty())
-    {
-        b.top()
-            .push(Block::Paragraph(vec![italic(format!("Filename: {file}"))]));
-    }
-    let mut caption = Vec::new();
-    if let Some(n) = l
-        .number
-        .map(|n| clean_owned(n.trim()))
-        .filter(|n| !n.is_empty())
-    {
-        caption.push(Run {
-            text: format!("Listing {n}").into(),
-            bold: true,
-            italic: true,
-            ..Run::default()
-        });
-    }
-    if let Some(text) = l.caption.filter(|c| !c.trim().is_empty()) {
-        if !caption.is_empty() {
-            caption.push(italic(": ".into()));
-        }
-        // A caption is markdown (`code`); one holding a tag is shown as
-        // text, so a caption cannot nest listings without end.
-        let runs = if text.contains('<') {
-            vec![Run::plain(clean_owned(&text))]
-        } else {
-            super::inline(&text)
-        };
-        caption.extend(runs.into_iter().map(|r| Run { italic: true, ..r }));
-    }
-    b.listings.push(caption);
-}
-
-/// Ends an HTML block's `<pre>`, if one is open, as a code block.
-pub(super) fn end_pre(b: &mut Builder) {
-    let Some(text) = b.pre.take() else { return };
-    let text = text.strip_prefix('\n').unwrap_or(&text).trim_end();
-    if text.trim().is_empty() {
-        return;
-    }
-    b.top().push(Block::code(crate::model::CodeBlock {
-        lang: None,
-        label: None,
-        text: text.to_string(),
-        badges: Vec::new(),
-    }));
 }
 
 /// A GitHub alert's label, the first line of its callout.

@@ -306,18 +306,26 @@ pub(super) fn head(origin: Origin, bytes: &[u8]) -> Headed {
     }
 }
 
+/// Where the first heading is, when it is the title.
+fn title_heading(blocks: &[Block], title: Option<&str>) -> Option<usize> {
+    let at = blocks
+        .iter()
+        .position(|b| matches!(b, Block::Heading { .. }))?;
+    match &blocks[at] {
+        Block::Heading { runs, .. } if Some(&*crate::model::runs_text(runs)) == title => Some(at),
+        _ => None,
+    }
+}
+
 pub(super) fn load(origin: &Origin, bytes: &[u8]) -> Loaded {
     let text = text_of(bytes);
     let (front, rest) = front_matter(&text);
     let mut blocks = body::parse(rest);
-    let heading = match blocks.first() {
-        Some(Block::Heading { runs, .. }) => Some(crate::model::runs_text(runs)),
-        _ => None,
-    };
-    // The header shows the title: a first heading that is the title goes.
+    // The header shows the title: a first heading that is the title goes,
+    // wherever it stands (a badge or an image may come before it).
     let title = front.clone().or_else(|| first_heading(rest));
-    if heading.is_some() && heading == title {
-        blocks.remove(0);
+    if let Some(at) = title_heading(&blocks, title.as_deref()) {
+        blocks.remove(at);
     }
     let p = parts(origin, rest, title);
     let meta = LessonMeta {
@@ -372,5 +380,13 @@ mod tests {
             Some("The Vec type")
         );
         assert_eq!(first_heading("no heading"), None);
+    }
+
+    #[test]
+    fn the_title_heading_goes_even_after_a_paragraph() {
+        let blocks = body::parse("![badge](b.svg)\n\n# Title\n\ntext\n\n# Title\n");
+        assert_eq!(title_heading(&blocks, Some("Title")), Some(1));
+        assert_eq!(title_heading(&blocks, Some("Other")), None);
+        assert_eq!(title_heading(&body::parse("text"), Some("Title")), None);
     }
 }

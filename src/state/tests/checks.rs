@@ -69,13 +69,13 @@ fn each_check_stands_before_its_block_numbered() {
     assert_eq!(d.check_start(2), Some(third));
     assert!(third > h.line_index("Section 2 of First"));
     // The short answer's body is laid out as a code block; the tracing
-    // program too.
+    // program too, its lines numbered.
     assert!(
         text_of(&h, 1).contains("│ ___ x = 5;"),
         "{}",
         text_of(&h, 1)
     );
-    assert!(text_of(&h, 2).contains("│     println!(\"1\");"));
+    assert!(text_of(&h, 2).contains("│ 2     println!(\"1\");"));
     assert!(text_of(&h, 2).contains("Does it compile?"));
     // Nothing is explained before an answer.
     for k in 0..3 {

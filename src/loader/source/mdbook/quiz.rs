@@ -12,6 +12,8 @@
 use super::super::super::markdown as md;
 use super::super::super::sanitize::clean_owned;
 use super::aquascope;
+
+mod marks;
 use crate::model::{Block, Check, CheckKind, CheckOption, Run};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -190,8 +192,8 @@ fn question(
     let why = common
         .context
         .as_deref()
-        .map(runs)
-        .filter(|r| !r.is_empty());
+        .map(blocks)
+        .filter(|b| !b.is_empty());
     let mut check = match kind {
         "MultipleChoice" => choice(value.try_into().map_err(read)?, &id),
         "ShortAnswer" => short(value.try_into().map_err(read)?),
@@ -238,9 +240,12 @@ fn prompt_text(table: &toml::Table) -> String {
     clean_owned(s.trim())
 }
 
-/// Markdown of a quiz file as blocks (aquascope diagrams as their code).
+/// Markdown of a quiz file as blocks (aquascope diagrams as their code,
+/// highlight markers as marks).
 fn blocks(markdown: &str) -> Vec<Block> {
-    md::parse(&aquascope::rewrite(&clean_owned(markdown)))
+    let mut blocks = md::parse(&aquascope::rewrite(&clean_owned(markdown)));
+    marks::code_marks(&mut blocks);
+    blocks
 }
 
 fn runs(markdown: &str) -> Vec<Run> {
@@ -301,10 +306,14 @@ fn choice(q: Choice, id: &str) -> Check {
     check.options = raw
         .iter()
         .enumerate()
-        .map(|(i, text)| CheckOption {
-            text: runs(text),
-            correct: i < n_right,
-            tempting: None,
+        .map(|(i, text)| {
+            let (text, body) = option_parts(text);
+            CheckOption {
+                text,
+                body,
+                correct: i < n_right,
+                tempting: None,
+            }
         })
         .collect();
     check.order = order;
@@ -330,6 +339,22 @@ fn tracing(q: Tracing) -> Check {
         line: q.answer.line_number,
     };
     base(kind, Vec::new(), vec![Run::plain(TRACING_QUESTION)])
+}
+
+/// An option's first paragraph as its text and the blocks after it
+/// (code, lists) as its body; an option of one line stays one line.
+fn option_parts(markdown: &str) -> (Vec<Run>, Vec<Block>) {
+    let mut all = blocks(markdown);
+    match all.first() {
+        Some(Block::Paragraph(_)) if all.len() == 1 => (runs(markdown), Vec::new()),
+        Some(Block::Paragraph(_)) => {
+            let Block::Paragraph(text) = all.remove(0) else {
+                unreachable!("just matched")
+            };
+            (text, all)
+        }
+        _ => (Vec::new(), all),
+    }
 }
 
 /// A permutation of `0..n` that depends only on `seed`: FNV-1a of the id

@@ -44,7 +44,47 @@ context = "Ask a *mathematician*."
             .any(|r| r.code && r.text == "infinity")
     );
     assert!(Check::is_permutation(&c.order, 4));
-    assert_eq!(runs_text(c.why.as_ref().unwrap()), "Ask a mathematician.");
+    assert_eq!(
+        c.why,
+        Some(vec![Block::Paragraph(vec![
+            Run::plain("Ask a "),
+            Run {
+                text: "mathematician".into(),
+                italic: true,
+                ..Run::default()
+            },
+            Run::plain("."),
+        ])])
+    );
+}
+
+#[test]
+fn an_explanation_keeps_its_paragraphs_lists_and_code() {
+    let c = one(r#"
+[[questions]]
+type = "ShortAnswer"
+prompt.prompt = "Which word?"
+answer.answer = "mut"
+context = """
+First it says this.
+
+- one point
+- another
+
+```rust
+fn main() {
+    let mut x = 1;
+}
+```
+"""
+"#);
+    let why = c.why.unwrap();
+    assert!(matches!(why[0], Block::Paragraph(_)), "{why:?}");
+    assert!(matches!(why[1], Block::List { .. }), "{why:?}");
+    let Block::Code(code) = &why[2] else {
+        panic!("{why:?}")
+    };
+    assert!(code.text.contains("\n    let mut x = 1;\n"), "{code:?}");
 }
 
 #[test]
@@ -157,6 +197,8 @@ shared = "These questions share a program."
             label: None,
             text: "# fn main() {\nlet x = 1;\n# }".into(),
             badges: Vec::new(),
+            numbered: false,
+            marks: Vec::new(),
         })
     );
 }
@@ -217,4 +259,29 @@ fn problems_are_located() {
     let (at, error, message) = &q.problems[0];
     assert!(*error && message.contains("no right answer"));
     assert_eq!(super::super::summary::line_col(text, *at).0, 6);
+}
+
+#[test]
+fn an_option_of_code_keeps_its_lines_and_indentation() {
+    let c = one(r#"
+[[questions]]
+type = "MultipleChoice"
+prompt.prompt = "Which one?"
+prompt.distractors = ["plain `words`"]
+answer.answer = """
+```rust
+fn f() {
+    g();
+}
+```
+"""
+"#);
+    let code = &c.options[0];
+    assert!(code.text.is_empty());
+    let [Block::Code(block)] = code.body.as_slice() else {
+        panic!("{:?}", code.body)
+    };
+    assert_eq!(block.text, "fn f() {\n    g();\n}");
+    assert!(c.options[1].body.is_empty());
+    assert_eq!(runs_text(&c.options[1].text), "plain words");
 }

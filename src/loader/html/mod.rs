@@ -1,17 +1,35 @@
 //! A small, safe pass over the HTML that books write inside markdown.
 //!
-//! Only what books use inline is understood — `kbd`, `code`, `em`/`i`,
-//! `strong`/`b`, `sup`, `sub`, `span`, `a`, `br`, `img` (as its alt text),
-//! `figure`/`figcaption`, `details`/`summary`, and the plain containers
-//! `p`/`div` — and it becomes the model's styles, never terminal markup.
-//! Any other tag is shown as the text it is; comments are dropped.
-//! Attributes are read only for `a href` and `img alt`, and every string
+//! Only what books use is understood — `kbd`, `code`, `em`/`i`,
+//! `strong`/`b`, `sup`, `sub`, `mark`, `span`, `a`, `br`, `img` (as its alt
+//! text), `figure`/`figcaption`, `details`/`summary`, `hr`, `blockquote`,
+//! checkboxes, simple tables, and the plain containers `p`/`div` — and it
+//! becomes the model's styles and blocks, never terminal markup. Any other
+//! tag is shown as the text it is; comments, `style` and `script` (CSS and
+//! code for a browser, not for the reader) are dropped. Attributes are read
+//! only for `a href`, `img alt` and `input type checked`, and every string
 //! that leaves here is sanitised by the caller like any other text.
 //!
 //! Hand-written rather than an HTML parser crate: what is needed is a
 //! tokenizer of single tags over pulldown-cmark's HTML events (which are
 //! already split into tags and lines), not a DOM; a full parser would
 //! interpret far more than lectern may show.
+
+mod entity;
+
+use entity::entity;
+
+/// What the pass is skipping, carried from one event to the next (an
+/// HTML block comes as one event per line).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) enum Skip {
+    #[default]
+    Nothing,
+    /// An unclosed `<!--`.
+    Comment,
+    /// The inside of a `<style>` or `<script>`, up to its closing tag.
+    Raw(Known),
+}
 
 /// A tag the pass knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +41,7 @@ pub(super) enum Known {
     Strike,
     Sup,
     Sub,
+    Mark,
     /// `span`, `p`, `div`, `figure`, `details`, `small`, …: no style.
     Plain,
     /// A container that starts a new line (`p`, `div`, `figure`, …).
@@ -38,6 +57,24 @@ pub(super) enum Known {
     /// The Rust book's `<Listing number=… file-name=… caption=…>` (its
     /// mdBook preprocessor's element): its file name and caption shown.
     Listing,
+    /// `hr`: a rule.
+    Hr,
+    /// `<input type="checkbox">`: its value is the box drawn, ☐ or ☑.
+    Check,
+    /// `blockquote`: in an HTML block, a quote; inline, a line.
+    Quote,
+    /// `details`: in an HTML block, a quote led by its summary, or by
+    /// "Notes" when it has none (mdBook's speaker notes); inline, a line.
+    Details,
+    /// `table`, `tr`, `td`/`th`: in one HTML block, a table; cut by
+    /// markdown (a blank line, a list in a cell), lines of its content.
+    Table,
+    Row,
+    Cell,
+    HeadCell,
+    /// `style` and `script`: what they hold is skipped.
+    Style,
+    Script,
 }
 
 fn known(name: &str) -> Option<Known> {
@@ -49,8 +86,20 @@ fn known(name: &str) -> Option<Known> {
         "del" | "s" | "strike" => Known::Strike,
         "sup" => Known::Sup,
         "sub" => Known::Sub,
-        "span" | "small" | "mark" | "u" | "ins" | "abbr" | "wbr" | "font" => Known::Plain,
-        "p" | "div" | "figure" | "details" | "center" | "section" => Known::Line,
+        "mark" => Known::Mark,
+        "span" | "small" | "u" | "ins" | "abbr" | "wbr" | "font" => Known::Plain,
+        "p" | "div" | "figure" | "center" | "section" | "caption" => Known::Line,
+        "details" => Known::Details,
+        "thead" | "tbody" | "tfoot" => Known::Plain,
+        "hr" => Known::Hr,
+        "input" => Known::Check,
+        "blockquote" => Known::Quote,
+        "table" => Known::Table,
+        "tr" => Known::Row,
+        "td" => Known::Cell,
+        "th" => Known::HeadCell,
+        "style" => Known::Style,
+        "script" => Known::Script,
         "a" => Known::A,
         "br" => Known::Br,
         "img" => Known::Img,
@@ -81,17 +130,25 @@ pub(super) struct Listing {
     pub caption: Option<String>,
 }
 
-/// Splits `html` into pieces. `comment` carries an unclosed `<!--` from one
-/// event to the next (a comment over several lines of an HTML block).
-pub(super) fn pass(html: &str, comment: &mut bool, out: &mut Vec<Piece>) {
+/// Splits `html` into pieces. `skip` carries what is being skipped from
+/// one event to the next (a comment over several lines of an HTML block).
+pub(super) fn pass(html: &str, skip: &mut Skip, out: &mut Vec<Piece>) {
     let mut rest = html;
     let mut text = String::new();
     while !rest.is_empty() {
-        if *comment {
-            match rest.find("-->") {
-                Some(end) => {
-                    rest = &rest[end + 3..];
-                    *comment = false;
+        if *skip != Skip::Nothing {
+            let (end, len) = match *skip {
+                Skip::Raw(Known::Script) => ("</script", 0),
+                Skip::Raw(_) => ("</style", 0),
+                _ => ("-->", 3),
+            };
+            // ASCII lowercase keeps every byte where it was.
+            match rest.to_ascii_lowercase().find(end) {
+                Some(at) => {
+                    // A raw element's closing tag is read (and dropped)
+                    // as a tag.
+                    rest = &rest[at + len..];
+                    *skip = Skip::Nothing;
                 }
                 None => return flush(&mut text, out),
             }
@@ -112,11 +169,15 @@ pub(super) fn pass(html: &str, comment: &mut bool, out: &mut Vec<Piece>) {
             text.push_str(&s);
             rest = &rest[n..];
         } else if let Some(after) = rest.strip_prefix("<!--") {
-            *comment = true;
+            *skip = Skip::Comment;
             rest = after;
         } else if let Some((piece, n)) = tag(rest) {
             flush(&mut text, out);
-            out.push(piece);
+            match piece {
+                Piece::Open(k @ (Known::Style | Known::Script), _) => *skip = Skip::Raw(k),
+                Piece::Close(Known::Style | Known::Script) => {}
+                piece => out.push(piece),
+            }
             rest = &rest[n..];
         } else {
             text.push('<');
@@ -164,6 +225,19 @@ fn tag(s: &str) -> Option<(Piece, usize)> {
         let value = match kind {
             Known::A => attr(attrs, "href"),
             Known::Img => attr(attrs, "alt"),
+            // Another kind of input (a text field, a button) is shown as
+            // the text it is.
+            Known::Check => match attr(attrs, "type") {
+                Some(t) if t.eq_ignore_ascii_case("checkbox") => Some(
+                    if attr(attrs, "checked").is_some() {
+                        "☑"
+                    } else {
+                        "☐"
+                    }
+                    .into(),
+                ),
+                _ => return None,
+            },
             _ => None,
         };
         Piece::Open(kind, value)
@@ -235,89 +309,6 @@ pub(super) fn decode(s: &str) -> String {
     out
 }
 
-/// The character reference at the start of `s` (on its `&`) and its
-/// length; an unknown one is the `&` itself.
-fn entity(s: &str) -> (String, usize) {
-    let Some(end) = s[1..].find(';').filter(|&e| e > 0 && e <= 32) else {
-        return ("&".into(), 1);
-    };
-    let name = &s[1..=end];
-    let len = end + 2;
-    if let Some(num) = name.strip_prefix('#') {
-        let code = match num.strip_prefix(['x', 'X']) {
-            Some(hex) => u32::from_str_radix(hex, 16).ok(),
-            None => num.parse().ok(),
-        };
-        return match code.and_then(char::from_u32).filter(|&c| c != '\0') {
-            Some(c) => (c.to_string(), len),
-            None => ("\u{fffd}".into(), len),
-        };
-    }
-    let c = match name {
-        "amp" => "&",
-        "lt" => "<",
-        "gt" => ">",
-        "quot" => "\"",
-        "apos" => "'",
-        "nbsp" => "\u{a0}",
-        "vert" | "verbar" => "|",
-        "mdash" => "—",
-        "ndash" => "–",
-        "hellip" => "…",
-        "copy" => "©",
-        "reg" => "®",
-        "trade" => "™",
-        "larr" => "←",
-        "rarr" => "→",
-        "uarr" => "↑",
-        "darr" => "↓",
-        "harr" => "↔",
-        "times" => "×",
-        "divide" => "÷",
-        "plusmn" => "±",
-        "le" => "≤",
-        "ge" => "≥",
-        "ne" => "≠",
-        "lsquo" => "‘",
-        "rsquo" => "’",
-        "ldquo" => "“",
-        "rdquo" => "”",
-        "laquo" => "«",
-        "raquo" => "»",
-        "middot" => "·",
-        "bull" => "•",
-        "deg" => "°",
-        "euro" => "€",
-        "pound" => "£",
-        "sect" => "§",
-        "para" => "¶",
-        "shy" => "\u{ad}",
-        "zwsp" => "\u{200b}",
-        "ast" => "*",
-        "num" => "#",
-        "lbrace" | "lcub" => "{",
-        "rbrace" | "rcub" => "}",
-        "lsqb" | "lbrack" => "[",
-        "rsqb" | "rbrack" => "]",
-        "grave" => "`",
-        "bsol" => "\\",
-        "lowbar" => "_",
-        "Hat" => "^",
-        "tilde" => "~",
-        "dollar" => "$",
-        "percnt" => "%",
-        "excl" => "!",
-        "quest" => "?",
-        "colon" => ":",
-        "semi" => ";",
-        "equals" => "=",
-        "plus" => "+",
-        "sol" => "/",
-        _ => return ("&".into(), 1),
-    };
-    (c.into(), len)
-}
-
 /// `text` as superscript (or subscript) characters when every character
 /// has one, else `^(text)` (`_(text)`).
 pub(super) fn script(text: &str, sup: bool) -> String {
@@ -381,8 +372,8 @@ mod tests {
 
     fn pieces(html: &str) -> Vec<Piece> {
         let mut out = Vec::new();
-        let mut comment = false;
-        pass(html, &mut comment, &mut out);
+        let mut skip = Skip::Nothing;
+        pass(html, &mut skip, &mut out);
         out
     }
 
@@ -401,10 +392,7 @@ mod tests {
                 text("<blink>x</blink>"),
             ]
         );
-        assert_eq!(
-            pieces("<script>alert(1)</script>"),
-            [text("<script>alert(1)</script>")]
-        );
+        assert_eq!(pieces("<script>alert(1)</script>after"), [text("after")]);
         assert_eq!(pieces("a < b"), [text("a < b")]);
         assert_eq!(pieces("<br/>"), [Piece::Open(Known::Br, None)]);
     }
@@ -420,12 +408,12 @@ mod tests {
 
     #[test]
     fn comments_are_dropped_even_over_several_lines() {
-        let mut comment = false;
+        let mut skip = Skip::Nothing;
         let mut out = Vec::new();
-        pass("before <!-- a note\n", &mut comment, &mut out);
-        assert!(comment);
-        pass("still note --> after\n", &mut comment, &mut out);
-        assert!(!comment);
+        pass("before <!-- a note\n", &mut skip, &mut out);
+        assert_eq!(skip, Skip::Comment);
+        pass("still note --> after\n", &mut skip, &mut out);
+        assert_eq!(skip, Skip::Nothing);
         assert_eq!(out, [text("before "), text(" after"), Piece::Newline]);
     }
 
@@ -469,6 +457,36 @@ mod tests {
         );
         assert_eq!(pieces("</Listing>"), [Piece::Close(Known::Listing)]);
         assert_eq!(pieces("<pre>"), [Piece::Open(Known::Pre, None)]);
+    }
+
+    #[test]
+    fn style_and_script_are_skipped_even_over_several_lines() {
+        let mut skip = Skip::Nothing;
+        let mut out = Vec::new();
+        pass("<STYLE>\n", &mut skip, &mut out);
+        assert_eq!(skip, Skip::Raw(Known::Style));
+        pass("h1 ~ ul > li { padding: 0; }\n", &mut skip, &mut out);
+        pass("</style>shown\n", &mut skip, &mut out);
+        assert_eq!(skip, Skip::Nothing);
+        assert_eq!(out, [text("shown"), Piece::Newline]);
+        // A script ends at its own closing tag, not at a style's.
+        assert_eq!(pieces("<script>a</style>b</script>c"), [text("c")]);
+    }
+
+    #[test]
+    fn checkboxes_are_boxes_and_other_inputs_text() {
+        assert_eq!(
+            pieces(r#"<input type="checkbox" checked disabled><input type=CHECKBOX>"#),
+            [
+                Piece::Open(Known::Check, Some("☑".into())),
+                Piece::Open(Known::Check, Some("☐".into())),
+            ]
+        );
+        assert_eq!(
+            pieces(r#"<input type="text">"#),
+            [text(r#"<input type="text">"#)]
+        );
+        assert_eq!(pieces("<hr/>"), [Piece::Open(Known::Hr, None)]);
     }
 
     #[test]

@@ -430,3 +430,22 @@ fn a_review_ending_on_another_lesson_marks_nothing_read() {
         DueAgree,
     ]);
 }
+
+/// Found by the model too (a check answered, the end seen, the next lesson
+/// and a review): held by the same rule.
+#[test]
+fn an_answer_then_the_next_lesson_and_a_review_mark_only_what_was_seen() {
+    use Step::*;
+    run(&[
+        Key('G'),
+        Click(14),
+        Key('1'),
+        Key('c'),
+        Click(0),
+        Key('G'),
+        Key(']'),
+        Later,
+        Key('1'),
+        DueAgree,
+    ]);
+}

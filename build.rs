@@ -1,9 +1,32 @@
-//! Embeds the lessons of `content/` so the binary carries its own course.
+//! Embeds the lessons of `content/` so the binary carries its own course,
+//! and the one syntax set `src/highlight.rs` loads (`build/syntaxes.rs`).
 
 use std::fmt::Write;
 use std::path::Path;
 
+#[path = "build/syntaxes.rs"]
+mod syntaxes;
+
 fn main() {
+    builtin_lessons();
+    syntax_set();
+}
+
+/// The set, uncompressed: it loads in 1.5 ms, compressed in 19 ms (the
+/// inflating), for 9% fewer bytes.
+fn syntax_set() {
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).to_path_buf();
+    let merged = syntaxes::merged();
+    syntect::dumps::dump_to_uncompressed_file(&merged.set, out.join("syntaxes.bin"))
+        .expect("the syntax set is written");
+    std::fs::write(
+        out.join("syntect_count.rs"),
+        merged.syntect_count.to_string(),
+    )
+    .unwrap();
+}
+
+fn builtin_lessons() {
     // Read at run time, not baked in with env!(): a compiled build script
     // can be reused for a checkout in another folder.
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());

@@ -13,25 +13,26 @@ use syntect::easy::HighlightLines;
 use syntect::highlighting::{FontStyle, Theme};
 use syntect::parsing::{SyntaxReference, SyntaxSet};
 
+mod lookup;
+
 /// Code bigger than this is shown plain: highlighting is for reading, and
 /// a generated megabyte of code should not stall anything.
 const MAX_BLOCK_BYTES: usize = 64 * 1024;
 const MAX_LESSON_BYTES: usize = 512 * 1024;
 
-/// syntect's own set: the languages most lessons use, quick to load.
-fn defaults() -> &'static SyntaxSet {
+/// The one set build.rs makes: syntect's default syntaxes first, then
+/// those of bat's (through two-face) syntect's lack (TOML, Dockerfile,
+/// TypeScript, Zig, Nix, PowerShell…).
+fn set() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
-    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+    SET.get_or_init(|| {
+        let dump = include_bytes!(concat!(env!("OUT_DIR"), "/syntaxes.bin"));
+        syntect::dumps::from_uncompressed_data(dump).unwrap_or_default()
+    })
 }
 
-/// bat's set (through two-face), for what syntect's own lacks (TOML,
-/// Dockerfile, TypeScript, Zig, Nix, PowerShell…). Loaded only when such
-/// a block is met: it took `lectern render` of a lesson of Python and
-/// Rust from 3.6 to 10.7 ms when it was the only set.
-fn extra() -> &'static SyntaxSet {
-    static SET: OnceLock<SyntaxSet> = OnceLock::new();
-    SET.get_or_init(two_face::syntax::extra_newlines)
-}
+/// How many of the set's first syntaxes are syntect's own.
+const SYNTECT_COUNT: usize = include!(concat!(env!("OUT_DIR"), "/syntect_count.rs"));
 
 /// The two themes lectern uses, stored as JSON by `examples/make_themes.rs`
 /// so only the one needed is decoded (all default themes cost ~0.5 ms).
@@ -46,14 +47,18 @@ fn theme(dark: bool) -> &'static Theme {
     cell.get_or_init(|| serde_json::from_str(json).unwrap_or_default())
 }
 
-/// The syntax for `lang` and the set it belongs to: syntect's own first,
-/// then bat's.
+/// The syntax for `lang`: syntect's own first, then bat's (so a language
+/// both know is highlighted as when they were two sets).
 fn find(lang: &str) -> Option<(&'static SyntaxSet, &'static SyntaxReference)> {
-    let found = |set: &'static SyntaxSet| find_in(set, lang).map(|syntax| (set, syntax));
-    found(defaults()).or_else(|| found(extra()))
+    let set = set();
+    let (syntects, bats) = set
+        .syntaxes()
+        .split_at(SYNTECT_COUNT.min(set.syntaxes().len()));
+    let syntax = find_in(syntects, lang).or_else(|| find_in(bats, lang))?;
+    Some((set, syntax))
 }
 
-fn find_in(set: &'static SyntaxSet, lang: &str) -> Option<&'static SyntaxReference> {
+fn find_in<'a>(syntaxes: &'a [SyntaxReference], lang: &str) -> Option<&'a SyntaxReference> {
     let token = lang.trim().to_ascii_lowercase();
     let alias = match token.as_str() {
         "sh" | "shell" | "zsh" | "bash" => "bash",
@@ -69,9 +74,9 @@ fn find_in(set: &'static SyntaxSet, lang: &str) -> Option<&'static SyntaxReferen
         "text" | "plain" | "plaintext" | "txt" | "none" => return None,
         other => other,
     };
-    set.find_syntax_by_token(alias)
-        .or_else(|| set.find_syntax_by_name(lang.trim()))
-        .or_else(|| set.find_syntax_by_extension(lang.trim()))
+    lookup::by_token(syntaxes, alias)
+        .or_else(|| lookup::by_name(syntaxes, lang.trim()))
+        .or_else(|| lookup::by_extension(syntaxes, lang.trim()))
 }
 
 /// Whether highlighting `lang` would do anything (no loading needed to
@@ -236,6 +241,33 @@ mod tests {
         ] {
             let lines = highlight(Some(lang), "x = 1", true);
             assert!(lines.is_some(), "{lang} is not highlighted");
+        }
+    }
+
+    #[test]
+    fn the_one_set_holds_syntects_languages_and_bats() {
+        let syntaxes = set().syntaxes();
+        assert!(SYNTECT_COUNT > 0 && SYNTECT_COUNT < syntaxes.len());
+        let part = |lang: &str| {
+            let (_, syntax) = find(lang).unwrap_or_else(|| panic!("{lang} has no syntax"));
+            let at = syntaxes
+                .iter()
+                .position(|s| std::ptr::eq(s, syntax))
+                .unwrap();
+            if at < SYNTECT_COUNT { "syntect" } else { "bat" }
+        };
+        for lang in ["rust", "python", "bash"] {
+            assert_eq!(part(lang), "syntect", "{lang}");
+        }
+        for lang in [
+            "toml",
+            "dockerfile",
+            "typescript",
+            "zig",
+            "nix",
+            "powershell",
+        ] {
+            assert_eq!(part(lang), "bat", "{lang}");
         }
     }
 

@@ -67,6 +67,7 @@ pub fn open_regular_rw(path: &Path) -> io::Result<(File, Metadata)> {
 }
 
 fn open_checked(path: &Path, read_only: bool) -> io::Result<(File, Metadata)> {
+    use rustix::fs::OFlags;
     use std::os::unix::fs::OpenOptionsExt;
     if let Some(why) = refusal(&std::fs::metadata(path)?) {
         return Err(not_regular(why));
@@ -74,7 +75,9 @@ fn open_checked(path: &Path, read_only: bool) -> io::Result<(File, Metadata)> {
     let file = File::options()
         .read(true)
         .write(!read_only)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        // OFlags' bits are the kernel's `c_uint`; `custom_flags` takes them
+        // as the `c_int` open(2) does, and both flags fit in either.
+        .custom_flags((OFlags::NONBLOCK | OFlags::NOCTTY).bits() as i32)
         .open(path)?;
     let meta = file.metadata()?;
     if let Some(why) = refusal(&meta) {

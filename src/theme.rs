@@ -22,7 +22,7 @@ pub enum ThemeKind {
 impl ThemeKind {
     /// The best guess without asking the terminal: `COLORFGBG` (set by
     /// some terminals: "fg;bg"), else dark. Whether to colour at all is
-    /// [`depth`]'s; the terminal's answer to OSC 11 is the tui's.
+    /// [`depth()`]'s; the terminal's answer to OSC 11 is the tui's.
     pub fn detect() -> ThemeKind {
         Self::from_colorfgbg(std::env::var("COLORFGBG").ok().as_deref())
     }

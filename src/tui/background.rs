@@ -49,7 +49,6 @@ fn kind(lightness: f32) -> ThemeKind {
 #[cfg(target_os = "linux")]
 pub(super) fn ask() -> (Option<ThemeKind>, Vec<Event>) {
     use std::io::{Read, Write};
-    use std::os::fd::AsRawFd;
     let Ok(mut tty) = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -66,25 +65,12 @@ pub(super) fn ask() -> (Option<ThemeKind>, Vec<Event>) {
     {
         return (None, Vec::new());
     }
-    let Ok(mut poll) = mio::Poll::new() else {
-        return (None, Vec::new());
-    };
-    let fd = tty.as_raw_fd();
-    let source = &mut mio::unix::SourceFd(&fd);
-    if poll
-        .registry()
-        .register(source, mio::Token(0), mio::Interest::READABLE)
-        .is_err()
-    {
-        return (None, Vec::new());
-    }
     let deadline = std::time::Instant::now() + TIMEOUT;
-    let mut events = mio::Events::with_capacity(4);
     let mut got = Vec::new();
     let mut chunk = [0u8; 256];
     while !reply::answered(&got) {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
-        if left.is_zero() || poll.poll(&mut events, Some(left)).is_err() || events.is_empty() {
+        if left.is_zero() || !readable(&tty, left) {
             break;
         }
         match tty.read(&mut chunk) {
@@ -94,6 +80,18 @@ pub(super) fn ask() -> (Option<ThemeKind>, Vec<Event>) {
     }
     let reply = reply::split(&got);
     (reply.lightness.map(kind), reply::keys(&reply.rest))
+}
+
+/// Whether `tty` has bytes to read within `wait`. A timeout and an error
+/// (an interrupting signal included) alike end the wait for the answer.
+#[cfg(target_os = "linux")]
+fn readable(tty: &std::fs::File, wait: Duration) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec};
+    let Ok(timeout) = Timespec::try_from(wait) else {
+        return false;
+    };
+    let mut fds = [PollFd::new(tty, PollFlags::IN)];
+    rustix::event::poll(&mut fds, Some(&timeout)).is_ok_and(|ready| ready > 0)
 }
 
 #[cfg(not(target_os = "linux"))]

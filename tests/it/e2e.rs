@@ -1119,6 +1119,7 @@ fn a_late_terminal_answer_is_never_typed_into_the_reader() {
     t.wait_for("down one line");
     t.press("q");
     t.wait_gone("down one line");
+    t.wait_settled();
     let before = trimmed(&t);
     for reply in [
         "\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\",
@@ -1133,6 +1134,7 @@ fn a_late_terminal_answer_is_never_typed_into_the_reader() {
     t.wait_for("down one line");
     t.press("q");
     t.wait_gone("down one line");
+    t.wait_settled();
     let after = trimmed(&t);
     let changed: Vec<_> = (0..before.len().max(after.len()))
         .filter(|&i| before.get(i) != after.get(i))

@@ -222,6 +222,25 @@ impl Term {
         self.wait_until(&format!("{text:?}"), |s| s.contains(text));
     }
 
+    /// Waits until nothing more has been written for a while: the frame
+    /// being drawn is all on screen (a busy machine hands it over in
+    /// pieces).
+    pub fn wait_settled(&self) {
+        let quiet = Duration::from_millis(150);
+        let start = Instant::now();
+        let (mut len, mut since) = (self.raw().len(), Instant::now());
+        while since.elapsed() < quiet {
+            if start.elapsed() > WAIT {
+                panic!("the screen never settled");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            let now = self.raw().len();
+            if now != len {
+                (len, since) = (now, Instant::now());
+            }
+        }
+    }
+
     pub fn wait_gone(&self, text: &str) {
         self.wait_until(&format!("{text:?} to go"), |s| !s.contains(text));
     }

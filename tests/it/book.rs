@@ -1,23 +1,12 @@
 //! mdBook folders through the real binary: `lectern render` and `lectern
 //! lint` on the project's own fixture book (tests/fixtures/book).
 
+use crate::common::lectern;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn book() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/book")
-}
-
-fn lectern(args: &[&str], path: &Path) -> Output {
-    let data = tempfile::tempdir().unwrap();
-    Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .args(args)
-        .arg(path)
-        .env_remove("NO_COLOR")
-        .env("LECTERN_DATA_DIR", data.path())
-        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
-        .output()
-        .expect("lectern runs")
 }
 
 fn render(path: &Path) -> String {

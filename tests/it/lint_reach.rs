@@ -1,15 +1,8 @@
 //! `lectern lint` past each file's own problems: pictures that are not
 //! there, and an mdBook's chapter files that mdBook never shows.
 
-use std::process::Command;
-
 fn lint(path: &std::path::Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .arg("lint")
-        .arg(path)
-        .env("LECTERN_DATA_DIR", path.join(".data"))
-        .output()
-        .unwrap();
+    let out = crate::common::lectern(&["lint"], path);
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 

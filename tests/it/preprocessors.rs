@@ -4,8 +4,8 @@
 //! written here, small and invented, in the syntax of the books that use
 //! those preprocessors.
 
+use crate::common::lectern;
 use std::path::Path;
-use std::process::{Command, Output};
 
 /// A book folder holding `files` (path, text).
 pub fn book(files: &[(&str, &str)]) -> tempfile::TempDir {
@@ -16,18 +16,6 @@ pub fn book(files: &[(&str, &str)]) -> tempfile::TempDir {
         std::fs::write(p, text).unwrap();
     }
     d
-}
-
-pub fn lectern(args: &[&str], path: &Path) -> Output {
-    let data = tempfile::tempdir().unwrap();
-    Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .args(args)
-        .arg(path)
-        .env_remove("NO_COLOR")
-        .env("LECTERN_DATA_DIR", data.path())
-        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
-        .output()
-        .expect("lectern runs")
 }
 
 pub fn render(path: &Path) -> String {

@@ -190,6 +190,20 @@ impl Reader {
 
 // ---- render and CLI checks ----
 
+/// `lectern ARGS PATH` run to its end, with a data and cache folder of
+/// its own and colour not turned off by the environment.
+pub fn lectern(args: &[&str], path: &Path) -> std::process::Output {
+    let data = tempfile::tempdir().unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(args)
+        .arg(path)
+        .env_remove("NO_COLOR")
+        .env("LECTERN_DATA_DIR", data.path())
+        .env("LECTERN_CACHE_DIR", data.path().join("cache"))
+        .output()
+        .expect("lectern runs")
+}
+
 use lectern::layout::wrap::width;
 
 /// Whitespace collapsed to single spaces, so wrapped text compares with

@@ -49,7 +49,10 @@ fn first_lesson_of(dir: &Path, large: usize) -> Option<FirstLook> {
         return None;
     }
     let files = super::course::lesson_files(dir).ok()?;
-    if files.len() < large || !files.iter().all(|f| is_json(f)) {
+    // A folder holding JSON lessons lists only those (markdown beside them
+    // is not a lesson): one JSON file says the folder is of JSON lessons.
+    let json = |f: &PathBuf| super::format_of(f.as_os_str()) == Some(super::source::Format::Json);
+    if files.len() < large || !files.first().is_some_and(json) {
         return None;
     }
     let looks = look_all(&files)?;
@@ -70,11 +73,6 @@ fn first_lesson_of(dir: &Path, large: usize) -> Option<FirstLook> {
         files: files.len(),
         course_slug,
     })
-}
-
-fn is_json(p: &Path) -> bool {
-    p.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
 /// Every file's (course slug, position), on as many threads as there are

@@ -4,6 +4,7 @@
 use super::{LessonProgress, Store};
 use crate::model::{Course, Days, DueCards};
 use chrono::{DateTime, Utc};
+use std::borrow::Borrow;
 use std::collections::HashMap;
 
 /// A card: `(course, lesson, check id)`.
@@ -16,14 +17,15 @@ impl Store {
     /// oldest first. A card is a check answered at least once, of a lesson
     /// its course still lists: a lesson without checks, or only read, is
     /// never one.
-    pub fn due_until(&self, courses: &[Course], until: DateTime<Utc>) -> Vec<Card> {
+    pub fn due_until<C: Borrow<Course>>(&self, courses: &[C], until: DateTime<Utc>) -> Vec<Card> {
         self.due_checks(None, until)
             .into_iter()
             .filter(|(c, l, _, at)| {
                 *at < until
                     && courses
                         .iter()
-                        .any(|x| x.slug == *c && x.index_of(l).is_some())
+                        .map(Borrow::borrow)
+                        .any(|x: &Course| x.slug == *c && x.index_of(l).is_some())
             })
             .map(|(c, l, k, _)| (c, l, Some(k)))
             .collect()
@@ -46,14 +48,14 @@ impl Store {
     /// The cards of `courses` due today (the learner's day holding `now`,
     /// see [`Days`]); and when nothing more is due today, when the next
     /// comes.
-    pub fn due_today<Tz: chrono::TimeZone>(
+    pub fn due_today<Tz: chrono::TimeZone, C: Borrow<Course>>(
         &self,
-        courses: &[Course],
+        courses: &[C],
         now: DateTime<Utc>,
         days: &Days<Tz>,
     ) -> DueCards {
         let until = days.end_of_day(now);
-        let slugs: Vec<&str> = courses.iter().map(|c| c.slug.as_str()).collect();
+        let slugs: Vec<&str> = courses.iter().map(|c| c.borrow().slug.as_str()).collect();
         let (next, counts) = self.upcoming(&slugs, until);
         DueCards {
             cards: self.due_until(courses, until),

@@ -49,6 +49,7 @@ const COURSE: &[Binding] = &[
     bind(&[Char('S')], Stats),
     bind(&[Char('C')], CoursesOpen),
     bind(&[Char('#')], ToggleHiddenLines),
+    bind(&[Char('z')], ToggleFolds),
     bind(&[Char('m')], ToggleMouse),
 ];
 

@@ -53,6 +53,8 @@ pub enum Block {
     /// Boxed: the largest variant by far, it would make every block its size.
     Figure(Box<Figure>),
     Quote(Vec<Block>),
+    /// Folded text (HTML's `details`): boxed, it is rare.
+    Fold(Box<Fold>),
     Rule,
     /// Boxed, and compact inside (see [`Table`]).
     Table(Box<Table>),
@@ -85,6 +87,39 @@ impl Block {
     pub fn code(code: CodeBlock) -> Block {
         Block::Code(Box::new(code))
     }
+
+    /// The blocks this one holds directly, for walks that only look
+    /// inside (a quote's, a fold's body); a list's items are walked by
+    /// item, as their paths say (see `layout::page::Highlights`).
+    pub fn inner_mut(&mut self) -> Option<&mut Vec<Block>> {
+        match self {
+            Block::Quote(inner) => Some(inner),
+            Block::Fold(fold) => Some(&mut fold.body),
+            _ => None,
+        }
+    }
+
+    /// [`Block::inner_mut`], to read.
+    pub fn inner(&self) -> Option<&[Block]> {
+        match self {
+            Block::Quote(inner) => Some(inner),
+            Block::Fold(fold) => Some(&fold.body),
+            _ => None,
+        }
+    }
+}
+
+/// Text a book folds away (HTML `details`): its summary is always shown,
+/// its body when the reader opens the page's folds (`z`). Books put their
+/// speaker notes and their hints and answers there, which read as the
+/// page's own text when shown unfolded and unmarked.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Fold {
+    pub summary: Vec<Run>,
+    /// It had no summary: speaker notes, as mdBook books write them
+    /// (shown as "Notes").
+    pub notes: bool,
+    pub body: Vec<Block>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -207,6 +242,10 @@ fn code_only(blocks: &[Block]) -> Vec<Block> {
             items: items.iter().map(|item| code_only(item)).collect(),
         },
         Block::Quote(inner) if has_code(b) => Block::Quote(code_only(inner)),
+        Block::Fold(fold) if has_code(b) => Block::Fold(Box::new(Fold {
+            body: code_only(&fold.body),
+            ..Fold::default()
+        })),
         _ => Block::Rule,
     });
     kept.collect()
@@ -216,8 +255,9 @@ fn has_code(block: &Block) -> bool {
     match block {
         Block::Code(_) => true,
         Block::List { items, .. } => items.iter().flatten().any(has_code),
-        Block::Quote(inner) => inner.iter().any(has_code),
-        _ => false,
+        other => other
+            .inner()
+            .is_some_and(|inner| inner.iter().any(has_code)),
     }
 }
 
@@ -241,6 +281,12 @@ fn collect_block_text(block: &Block, out: &mut String) {
         Block::Figure(f) => push(&f.plain_text()),
         Block::Quote(blocks) => {
             for b in blocks {
+                collect_block_text(b, out);
+            }
+        }
+        Block::Fold(fold) => {
+            push(&runs_text(&fold.summary));
+            for b in &fold.body {
                 collect_block_text(b, out);
             }
         }

@@ -27,8 +27,8 @@ pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry, read
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};
 pub use lesson::{
-    Block, CodeBlock, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source,
-    runs_text,
+    Block, CodeBlock, Column, Figure, FigureBody, Fold, Lesson, LessonMeta, Link, Module, Run,
+    Source, runs_text,
 };
 pub use order::{pinned, teaching_order};
 pub use origin::Origin;

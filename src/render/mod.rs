@@ -40,6 +40,8 @@ pub fn lesson_showing(lesson: &Lesson, opts: &Options, hidden: bool) -> String {
     }
     code.plain = opts.theme.is_none();
     code.show_hidden = hidden;
+    // Printed text has no key to open a fold with: all of it is shown.
+    code.open_folds = true;
     let page = layout::page(lesson, opts.width, &code);
     // Each check at its anchor: before the page line its block starts at.
     let count = lesson.checks.len();

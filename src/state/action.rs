@@ -19,6 +19,8 @@ pub enum Action {
     ToggleMouse,
     /// Show or hide the hidden (`# `) lines of rust examples.
     ToggleHiddenLines,
+    /// Open or close the page's folded text (HTML `details`).
+    ToggleFolds,
     Resize(u16, u16),
 
     // -- moving on the page (and in lists, on screens that have one) --
@@ -138,6 +140,7 @@ impl Action {
             Action::Suspend => "suspend to the shell",
             Action::ToggleMouse => "mouse on/off (off lets the terminal select text)",
             Action::ToggleHiddenLines => "show or hide rust examples' hidden lines",
+            Action::ToggleFolds => "open or close folded notes and hints",
             Action::Resize(..) => "the terminal's new size",
             Action::LineDown => "down one line",
             Action::LineUp => "up one line",

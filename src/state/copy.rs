@@ -28,8 +28,11 @@ fn code_in(block: &Block, out: &mut Vec<(Option<String>, String)>) {
     match block {
         Block::Code(c) => out.push((c.label.clone().or_else(|| c.lang.clone()), c.text.clone())),
         Block::List { items, .. } => items.iter().flatten().for_each(|b| code_in(b, out)),
-        Block::Quote(inner) => inner.iter().for_each(|b| code_in(b, out)),
-        _ => {}
+        other => other
+            .inner()
+            .into_iter()
+            .flatten()
+            .for_each(|b| code_in(b, out)),
     }
 }
 

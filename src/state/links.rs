@@ -51,6 +51,10 @@ pub fn links(blocks: &[Block], out: &mut Vec<(String, String)>) {
             Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r, out),
             Block::List { items, .. } => items.iter().for_each(|i| links(i, out)),
             Block::Quote(inner) => links(inner, out),
+            Block::Fold(fold) => {
+                runs(&fold.summary, out);
+                links(&fold.body, out);
+            }
             Block::Table(table) => {
                 for row in table.all_rows() {
                     row.cells().for_each(|c| runs(&c.runs(), out));

@@ -183,6 +183,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             // Hidden lines shown (`#`) before the colours came stay shown.
             if let Some(doc) = s.reader.doc() {
                 code.show_hidden = doc.code.show_hidden;
+                code.open_folds = doc.code.open_folds;
             }
             s.reader.set_code(&slug, code, &g)
         }
@@ -284,6 +285,7 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             fx.push(Effect::SetMouse(s.prefs.mouse));
         }
         Action::ToggleHiddenLines => s.reader.toggle_hidden_lines(&s.geometry()),
+        Action::ToggleFolds => s.reader.toggle_folds(&s.geometry()),
         Action::Help => s.overlay = Some(Overlay::Help(Help::default())),
         Action::Stats => {
             s.overlay = Some(Overlay::Stats(StatsView::default()));

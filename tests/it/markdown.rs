@@ -350,7 +350,7 @@ fn each_defect_is_fixed() {
         "A line\nbreak",
         "[image: Ferris the crab waving]",
         "[image: Memory layout of a vector]",
-        "▸ Why does this compile?",
+        "▾ Why does this compile?",
         "<marquee>scrolling</marquee>",
         "safe span",
         "&lt;tag&gt;"
@@ -513,5 +513,46 @@ fn the_reader_shows_hidden_lines_on_its_key() {
         "{after}"
     );
     r.keys("#");
+    assert_eq!(screen(&r), before);
+}
+
+/// A book's `details` is folded on the page and `z` opens and closes
+/// every fold, where the reader is, through the real update and drawing.
+#[test]
+fn the_reader_folds_details_and_opens_them_on_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "# Slide\n\nThe slide's text.\n\n<details>\n\nSay the quiet part.\n\nThen the loud part.\n\n</details>\n\n<details><summary>Answer</summary>\n\nForty-two.\n\n</details>\n\nAfter the folds.\n";
+    std::fs::write(dir.path().join("01-slide.md"), text).unwrap();
+    let mut r = common::Reader::folder(dir.path(), 60, 20);
+    r.open(0);
+    let screen = |r: &common::Reader| {
+        let backend = ratatui::backend::TestBackend::new(60, 20);
+        let mut t = ratatui::Terminal::new(backend).unwrap();
+        let theme = Theme::new(ThemeKind::Mono);
+        t.draw(|f| lectern::ui::draw(f, &r.s, &theme)).unwrap();
+        t.backend().to_string()
+    };
+    let before = screen(&r);
+    assert!(
+        before.contains("▸ Notes (3 lines folded, z opens)"),
+        "{before}"
+    );
+    assert!(
+        before.contains("▸ Answer (1 line folded, z opens)"),
+        "{before}"
+    );
+    assert!(!before.contains("quiet part") && !before.contains("Forty-two"));
+    assert!(before.contains("After the folds."), "{before}");
+    r.keys("z");
+    let open = screen(&r);
+    assert!(
+        open.contains("▾ Notes") && open.contains("│ Say the quiet part."),
+        "{open}"
+    );
+    assert!(
+        open.contains("▾ Answer") && open.contains("│ Forty-two."),
+        "{open}"
+    );
+    r.keys("z");
     assert_eq!(screen(&r), before);
 }

@@ -152,6 +152,7 @@ impl<'a> Builder<'a> {
             Block::Code(c) => self.code(c),
             Block::Figure(f) => self.figure(f),
             Block::Quote(inner) => self.barred(Span::new("│ ", Role::Quote), |b| b.blocks(inner)),
+            Block::Fold(fold) => self.fold(fold),
             Block::Rule => {
                 let n = self.avail();
                 self.emit(vec![Span::new("─".repeat(n), Role::Rule)]);

@@ -24,6 +24,10 @@ pub struct Highlights {
     /// Whether rust's hidden lines (`# ` lines, which books hide to keep
     /// an example short) are shown: the reader's choice, off at first.
     pub show_hidden: bool,
+    /// Whether folded text (HTML `details`: speaker notes, hints) is
+    /// shown: the reader's choice (`z`), off at first; on in `render`,
+    /// whose reader cannot open it.
+    pub open_folds: bool,
     /// Whether the page is shown without styles (`--color never`): then
     /// marks stand in for them (`code`, _emphasis_, ~strike~, `### h3`).
     pub plain: bool,
@@ -60,8 +64,7 @@ pub(crate) fn each_code_block<'a>(
                         path.pop();
                     }
                 }
-                Block::Quote(inner) => walk(inner, path, f),
-                _ => {}
+                other => other.inner().into_iter().for_each(|i| walk(i, path, f)),
             }
             path.pop();
         }

@@ -6,6 +6,7 @@ mod builder;
 mod code;
 mod code_wrap;
 mod figure;
+mod fold;
 mod header;
 mod table;
 mod text;

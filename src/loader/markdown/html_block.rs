@@ -7,7 +7,7 @@ use super::super::html::{self, Known, Piece};
 use super::super::sanitize::{clean, clean_owned};
 use super::inline::Inline;
 use super::{Builder, Frame};
-use crate::model::{Block, Run, Table};
+use crate::model::{Block, Fold, Run, Table};
 
 /// An HTML table being read: its rows of cells so far. The open cell's
 /// text is the builder's inline text.
@@ -70,12 +70,11 @@ fn piece(b: &mut Builder, p: Piece, block: bool) {
         Piece::Close(k @ (Known::Quote | Known::Details))
             if b.html_quotes > 0 && matches!(b.stack.last(), Some(Frame::Quote(_))) =>
         {
-            if k == Known::Details {
-                b.flush();
-                label_notes(b.top());
-            }
             b.html_quotes -= 1;
             b.close();
+            if k == Known::Details {
+                fold_last(b.top());
+            }
         }
         Piece::Open(Known::Table, _) => {
             b.flush();
@@ -85,19 +84,56 @@ fn piece(b: &mut Builder, p: Piece, block: bool) {
     }
 }
 
-/// A `details` without a summary leads with "Notes": mdBook books write
-/// their speaker notes so, and read as slide content they mislead.
-fn label_notes(blocks: &mut Vec<Block>) {
-    let summarised = matches!(blocks.first(), Some(Block::Paragraph(r))
-        if r.first().is_some_and(|r| r.text.starts_with(SUMMARY)));
-    if !summarised {
-        let label = Run {
-            text: "Notes".into(),
-            bold: true,
-            ..Run::default()
-        };
-        blocks.insert(0, Block::Paragraph(vec![label]));
+/// The quote a `details` was read as, made a fold: its summary line (the
+/// inline pass starts it with [`SUMMARY`]) becomes the fold's, what
+/// follows it its body. One without a summary is a book's speaker notes.
+fn fold_last(blocks: &mut [Block]) {
+    let Some(last) = blocks.last_mut() else {
+        return;
+    };
+    let Block::Quote(inner) = last else { return };
+    let mut body = std::mem::take(inner);
+    let summary = match body.first_mut() {
+        Some(Block::Paragraph(runs))
+            if runs.first().is_some_and(|r| r.text.starts_with(SUMMARY)) =>
+        {
+            let (summary, rest) = split_summary(std::mem::take(runs));
+            match rest {
+                Some(rest) => body[0] = Block::Paragraph(rest),
+                None => drop(body.remove(0)),
+            }
+            summary
+        }
+        _ => Vec::new(),
+    };
+    let notes = summary.is_empty();
+    *last = Block::Fold(Box::new(Fold {
+        summary,
+        notes,
+        body,
+    }));
+}
+
+/// A paragraph led by a summary: the summary's runs (up to the line break
+/// the summary's end made) and what came after it on that paragraph.
+fn split_summary(mut runs: Vec<Run>) -> (Vec<Run>, Option<Vec<Run>>) {
+    runs[0].text = runs[0].text[SUMMARY.len()..].into();
+    let Some(at) = runs.iter().position(|r| r.text.contains('\n')) else {
+        return (runs, None);
+    };
+    let mut rest = runs.split_off(at);
+    let text = rest[0].text.clone();
+    let (head, tail) = text.split_once('\n').unwrap_or((&text, ""));
+    if !head.is_empty() {
+        runs.push(Run {
+            text: head.into(),
+            ..rest[0].clone()
+        });
     }
+    rest[0].text = tail.trim_start().into();
+    rest.retain(|r| !r.text.is_empty());
+    runs.retain(|r| !r.text.trim().is_empty());
+    (runs, (!rest.is_empty()).then_some(rest))
 }
 
 /// What the inline pass starts a summary's line with.
@@ -306,15 +342,29 @@ mod tests {
     }
 
     #[test]
-    fn details_are_quotes_led_by_their_summary_or_marked_as_notes() {
+    fn details_are_folds_with_their_summary_or_marked_as_notes() {
         let blocks = parse(
             "<details>\n\nSay this **aloud**.\n\n</details>\n\n<details><summary>Hint</summary>\n\nLook up.\n\n</details>\n",
         );
-        let [Block::Quote(notes), Block::Quote(hint)] = blocks.as_slice() else {
+        let [Block::Fold(notes), Block::Fold(hint)] = blocks.as_slice() else {
             panic!("{blocks:?}")
         };
-        assert_eq!(text(notes), "Notes|Say this aloud.");
-        assert_eq!(text(hint), "▸ Hint|Look up.");
+        assert!(notes.notes && notes.summary.is_empty());
+        assert!(!hint.notes);
+        assert_eq!(crate::model::runs_text(&hint.summary), "Hint");
+        let (notes, hint) = (&notes.body, &hint.body);
+        assert_eq!(text(notes), "Say this aloud.");
+        assert_eq!(text(hint), "Look up.");
+    }
+
+    #[test]
+    fn a_details_on_one_line_keeps_its_summary_apart_from_its_body() {
+        let blocks = parse("<details><summary>Why <em>not</em>?</summary>Because.</details>\n");
+        let [Block::Fold(fold)] = blocks.as_slice() else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(crate::model::runs_text(&fold.summary), "Why not?");
+        assert_eq!(text(&fold.body), "Because.");
     }
 
     #[test]

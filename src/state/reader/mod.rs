@@ -175,9 +175,19 @@ impl Reader {
 
     /// Shows or hides rust examples' hidden lines, where the reader is.
     pub fn toggle_hidden_lines(&mut self, g: &Geometry) {
+        self.change_view(g, |code| code.show_hidden = !code.show_hidden);
+    }
+
+    /// Opens or closes the page's folded text (`details`), where the
+    /// reader is.
+    pub fn toggle_folds(&mut self, g: &Geometry) {
+        self.change_view(g, |code| code.open_folds = !code.open_folds);
+    }
+
+    fn change_view(&mut self, g: &Geometry, change: impl FnOnce(&mut Highlights)) {
         let Some(doc) = self.doc() else { return };
         let mut code = doc.code.clone();
-        code.show_hidden = !code.show_hidden;
+        change(&mut code);
         let slug = doc.lesson.meta.slug.clone();
         self.set_code(&slug, code, g);
     }

@@ -27,6 +27,7 @@ pub enum Command {
     Review,
     Stats,
     Links,
+    Folds,
     Key(KeyCode),
     Close,
     Help,
@@ -66,6 +67,7 @@ const HELP: &[(&str, &str)] = &[
     ("review", "the check questions due for review"),
     ("stats", "what you have read and answered"),
     ("links", "the page's links, with their addresses"),
+    ("folds", "open or close the lesson's folded notes and hints"),
     (
         "key K",
         "press key K as on the full screen (Enter, Esc, Tab, Space, a letter)",
@@ -112,6 +114,7 @@ impl Command {
             ("review", "") => Command::Review,
             ("stats", "") => Command::Stats,
             ("links", "") => Command::Links,
+            ("folds" | "fold" | "z", "") => Command::Folds,
             ("key", k) => Command::Key(key_named(k)?),
             ("close" | "esc", "") => Command::Close,
             ("help" | "?", "") => Command::Help,
@@ -202,6 +205,11 @@ impl Linear {
             Command::Links => {
                 self.update(Action::Links);
                 self.show_screen();
+            }
+            Command::Folds => {
+                self.update(Action::ToggleFolds);
+                let k = self.section_at_top();
+                self.show_section(k);
             }
             Command::Key(k) => self.press_and_show(k),
             Command::Close => {

@@ -224,6 +224,10 @@ fn strip(block: Block) -> Block {
     };
     match block {
         Block::Quote(v) => Block::Quote(keep(v)),
+        Block::Fold(mut fold) => {
+            fold.body = keep(std::mem::take(&mut fold.body));
+            Block::Fold(fold)
+        }
         Block::List { start, items } => Block::List {
             start,
             items: items.into_iter().map(keep).collect(),

@@ -97,6 +97,10 @@ pub fn chapter_links(blocks: &mut [Block], base: &Base) {
             Block::Heading { runs: r, .. } | Block::Paragraph(r) => runs(r),
             Block::List { items, .. } => items.iter_mut().for_each(|i| chapter_links(i, base)),
             Block::Quote(inner) => chapter_links(inner, base),
+            Block::Fold(fold) => {
+                runs(&mut fold.summary);
+                chapter_links(&mut fold.body, base);
+            }
             // Only a cell with styles can hold a link.
             Block::Table(table) => table.styled_runs_mut().for_each(|c| runs(c)),
             _ => {}

@@ -216,9 +216,11 @@ fn code_blocks(blocks: &mut [Block], f: &mut impl FnMut(&mut crate::model::CodeB
     for b in blocks {
         match b {
             Block::Code(c) => f(c),
-            Block::Quote(inner) => code_blocks(inner, f),
             Block::List { items, .. } => items.iter_mut().for_each(|i| code_blocks(i, f)),
-            _ => {}
+            other => other
+                .inner_mut()
+                .into_iter()
+                .for_each(|i| code_blocks(i, f)),
         }
     }
 }

@@ -12,8 +12,7 @@ pub(super) fn code_marks(blocks: &mut [Block]) {
         match b {
             Block::Code(c) => mark(c),
             Block::List { items, .. } => items.iter_mut().for_each(|i| code_marks(i)),
-            Block::Quote(inner) => code_marks(inner),
-            _ => {}
+            other => other.inner_mut().into_iter().for_each(|i| code_marks(i)),
         }
     }
 }

@@ -1,0 +1,105 @@
+//! Folded text (HTML `details`): the summary line, with the body under it
+//! when the page's folds are open, or a count of its lines when not.
+
+use super::builder::Builder;
+use crate::layout::style::{BOLD, ITALIC, Role, Span, Style};
+use crate::model::{Block, Fold};
+
+/// What a fold's line says it hides, and the key that shows it: the
+/// reader's key (`z`), which the guide teaches.
+const FOLDED: &str = "folded, z opens";
+
+impl Builder<'_> {
+    pub(super) fn fold(&mut self, fold: &Fold) {
+        let open = self.code.open_folds;
+        let marker = if open { "▾ " } else { "▸ " };
+        let mut pieces = vec![(marker.to_string(), Style::new(Role::Marker))];
+        if fold.notes {
+            pieces.push(("Notes".into(), Style::new(Role::Quote).with(ITALIC)));
+        } else {
+            let bold = Style::new(Role::Text).with(BOLD);
+            pieces.extend(super::text::marked_pieces(
+                &fold.summary,
+                bold,
+                self.code.plain,
+            ));
+        }
+        if open {
+            self.wrapped(&pieces);
+            self.barred(Span::new("│ ", Role::Quote), |b| b.blocks(&fold.body));
+            return;
+        }
+        let lines = self.body_lines(&fold.body);
+        let s = if lines == 1 { "" } else { "s" };
+        pieces.push((
+            format!(" ({lines} line{s} {FOLDED})"),
+            Style::new(Role::Dim),
+        ));
+        self.wrapped(&pieces);
+    }
+
+    /// How many lines the body would take, open, where the fold stands.
+    fn body_lines(&self, body: &[Block]) -> usize {
+        let bar = Span::new("│ ", Role::Quote).text.chars().count();
+        let mut scratch = Builder::new(self.avail().saturating_sub(bar), self.code);
+        scratch.blocks(body);
+        scratch.lines.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::layout::page::Highlights;
+    use crate::layout::page::builder::Builder;
+    use crate::model::{Block, Fold, Run};
+
+    fn lines(fold: &Fold, open: bool) -> Vec<String> {
+        let mut code = Highlights::default();
+        code.open_folds = open;
+        let mut b = Builder::new(30, &code);
+        b.block(&Block::Fold(Box::new(fold.clone())));
+        b.lines.iter().map(|l| l.text()).collect()
+    }
+
+    fn hint() -> Fold {
+        Fold {
+            summary: vec![Run::plain("Hint")],
+            notes: false,
+            body: vec![
+                Block::Paragraph(vec![Run::plain("Look it up in the index.")]),
+                Block::Paragraph(vec![Run::plain("Then try again.")]),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_closed_fold_is_its_summary_and_how_much_it_hides() {
+        assert_eq!(
+            lines(&hint(), false),
+            ["▸ Hint (3 lines folded, z", "opens)"]
+        );
+    }
+
+    #[test]
+    fn an_open_fold_shows_its_body_barred_under_its_summary() {
+        assert_eq!(
+            lines(&hint(), true),
+            [
+                "▾ Hint",
+                "│ Look it up in the index.",
+                "│",
+                "│ Then try again."
+            ]
+        );
+    }
+
+    #[test]
+    fn speaker_notes_say_so() {
+        let notes = Fold {
+            notes: true,
+            summary: Vec::new(),
+            ..hint()
+        };
+        assert!(lines(&notes, false)[0].starts_with("▸ Notes (3 lines"));
+    }
+}

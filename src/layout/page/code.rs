@@ -150,8 +150,15 @@ impl Builder<'_> {
                     };
                     out.push(Span::new(number, Role::Dim));
                 }
+                let carets = self.code.plain.then(|| carets(&row)).flatten();
                 out.extend(row);
                 self.emit(out);
+                // Without styles a reversed stretch does not show: marked
+                // under, as a compiler marks the columns it means.
+                if let Some(carets) = carets {
+                    let pad = " ".repeat(gutter);
+                    self.emit(vec![Span::new(format!("│ {pad}{carets}"), Role::CodeFrame)]);
+                }
             }
         }
         self.emit(vec![Span::new("╰──", Role::CodeFrame)]);
@@ -199,6 +206,21 @@ fn highlighted(
         at = end;
     }
     out
+}
+
+/// `^` under each column of `row` that a mark reverses, if any does.
+fn carets(row: &[Span]) -> Option<String> {
+    let mut line = String::new();
+    for span in row {
+        let c = if span.style.mods & REVERSE != 0 {
+            '^'
+        } else {
+            ' '
+        };
+        line.extend(std::iter::repeat_n(c, width(&span.text)));
+    }
+    let line = line.trim_end().to_string();
+    line.contains('^').then_some(line)
 }
 
 /// The badges on a code frame's top line, after its name: reversed in
@@ -333,6 +355,36 @@ mod tests {
             [("le", false), ("t ", true), ("x", true), (" = 1;", false)]
         );
         assert_eq!(out[2].style.role, Role::Code);
+    }
+
+    #[test]
+    fn without_styles_marks_are_carets_under_their_columns() {
+        let lesson = Lesson {
+            meta: LessonMeta::default(),
+            source: Source::Markdown,
+            hero: None,
+            blocks: vec![Block::code(crate::model::CodeBlock {
+                text: "let x = 1;\nx + 1".into(),
+                marks: vec![(0, 4, 5)],
+                ..Default::default()
+            })],
+            checks: Vec::new(),
+        };
+        let lines = |plain| {
+            let code = Highlights {
+                plain,
+                ..Highlights::default()
+            };
+            let p = page(&lesson, 40, &code);
+            let all: Vec<String> = p.lines.iter().map(|l| l.text()).collect();
+            let at = all
+                .iter()
+                .position(|l| l.starts_with('╭'))
+                .expect("a frame");
+            all[at + 1..].to_vec()
+        };
+        assert_eq!(lines(true)[..3], ["│ let x = 1;", "│     ^", "│ x + 1"]);
+        assert_eq!(lines(false)[1], "│ x + 1");
     }
 
     #[test]

@@ -232,6 +232,20 @@ impl Lesson {
     }
 }
 
+impl Lesson {
+    /// Whether any block of the lesson, nested ones too, is a fold.
+    pub fn has_folds(&self) -> bool {
+        fn any(blocks: &[Block]) -> bool {
+            blocks.iter().any(|b| match b {
+                Block::Fold(_) => true,
+                Block::List { items, .. } => items.iter().any(|i| any(i)),
+                other => other.inner().is_some_and(any),
+            })
+        }
+        any(&self.blocks)
+    }
+}
+
 fn code_only(blocks: &[Block]) -> Vec<Block> {
     // Past the last block with code, no place is needed at all.
     let end = blocks.iter().rposition(has_code).map_or(0, |i| i + 1);

@@ -64,7 +64,9 @@ pub(super) fn search_prompt(s: &mut State, a: &Action, origin: usize) {
         }
         Action::Open => {
             r.focus = Focus::Page;
-            if r.search.active() && r.search.hits.is_empty() {
+            if r.search.active() && r.search.hits.is_empty() && r.search_in_folds(&g) {
+                s.notice = Some("Found in folded text: the folds are open (z closes them).".into());
+            } else if r.search.active() && r.search.hits.is_empty() {
                 s.notice = Some(format!("Pattern not found: {}", r.search.query));
                 r.search = Search::default();
                 r.set_top(origin, &g);

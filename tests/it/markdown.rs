@@ -555,4 +555,13 @@ fn the_reader_folds_details_and_opens_them_on_its_key() {
     );
     r.keys("z");
     assert_eq!(screen(&r), before);
+    // A search that finds its words only in a fold opens the folds.
+    r.keys("/loud part\n");
+    let found = screen(&r);
+    assert!(found.contains("│ Then the loud part."), "{found}");
+    assert!(found.contains("Found in folded text"), "{found}");
+    r.keys("z/nowhere\n");
+    let missed = screen(&r);
+    assert!(missed.contains("Pattern not found: nowhere"), "{missed}");
+    assert!(missed.contains("▸ Notes (3 lines"), "{missed}");
 }

@@ -416,6 +416,24 @@ impl Reader {
         self.search_from_top(g);
     }
 
+    /// A search that found nothing on the page is tried again with the
+    /// folds open: `true`, and the folds left open, if it finds it there.
+    pub fn search_in_folds(&mut self, g: &Geometry) -> bool {
+        let closed = self
+            .doc()
+            .is_some_and(|d| !d.code.open_folds && d.lesson.has_folds());
+        if !closed {
+            return false;
+        }
+        self.toggle_folds(g);
+        self.search_from_top(g);
+        if self.search.hits.is_empty() {
+            self.toggle_folds(g);
+            return false;
+        }
+        true
+    }
+
     /// Searches for `query` from the start of the lesson.
     pub fn search_for(&mut self, query: String, g: &Geometry) {
         self.search.query = query;

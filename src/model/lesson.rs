@@ -55,6 +55,12 @@ pub enum Block {
     Quote(Vec<Block>),
     /// Folded text (HTML's `details`): boxed, it is rare.
     Fold(Box<Fold>),
+    /// A named place links can open at (`#id`), shown as a small label:
+    /// the Rust Reference's rule ids, which it draws in its margin.
+    Label {
+        id: Box<str>,
+        text: Box<str>,
+    },
     Rule,
     /// Boxed, and compact inside (see [`Table`]).
     Table(Box<Table>),
@@ -304,7 +310,7 @@ fn collect_block_text(block: &Block, out: &mut String) {
                 collect_block_text(b, out);
             }
         }
-        Block::Rule => {}
+        Block::Rule | Block::Label { .. } => {}
         Block::Table(table) => {
             for row in table.all_rows() {
                 for cell in row.cells() {

@@ -176,6 +176,7 @@ pub(super) fn heading(
             id.as_deref().is_some_and(|i| i.to_lowercase() == wanted)
                 || slug(&crate::model::runs_text(runs)) == wanted
         }
+        crate::model::Block::Label { id, .. } => id.to_lowercase() == wanted,
         _ => false,
     })?;
     // The page's blocks: its header, the hero image if any, the lesson's.

@@ -230,3 +230,52 @@ fn aquascope_badges_points_and_a_note_where_its_diagram_stands() {
         assert!(!page.contains(raw), "{raw}:\n{page}");
     }
 }
+
+/// A link to a rule (`#r-ID`, as mdbook-spec names its place) opens the
+/// chapter at the rule's label, which stands right over its text, dim in
+/// the right margin, through the real update and drawing.
+#[test]
+fn a_link_to_a_rule_opens_its_chapter_at_the_rule() {
+    let filler: String = (1..=40)
+        .map(|i| format!("Filler paragraph {i}.\n\n"))
+        .collect();
+    let gears =
+        format!("r[gears]\n# Gears\n\n{filler}r[gears.teeth]\nA gear has teeth.\n\n{filler}");
+    let d = book(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"Spec\"\n\n[preprocessor.spec]\n",
+        ),
+        (
+            "src/SUMMARY.md",
+            "- [Gears](gears.md)\n- [Widgets](widgets.md)\n",
+        ),
+        ("src/gears.md", &gears),
+        (
+            "src/widgets.md",
+            "# Widgets\n\nA widget turns [its gear][gears.teeth].\n",
+        ),
+    ]);
+    let mut r = crate::common::Reader::folder(d.path(), 60, 12);
+    let widgets = r.index_of("widgets");
+    r.open(widgets).keys("L1");
+    let backend = ratatui::backend::TestBackend::new(60, 12);
+    let mut t = ratatui::Terminal::new(backend).unwrap();
+    let theme = lectern::theme::Theme::new(lectern::theme::ThemeKind::Mono);
+    t.draw(|f| lectern::ui::draw(f, &r.s, &theme)).unwrap();
+    let screen = t.backend().to_string();
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines.iter().position(|l| l.contains("[gears.teeth]"));
+    let at = at.unwrap_or_else(|| panic!("the rule on screen:\n{screen}"));
+    assert!(at <= 2, "the rule at the top:\n{screen}");
+    assert!(lines[at + 1].contains("A gear has teeth."), "{screen}");
+    assert!(
+        lines[at]
+            .trim_end_matches([' ', '"'])
+            .ends_with("[gears.teeth]")
+    );
+    assert!(
+        lines[at].starts_with("\"      "),
+        "in the right margin:\n{screen}"
+    );
+}

@@ -135,7 +135,8 @@ impl<'a> Builder<'a> {
     /// path for what it holds.
     pub(super) fn blocks(&mut self, blocks: &[Block]) {
         for (i, b) in blocks.iter().enumerate() {
-            if i > 0 {
+            // A label stands right over what it names.
+            if i > 0 && !matches!(blocks[i - 1], Block::Label { .. }) {
                 self.blank();
             }
             self.path.push(i);
@@ -153,6 +154,7 @@ impl<'a> Builder<'a> {
             Block::Figure(f) => self.figure(f),
             Block::Quote(inner) => self.barred(Span::new("│ ", Role::Quote), |b| b.blocks(inner)),
             Block::Fold(fold) => self.fold(fold),
+            Block::Label { text, .. } => self.label(text),
             Block::Rule => {
                 let n = self.avail();
                 self.emit(vec![Span::new("─".repeat(n), Role::Rule)]);

@@ -89,7 +89,10 @@ fn build(lesson: &Lesson, width: u16, code: &Highlights, limit: usize) -> Page {
             partial = true;
             break;
         }
-        b.blank();
+        // A label stands right over what it names.
+        if !(i > 0 && matches!(lesson.blocks[i - 1], Block::Label { .. })) {
+            b.blank();
+        }
         blocks.push(b.lines.len());
         b.path.push(i);
         b.block(block);

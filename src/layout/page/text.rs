@@ -202,6 +202,19 @@ impl Builder<'_> {
         }
     }
 
+    /// A label in the right margin, dim, on a line of its own (cut, not
+    /// wrapped, on a page too narrow for it: it is a landmark, not text).
+    pub(super) fn label(&mut self, text: &str) {
+        let shown = format!("[{text}]");
+        let pad = self.avail().saturating_sub(width(&shown));
+        let line = vec![
+            Span::new(" ".repeat(pad), Role::Dim),
+            Span::new(shown, Role::Dim),
+        ];
+        let cut = crate::layout::wrap::truncate(&line, self.avail()).0;
+        self.emit(cut);
+    }
+
     pub(super) fn unknown(&mut self, kind: &str, text: &[String]) {
         self.barred(Span::new("┊ ", Role::Unknown), |b| {
             let what = if kind.is_empty() {

@@ -145,7 +145,7 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let here = preprocess::InBook::new(book, &p.file);
     let text = book.preprocessors.text(text, &here);
     let mut blocks = md::parse(&text);
-    book.preprocessors.blocks(&mut blocks);
+    book.preprocessors.blocks(&mut blocks, &here);
     hrefs::heading_ids(&mut blocks);
     // `{{#title}}` names mdBook's browser tab only: the page is named by
     // SUMMARY.md, and its own first heading stays.

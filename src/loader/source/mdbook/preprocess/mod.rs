@@ -189,7 +189,10 @@ impl Preprocessors {
     }
 
     /// A chapter's blocks, finished by each known preprocessor.
-    pub fn blocks(&self, blocks: &mut [Block]) {
+    pub fn blocks(&self, blocks: &mut [Block], chapter: &dyn Chapter) {
+        if self.has(Known::Spec) {
+            spec::labels(blocks, &chapter.rules());
+        }
         if self.has(Known::Katex) {
             katex::label(blocks);
         }

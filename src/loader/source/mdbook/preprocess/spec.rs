@@ -8,6 +8,7 @@
 //! that defines the rule, as mdbook-spec defines every id as a link.
 
 use super::fences::{Piece, pieces};
+use crate::model::Block;
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
@@ -50,6 +51,28 @@ pub fn rewrite(text: &str, dir: &Path, rules: &Rules) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The rule labels of `blocks` (the paragraphs [`label`] writes) made
+/// labels that a link to `#r-ID`, as mdbook-spec names a rule's place,
+/// opens at.
+pub fn labels(blocks: &mut [Block], rules: &Rules) {
+    for b in blocks {
+        if let Some(inner) = b.inner_mut() {
+            labels(inner, rules);
+            continue;
+        }
+        let Block::Paragraph(runs) = b else { continue };
+        let [run] = runs.as_slice() else { continue };
+        let id = run.text.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
+        let Some(id) = id.filter(|id| run.italic && rules.contains_key(*id)) else {
+            continue;
+        };
+        *b = Block::Label {
+            id: format!("r-{id}").into(),
+            text: id.into(),
+        };
+    }
 }
 
 /// The label of rule `id`: its own paragraph, escaped (the id is a link

@@ -71,7 +71,7 @@ fn math_is_shown_as_its_source_never_its_delimiters() {
         "Inline `a^2 + b^2` and \\$5, `$not$ math`, \n\n```katex-display\n\\sum_i x_i\n```\n\n\n\n```text\n$kept$\n```\nA lone $ sign.\n"
     );
     let mut blocks = crate::loader::markdown::parse(&out);
-    all().blocks(&mut blocks);
+    all().blocks(&mut blocks, &Fake::default());
     let code: Vec<&CodeBlock> = blocks
         .iter()
         .filter_map(|b| match b {
@@ -89,7 +89,7 @@ fn math_is_shown_as_its_source_never_its_delimiters() {
 fn mermaid_fences_are_labelled_diagrams() {
     let mut blocks =
         crate::loader::markdown::parse("- x\n\n  ```mermaid\n  graph TD; A-->B\n  ```\n");
-    all().blocks(&mut blocks);
+    all().blocks(&mut blocks, &Fake::default());
     let Block::List { items, .. } = &blocks[0] else {
         panic!("{blocks:?}")
     };

@@ -22,6 +22,10 @@ pub(super) struct Builder<'a> {
     /// Where the block being laid out sits in the lesson (see
     /// [`Highlights`]): highlighted code is found by it.
     pub(super) path: Vec<usize>,
+    /// Whether folds are laid out open: the reader's choice, or the
+    /// measure of a closed fold's body as it would open (every fold of
+    /// the page opens at once).
+    pub(super) folds_open: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -33,6 +37,7 @@ impl<'a> Builder<'a> {
             headings: Vec::new(),
             code,
             path: Vec::new(),
+            folds_open: code.open_folds,
         }
     }
 

@@ -11,7 +11,7 @@ const FOLDED: &str = "folded, z opens";
 
 impl Builder<'_> {
     pub(super) fn fold(&mut self, fold: &Fold) {
-        let open = self.code.open_folds;
+        let open = self.folds_open;
         let marker = if open { "▾ " } else { "▸ " };
         let mut pieces = vec![(marker.to_string(), Style::new(Role::Marker))];
         if fold.notes {
@@ -38,10 +38,12 @@ impl Builder<'_> {
         self.wrapped(&pieces);
     }
 
-    /// How many lines the body would take, open, where the fold stands.
+    /// How many lines the body would take, open (its own folds too, as
+    /// `z` opens them all), where the fold stands.
     fn body_lines(&self, body: &[Block]) -> usize {
         let bar = Span::new("│ ", Role::Quote).text.chars().count();
         let mut scratch = Builder::new(self.avail().saturating_sub(bar), self.code);
+        scratch.folds_open = true;
         scratch.blocks(body);
         scratch.lines.len()
     }
@@ -91,6 +93,15 @@ mod tests {
                 "│ Then try again."
             ]
         );
+    }
+
+    #[test]
+    fn a_fold_counts_the_lines_its_nested_folds_take_open() {
+        let outer = Fold {
+            body: vec![Block::Fold(Box::new(hint()))],
+            ..hint()
+        };
+        assert_eq!(lines(&outer, false)[0], "▸ Hint (4 lines folded, z");
     }
 
     #[test]

@@ -50,6 +50,7 @@ BLOCK = {
     "details", "summary", "section", "figure", "figcaption", "main", "header",
     "footer", "aside", "tbody", "thead", "img", "input",
 }
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 QUIZ = re.compile(r"\{\{#quiz\s+([^}\s]+)\s*\}\}")
 
 
@@ -71,6 +72,8 @@ class MainText(html.parser.HTMLParser):
         # The next number of each open <ol> (None for <ul>): the browser
         # draws "1." before each item, which a reader sees as text.
         self.lists = []
+        self.first_heading = None  # the text of the page's first h1-h6
+        self.heading = None
 
     def hidden(self):
         return bool(self.stack) and self.stack[-1][1]
@@ -81,10 +84,19 @@ class MainText(html.parser.HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in BLOCK:
             self.parts.append(" ")
-        if tag in VOID:
-            return
         attrs = dict(attrs)
         classes = (attrs.get("class") or "").split()
+        # An image shows what its alt text says (lectern, which cannot draw
+        # it, shows the alt text).
+        if tag == "img" and self.in_main() and not self.hidden():
+            self.parts.append(f" {attrs.get('alt') or ''} ")
+        if tag in VOID:
+            return
+        # A footnote's number is raised, not run into the word before it.
+        if tag == "sup" and "footnote-reference" in classes:
+            self.parts.append(" ")
+        if tag in HEADINGS and self.first_heading is None and self.in_main():
+            self.heading = []
         hide = self.hidden() or tag in SKIP_TAGS or "boring" in classes
         self.stack.append((tag, hide))
         if tag == "ol":
@@ -98,10 +110,13 @@ class MainText(html.parser.HTMLParser):
             self.lists[-1] += 1
 
     def handle_startendtag(self, tag, attrs):
-        if tag in BLOCK:
-            self.parts.append(" ")
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.handle_endtag(tag)
 
     def handle_endtag(self, tag):
+        if tag in HEADINGS and self.heading is not None and self.first_heading is None:
+            self.first_heading = "".join(self.heading)
         if tag in BLOCK:
             self.parts.append(" ")
         if tag in ("ol", "ul") and self.lists and any(t == tag for t, _ in self.stack):
@@ -114,6 +129,8 @@ class MainText(html.parser.HTMLParser):
     def handle_data(self, data):
         if self.in_main() and not self.hidden():
             self.parts.append(data)
+            if self.heading is not None and self.first_heading is None:
+                self.heading.append(data)
 
 
 def page_text(path):
@@ -121,7 +138,7 @@ def page_text(path):
     with open(path, encoding="utf-8", errors="replace") as f:
         p.feed(f.read())
     p.close()
-    return "".join(p.parts)
+    return "".join(p.parts), p.first_heading or ""
 
 
 FENCE = re.compile(r"^\s*(```+|~~~+).*$", re.M)
@@ -190,16 +207,23 @@ ESCAPE = re.compile(r"\x1b\[[0-9;:]*[A-Za-z]|\x1b\][^\x1b\x07]*(\x1b\\|\x07)")
 TARGET = re.compile(r" <[^\s<>]*[/.:#][^\s<>]*>")
 
 
-def lectern_page(out):
+def lectern_page(out, heading):
     """What lectern prints of the chapter itself: without the line under
     the title (`Book · Module · Lesson n of m · min`, lectern's equivalent
-    of mdBook's sidebar, outside <main>; the title above it is counted),
+    of mdBook's sidebar, outside <main>), without the title above it when it
+    is not the page's first heading, or when that heading follows it (then
+    it is SUMMARY.md's name for the chapter, which mdBook shows in its
+    sidebar; otherwise lectern shows that heading as the title),
     without the name in a code box's top frame (the fence's language and
     `n lines hidden (#)`, which mdBook's page does not show as words) and
     without link targets."""
     lines = out.split("\n")
     if len(lines) > 1 and " · " in lines[1]:
         del lines[1]
+        rest = [l for l in lines[1:] if l.strip()]
+        again = bool(rest) and words(rest[0]) == words(lines[0])
+        if words(lines[0]) != words(heading) or again:
+            del lines[0]
     kept, in_code = [], False
     for line in lines:
         if FRAME_TOP_LINE.match(line):
@@ -207,11 +231,11 @@ def lectern_page(out):
             continue
         if FRAME_BOTTOM_LINE.match(line):
             in_code = False
-        kept.append(line if in_code else TARGET.sub(" ", line))
+        kept.append(line if in_code else TARGET.sub("", line))
     return "\n".join(kept)
 
 
-def lectern_text(lectern, chapter, answers):
+def lectern_text(lectern, chapter, answers, heading):
     # In colour, as a reader sees it: without colour lectern marks code
     # and emphasis with backticks and underscores, which split words
     # (`union`s) that the page and the terminal show whole.
@@ -221,7 +245,7 @@ def lectern_text(lectern, chapter, answers):
     r = subprocess.run(cmd + [chapter], capture_output=True, text=True)
     if r.returncode != 0:
         print(f"warning: {chapter}: {r.stderr.strip()[:200]}", file=sys.stderr)
-    return lectern_page(ESCAPE.sub("", r.stdout))
+    return lectern_page(ESCAPE.sub("", r.stdout), heading)
 
 
 def compare(a, b):
@@ -293,7 +317,7 @@ def prepare(book_toml):
     with open(book_toml, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
     for name, cmd in commands.items():
-        print(f"{name}\t{'built' if cmd else 'not built'}")
+        print(f"{name}{'' if cmd else ' (not built)'}")
 
 
 def tomllib_quote(s):
@@ -321,7 +345,7 @@ def main(argv):
         page_path = os.path.join(html_dir, page)
         if not os.path.isfile(page_path):
             continue  # not in SUMMARY: mdBook builds no page for it
-        text = page_text(page_path)
+        text, heading = page_text(page_path)
         extra = []
         if quizzes:
             for m in QUIZ.finditer(text):
@@ -330,7 +354,7 @@ def main(argv):
             text = QUIZ.sub(" ", text)
         mdbook = words(text) + extra
         chapter = os.path.join(book, "src", md)
-        mine = words(lectern_text(lectern, chapter, quizzes))
+        mine = words(lectern_text(lectern, chapter, quizzes, heading))
         ca, cb, matched = compare(mdbook, mine)
         rows.append((md, len(mdbook), len(mine), matched, ca, cb))
     report(name, rows, worst, detail)

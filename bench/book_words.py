@@ -5,8 +5,8 @@ Usage: book_words.py BOOK HTML_DIR LECTERN [--quizzes] [--worst N] [--detail FIL
        book_words.py prepare BOOK_TOML   (edits a copy's book.toml, see prepare())
 
 BOOK is the book's folder (book.toml, src/), HTML_DIR the folder mdBook built
-from it, LECTERN the binary. For every chapter (a src/*.md file that mdBook
-turned into an .html page) the words a reader sees in the page's <main> are
+from it, LECTERN the binary. For every chapter (each .md file SUMMARY.md
+links to) the words a reader sees in the page's <main> are
 compared with the words `lectern render` prints for the same chapter, as
 multisets of normalised words (NFKC, case-folded, runs of letters, digits and
 `_`): recall = matched / mdBook words, precision = matched / lectern words.
@@ -182,18 +182,25 @@ def quiz_words(toml_path):
     return out
 
 
+SUMMARY_LINK = re.compile(r"\]\(\s*<?([^)>\s]+\.md)(?:#[^)]*)?>?\s*\)")
+
+
 def chapters(book):
-    """(markdown path relative to src, html path relative to the build)."""
+    """(markdown path relative to src, html path relative to the build) of
+    each chapter SUMMARY.md links, once; a README.md is mdBook's index."""
     src = os.path.join(book, "src")
-    for root, _, files in os.walk(src):
-        for name in sorted(files):
-            if not name.endswith(".md") or name == "SUMMARY.md":
-                continue
-            rel = os.path.relpath(os.path.join(root, name), src)
-            base = rel[:-3]
-            if name == "README.md":
-                base = os.path.join(os.path.dirname(rel), "index")
-            yield rel, base + ".html"
+    with open(os.path.join(src, "SUMMARY.md"), encoding="utf-8") as f:
+        summary = f.read()
+    seen = set()
+    for m in SUMMARY_LINK.finditer(summary):
+        rel = os.path.normpath(m.group(1).replace("%20", " "))
+        if rel in seen or not os.path.isfile(os.path.join(src, rel)):
+            continue
+        seen.add(rel)
+        base = rel[:-3]
+        if os.path.basename(rel) == "README.md":
+            base = os.path.join(os.path.dirname(rel), "index")
+        yield rel, base + ".html"
 
 
 # A code box's top and bottom frame, after any quote bars or list marks.

@@ -300,6 +300,13 @@ def prepare(book_toml):
     book_toml = "book.toml"
     with open(book_toml, "rb") as f:
         config = tomllib.load(f)
+    # Style sheets and scripts a book builds before mdBook (Brown's
+    # js-extensions) are made empty: they style the page, they hold no word.
+    html_config = config.get("output", {}).get("html", {})
+    for extra in html_config.get("additional-css", []) + html_config.get("additional-js", []):
+        if not os.path.exists(extra):
+            os.makedirs(os.path.dirname(extra) or ".", exist_ok=True)
+            open(extra, "w").close()
     commands = {}
     for name, table in config.get("preprocessor", {}).items():
         commands[name] = runnable(name, table)

@@ -203,6 +203,10 @@ def chapters(book):
         yield rel, base + ".html"
 
 
+# lectern's label over a `<details>` that has no summary (speaker notes);
+# the browser draws its own disclosure label there ("Details"), and
+# neither is the book's word.
+NOTES_LABEL = re.compile(r"^[\s│]*Notes\s*$")
 # A code box's top and bottom frame, after any quote bars or list marks.
 FRAME_TOP_LINE = re.compile(r"^\W*╭─")
 FRAME_BOTTOM_LINE = re.compile(r"^\W*╰─")
@@ -222,8 +226,8 @@ def lectern_page(out, heading):
     it is SUMMARY.md's name for the chapter, which mdBook shows in its
     sidebar; otherwise lectern shows that heading as the title),
     without the name in a code box's top frame (the fence's language and
-    `n lines hidden (#)`, which mdBook's page does not show as words) and
-    without link targets."""
+    `n lines hidden (#)`, which mdBook's page does not show as words),
+    without the `Notes` label of speaker notes and without link targets."""
     lines = out.split("\n")
     if len(lines) > 1 and " · " in lines[1]:
         del lines[1]
@@ -238,6 +242,8 @@ def lectern_page(out, heading):
             continue
         if FRAME_BOTTOM_LINE.match(line):
             in_code = False
+        if not in_code and NOTES_LABEL.match(line):
+            continue
         kept.append(line if in_code else TARGET.sub("", line))
     return "\n".join(kept)
 

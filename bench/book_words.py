@@ -11,11 +11,15 @@ compared with the words `lectern render` prints for the same chapter, as
 multisets of normalised words (NFKC, case-folded, runs of letters, digits and
 `_`): recall = matched / mdBook words, precision = matched / lectern words.
 
-Excluded from mdBook's <main>, as a reader of the page does not see them:
-<script>, <style>, <template>, <nav> (the page's previous/next arrows),
-<noscript>, comments, attribute values (the "#" of heading anchors is in
-href), and the `<span class="boring">` lines of rust blocks (the `# ` lines
-mdBook hides until the reader asks for them; lectern hides them too).
+Excluded from mdBook's <main>, as a reader of the page does not see them
+as words of the book: <script>, <style>, <template>, <nav> (the page's
+previous/next arrows), <noscript>, <button> (the page's controls: "Show
+Railroad"), comments, attribute values (the "#" of heading anchors is in
+href), the `<span class="boring">` lines of rust blocks (the `# ` lines
+mdBook hides until the reader asks for them; lectern hides them too) and
+mdbook-spec's railroad diagrams (`grammar-hidden`, shown on a click; the
+grammar's text above them is counted). An image counts as its alt text,
+an ordered list's item as its number.
 
 With --quizzes (books using mdbook-quiz, whose questions the page holds only
 as JSON for its script), each `{{#quiz FILE.toml}}` line left in the page is
@@ -37,7 +41,10 @@ import tomllib
 import unicodedata
 
 WORD = re.compile(r"\w+")
-SKIP_TAGS = {"script", "style", "template", "nav", "noscript"}
+SKIP_TAGS = {"script", "style", "template", "nav", "noscript", "button"}
+# Classes of what the page hides until the reader asks: mdBook's hidden
+# lines of rust blocks, mdbook-spec's railroad diagrams.
+HIDDEN_CLASSES = {"boring", "grammar-hidden"}
 VOID = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link",
     "meta", "source", "track", "wbr",
@@ -97,7 +104,7 @@ class MainText(html.parser.HTMLParser):
             self.parts.append(" ")
         if tag in HEADINGS and self.first_heading is None and self.in_main():
             self.heading = []
-        hide = self.hidden() or tag in SKIP_TAGS or "boring" in classes
+        hide = self.hidden() or tag in SKIP_TAGS or bool(HIDDEN_CLASSES & set(classes))
         self.stack.append((tag, hide))
         if tag == "ol":
             start = attrs.get("start") or "1"

@@ -182,7 +182,13 @@ def quiz_words(toml_path):
         print(f"warning: {toml_path}: {e}", file=sys.stderr)
         return []
     out = []
+    # A multipart quiz's shared prompts (`[multipart] q = "..."`), shown
+    # above each question that names it (mdbook-quiz shows one question at
+    # a time).
+    shared = quiz.get("multipart", {})
     for q in quiz.get("questions", []):
+        if isinstance(shared, dict) and isinstance(shared.get(q.get("multipart")), str):
+            out.extend(markdown_words(shared[q["multipart"]]))
         for part in ("prompt", "answer", "context"):
             for s in strings(q.get(part, "")):
                 out.extend(markdown_words(s))
@@ -214,6 +220,23 @@ def chapters(book):
 # the browser draws its own disclosure label there ("Details"), and
 # neither is the book's word.
 NOTES_LABEL = re.compile(r"^[\s│]*Notes\s*$")
+# lectern's words around a check's text (what mdbook-quiz's page says in
+# its own words, which are not in the TOML): its header, the numbers of
+# options and of a tracing program's lines, the fixed questions and the
+# marks of --answers. Only inside a check: from its `━━ Check` line to its
+# `Why:` line.
+CHECK_HEAD = re.compile(r"^\W*━━ Check \d+ of \d+")
+CHECK_WHY = re.compile(r"^(\W*)Why: ")
+CHECK_CHROME = [re.compile(p) for p in (
+    r"^\s*\d+\. ",
+    r"^(\W*│ )\d+ ",
+    r"✔ The right answer|✔ The answer: (it does not compile; the error is on )?",
+    r"Right: your answer|Wrong: your answer|Right: you chose it",
+    r"Missed: this one is right too|Wrong: not a right answer|Why it tempts: ",
+    r"Also accepted: |Accepted answers: |Your answer:|\(Choose every right answer\.\)",
+    r"Does this program compile\? If it does, what does it print\? If not, on which line is the error\?",
+    r"Does it compile\?|Yes, it compiles|No, it does not|What does it print\?|On which line is the error\?",
+)]
 # A code box's top and bottom frame, after any quote bars or list marks.
 FRAME_TOP_LINE = re.compile(r"^\W*╭─")
 FRAME_BOTTOM_LINE = re.compile(r"^\W*╰─")
@@ -234,7 +257,8 @@ def lectern_page(out, heading):
     sidebar; otherwise lectern shows that heading as the title),
     without the name in a code box's top frame (the fence's language and
     `n lines hidden (#)`, which mdBook's page does not show as words),
-    without the `Notes` label of speaker notes and without link targets."""
+    without the `Notes` label of speaker notes, without link targets and
+    without a check's own words (CHECK_CHROME)."""
     lines = out.split("\n")
     if len(lines) > 1 and " · " in lines[1]:
         del lines[1]
@@ -242,8 +266,17 @@ def lectern_page(out, heading):
         again = bool(rest) and words(rest[0]) == words(lines[0])
         if words(lines[0]) != words(heading) or again:
             del lines[0]
-    kept, in_code = [], False
+    kept, in_code, in_check = [], False, False
     for line in lines:
+        if CHECK_HEAD.match(line):
+            in_check = True
+            continue
+        if in_check:
+            if CHECK_WHY.match(line):
+                in_check = False
+                line = CHECK_WHY.sub(r"\1", line)
+            for chrome in CHECK_CHROME:
+                line = chrome.sub(lambda m: m.group(1) or "" if m.re.groups else "", line)
         if FRAME_TOP_LINE.match(line):
             in_code = True
             continue

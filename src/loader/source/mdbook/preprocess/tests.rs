@@ -264,3 +264,17 @@ fn speaker_notes_open_with_the_slides_minutes_as_mdbook_course_writes_them() {
     let plain = Preprocessors::named(["course"]).text("# No notes\n".to_string(), &course_at(3));
     assert_eq!(plain, "# No notes\n");
 }
+
+#[test]
+fn spec_grammar_blocks_are_headed_syntax_or_lexer_as_mdbook_spec_heads_them() {
+    let spec = Preprocessors::named(["spec"]);
+    let fake = Fake {
+        dir: PathBuf::new(),
+        rules: Rules::default(),
+    };
+    let md = "```grammar,items\nItem -> Thing\n```\n\n```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammarish\nnot one\n```\n";
+    assert_eq!(
+        spec.text(md.to_string(), &fake),
+        "**Syntax**\n\n```grammar,items\nItem -> Thing\n```\n\n**Lexer**\n\n```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammarish\nnot one\n```\n"
+    );
+}

@@ -17,8 +17,9 @@ previous/next arrows), <noscript>, <button> (the page's controls: "Show
 Railroad"), comments, attribute values (the "#" of heading anchors is in
 href), the `<span class="boring">` lines of rust blocks (the `# ` lines
 mdBook hides until the reader asks for them; lectern hides them too) and
-mdbook-spec's railroad diagrams (`grammar-hidden`, shown on a click; the
-grammar's text above them is counted). An image counts as its alt text,
+mdbook-spec's railroad diagrams and lists of uncovered rules
+(`grammar-hidden`, `popup-hidden`: shown on a click; the grammar's text
+above them is counted). An image counts as its alt text,
 an ordered list's item as its number.
 
 With --quizzes (books using mdbook-quiz, whose questions the page holds only
@@ -43,8 +44,9 @@ import unicodedata
 WORD = re.compile(r"\w+")
 SKIP_TAGS = {"script", "style", "template", "nav", "noscript", "button"}
 # Classes of what the page hides until the reader asks: mdBook's hidden
-# lines of rust blocks, mdbook-spec's railroad diagrams.
-HIDDEN_CLASSES = {"boring", "grammar-hidden"}
+# lines of rust blocks, mdbook-spec's railroad diagrams and its lists of
+# uncovered rules (test-summary.md).
+HIDDEN_CLASSES = {"boring", "grammar-hidden", "popup-hidden"}
 VOID = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link",
     "meta", "source", "track", "wbr",

@@ -342,7 +342,7 @@ fn each_defect_is_fixed() {
         "_softly_",
         "_italic_",
         "10³",
-        "e^(-x)",
+        "e⁻ˣ",
         "CO₂",
         "serde",
         "documented link <https://",

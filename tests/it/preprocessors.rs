@@ -153,7 +153,7 @@ fn course_front_matter_is_read_and_outlines_list_the_minutes() {
     ]);
     let page = render(&d.path().join("src/basics.md"));
     for shown in [
-        "This segment takes about 25 minutes:",
+        "This segment should take about 25 minutes. It contains:",
         "Values │ 10 minutes",
         "Loops  │ 15 minutes",
     ] {
@@ -161,7 +161,7 @@ fn course_front_matter_is_read_and_outlines_list_the_minutes() {
     }
     let welcome = render(&d.path().join("src/welcome.md"));
     for shown in [
-        "this session takes about 40 minutes:",
+        "this session should take about 40 minutes.",
         "Welcome │ 5 minutes",
         "Basics  │ 25 minutes",
     ] {

@@ -310,55 +310,19 @@ pub(super) fn decode(s: &str) -> String {
 }
 
 /// `text` as superscript (or subscript) characters when every character
-/// has one, else `^(text)` (`_(text)`).
+/// has one, else `^(text)` (`_(text)`). Unicode has raised forms of the
+/// digits, `+-=()` and every small letter but q, and lowered forms of the
+/// digits, `+-=()` and a few letters; those read (and are found, by NFKC)
+/// as the letters themselves: `n<sub>i</sub>` is `nᵢ`, not `n_(i)`.
 pub(super) fn script(text: &str, sup: bool) -> String {
-    const DIGITS_SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    const DIGITS_SUB: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+    const PLAIN_SUP: &str = "0123456789+-=()abcdefghijklmnoprstuvwxyz";
+    const SUP: &str = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ";
+    const PLAIN_SUB: &str = "0123456789+-=()aehijklmnoprstuvx";
+    const SUB: &str = "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ";
+    let (plain, raised) = if sup { (PLAIN_SUP, SUP) } else { (PLAIN_SUB, SUB) };
     let one = |c: char| -> Option<char> {
-        if let Some(d) = c.to_digit(10) {
-            return Some(if sup { DIGITS_SUP } else { DIGITS_SUB }[d as usize]);
-        }
-        Some(match (sup, c) {
-            (_, '+') => {
-                if sup {
-                    '⁺'
-                } else {
-                    '₊'
-                }
-            }
-            (_, '-') => {
-                if sup {
-                    '⁻'
-                } else {
-                    '₋'
-                }
-            }
-            (_, '=') => {
-                if sup {
-                    '⁼'
-                } else {
-                    '₌'
-                }
-            }
-            (_, '(') => {
-                if sup {
-                    '⁽'
-                } else {
-                    '₍'
-                }
-            }
-            (_, ')') => {
-                if sup {
-                    '⁾'
-                } else {
-                    '₎'
-                }
-            }
-            (true, 'n') => 'ⁿ',
-            (true, 'i') => 'ⁱ',
-            (false, 'x') => 'ₓ',
-            _ => return None,
-        })
+        let at = plain.chars().position(|p| p == c)?;
+        raised.chars().nth(at)
     };
     match text.chars().map(one).collect::<Option<String>>() {
         Some(s) if !s.is_empty() => s,
@@ -494,6 +458,9 @@ mod tests {
         assert_eq!(script("2", true), "²");
         assert_eq!(script("n", true), "ⁿ");
         assert_eq!(script("2", false), "₂");
-        assert_eq!(script("abc", true), "^(abc)");
+        assert_eq!(script("abc", true), "ᵃᵇᶜ");
+        assert_eq!(script("q", true), "^(q)", "no raised q");
+        assert_eq!(script("i+1", false), "ᵢ₊₁");
+        assert_eq!(script("y", false), "_(y)", "no lowered y");
     }
 }

@@ -18,6 +18,9 @@ use super::Chapter;
 const OPEN: &str = "{{%";
 const CLOSE: &str = "}}";
 
+/// What opens speaker notes, where mdbook-course notes a slide's minutes.
+const NOTES: &str = "<details>";
+
 /// The break mdbook-course counts between a session's segments.
 const BREAK: u64 = 10;
 
@@ -82,6 +85,14 @@ pub fn rewrite(text: &str, chapter: &dyn Chapter) -> String {
         Some((_, n)) => &text[n..],
         None => text,
     };
+    let timed;
+    let text = match timing(text, chapter) {
+        Some(t) => {
+            timed = t;
+            timed.as_str()
+        }
+        None => text,
+    };
     if !text.contains(OPEN) {
         return text.to_string();
     }
@@ -107,6 +118,52 @@ pub fn rewrite(text: &str, chapter: &dyn Chapter) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Speaker notes open with the slide's minutes, as mdbook-course writes
+/// them into each `<details>`: for a chapter of a course's session, a
+/// segment's own chapter (its minutes) or a slide under it (its minutes
+/// and its sub-slides'); a sub-slide, counted in its slide, says none.
+fn timing(text: &str, chapter: &dyn Chapter) -> Option<String> {
+    if !text.contains(NOTES) {
+        return None;
+    }
+    let (outline, i) = chapter.place()?;
+    let entries = &outline.summary.entries;
+    let depth = entries[i].depth;
+    if depth > 1 || !in_session(entries, i, chapter) {
+        return None;
+    }
+    let (minutes, subs) = match depth {
+        0 => (chapter.front(i).minutes, false),
+        _ => {
+            let subs = entries.get(i + 1).is_some_and(|e| e.depth > depth);
+            (slide(entries, i, chapter), subs)
+        }
+    };
+    if minutes == 0 {
+        return None;
+    }
+    let plural = if minutes == 1 { "minute" } else { "minutes" };
+    let subs = if subs { "and its sub-slides " } else { "" };
+    let note = format!("{NOTES}\nThis slide {subs}should take about {minutes} {plural}. ");
+    Some(text.replace(NOTES, &note))
+}
+
+/// Whether entry `i` is in a course's session: the top-level chapters up
+/// to its own name them (`course:` opens a course, or ends one when it is
+/// `none`, and forgets the session; `session:` names one).
+fn in_session(entries: &[Entry], i: usize, chapter: &dyn Chapter) -> bool {
+    let (mut course, mut session) = (false, false);
+    for j in (0..=i).filter(|&j| entries[j].depth == 0) {
+        let front = chapter.front(j);
+        if let Some(c) = &front.course {
+            course = c != "none";
+            session = false;
+        }
+        session |= front.session.is_some();
+    }
+    course && session
 }
 
 /// Entry `i`'s minutes: its own and those of the entries nested under it.
@@ -143,7 +200,7 @@ fn segment(chapter: &dyn Chapter) -> Option<String> {
         .collect();
     let total = slide(entries, i, chapter);
     Some(format!(
-        "This segment takes about {}:\n\n{}",
+        "This segment should take about {}. It contains:\n\n{}",
         duration(total),
         table("Slide", &rows)
     ))
@@ -184,7 +241,7 @@ fn session(chapter: &dyn Chapter) -> Option<String> {
         .unwrap_or(i);
     let (rows, total) = segments(entries, start, chapter);
     Some(format!(
-        "With {BREAK}-minute breaks, this session takes about {}:\n\n{}",
+        "Including {BREAK} minute breaks, this session should take about {}. It contains:\n\n{}",
         duration(total),
         table("Segment", &rows)
     ))
@@ -211,7 +268,7 @@ fn course(chapter: &dyn Chapter, name: &str) -> Option<String> {
         let (rows, total) = segments(entries, j, chapter);
         let session = front.session.unwrap_or_default();
         out.push_str(&format!(
-            "- {session} ({}, with breaks)\n\n",
+            "- {session} ({}, including breaks)\n\n",
             duration(total)
         ));
         out.push_str(&table("Segment", &rows));

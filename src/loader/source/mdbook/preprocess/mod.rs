@@ -9,6 +9,7 @@
 mod admonish;
 mod course;
 mod fences;
+mod grammar;
 mod katex;
 mod mermaid;
 mod spec;
@@ -34,6 +35,11 @@ pub trait Chapter {
     fn place(&self) -> Option<(Arc<Outline>, usize)>;
     /// The front matter of the chapter of entry `i` (mdbook-course's).
     fn front(&self, i: usize) -> Front;
+    /// The text of each chapter of the book, in SUMMARY.md's order, as
+    /// written (mdbook-spec's grammar summary reads them all).
+    fn texts(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The chapter `file` (relative to the book's `src`) of `book`.
@@ -84,6 +90,24 @@ impl Chapter for InBook<'_> {
         let f = read().unwrap_or_default();
         self.fronts.borrow_mut().insert(i, f.clone());
         f
+    }
+
+    fn texts(&self) -> Vec<String> {
+        let Ok(outline) = self.book.outline() else {
+            return Vec::new();
+        };
+        // A budget on the whole book read: the Reference is about 2 MB.
+        const MAX_BOOK_BYTES: usize = 64 << 20;
+        let mut total = 0;
+        let files = outline.summary.entries.iter().filter_map(|e| e.path.as_ref());
+        files
+            .filter_map(|p| crate::loader::walk::read_regular(&self.book.src.join(p)).ok())
+            .take_while(|bytes| {
+                total += bytes.len();
+                total <= MAX_BOOK_BYTES
+            })
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .collect()
     }
 }
 
@@ -174,6 +198,9 @@ impl Preprocessors {
             text = course::rewrite(&text, chapter);
         }
         if self.has(Known::Spec) {
+            if text.contains(grammar::MARK) {
+                text = grammar::rewrite(&text, chapter);
+            }
             text = spec::rewrite(&text, chapter.dir(), &chapter.rules());
         }
         if self.has(Known::Aquascope) && text.contains("@Perm") {

@@ -5,7 +5,9 @@
 //! and "2024 Edition differences" (the kinds GitHub alerts know, such as
 //! `[!NOTE]`, the markdown pass draws already). A link whose label is a
 //! rule id (`[text][items.static]`, `[items.static]`) goes to the chapter
-//! that defines the rule, as mdbook-spec defines every id as a link.
+//! that defines the rule, as mdbook-spec defines every id as a link. A
+//! ```` ```grammar ```` block is headed "Syntax" ("Lexer" for the lexer's),
+//! as mdbook-spec heads it, and drawn as its source.
 
 use super::fences::{Piece, pieces};
 use crate::model::Block;
@@ -38,7 +40,12 @@ pub fn rewrite(text: &str, dir: &Path, rules: &Rules) -> String {
     for piece in pieces(text) {
         match piece {
             Piece::Prose(p) => prose(p, &mut out),
-            Piece::Fence(f) => out.push_str(f.raw),
+            Piece::Fence(f) => {
+                if let Some(kind) = grammar_kind(f.info) {
+                    out.push_str(&format!("{}**{kind}**\n\n", f.indent));
+                }
+                out.push_str(f.raw);
+            }
         }
     }
     let named = named_rules(&out, rules);
@@ -73,6 +80,19 @@ pub fn labels(blocks: &mut [Block], rules: &Rules) {
             text: id.into(),
         };
     }
+}
+
+/// What mdbook-spec heads a ```` ```grammar,CATEGORY ```` block with:
+/// "Lexer" for the lexer's productions, else "Syntax".
+fn grammar_kind(info: &str) -> Option<&'static str> {
+    let mut words = info.split(',').map(str::trim);
+    (words.next() == Some("grammar")).then(|| {
+        if words.any(|w| w == "lexer") {
+            "Lexer"
+        } else {
+            "Syntax"
+        }
+    })
 }
 
 /// The label of rule `id`: its own paragraph, escaped (the id is a link

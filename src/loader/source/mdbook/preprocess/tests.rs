@@ -202,19 +202,19 @@ fn course_front_matter_is_data_and_outlines_are_tables_of_minutes() {
     let md = "---\nminutes: 5\nsession: Day one\n---\n\n# Basics\n\n{{%segment outline}}\n\n{{%course outline}}\n";
     assert_eq!(
         course.text(md.to_string(), &course_at(1)),
-        "\n# Basics\n\nThis segment takes about 20 minutes:\n\n| Slide | Duration |\n| - | - |\n| Values | 10 minutes |\n| Loops | 10 minutes |\n\n\n{{%course outline}}\n",
+        "\n# Basics\n\nThis segment should take about 20 minutes. It contains:\n\n| Slide | Duration |\n| - | - |\n| Values | 10 minutes |\n| Loops | 10 minutes |\n\n\n{{%course outline}}\n",
         "a slide counts the chapters under it; one of no minutes is left out; 7+3 is 10"
     );
     let session = course.text("{{%session outline}}".to_string(), &course_at(6));
     assert_eq!(
         session,
-        "With 10-minute breaks, this session takes about 1 hour and 50 minutes:\n\n| Segment | Duration |\n| - | - |\n| Welcome | 5 minutes |\n| Basics | 20 minutes |\n| Types | 1 hour and 5 minutes |\n",
+        "Including 10 minute breaks, this session should take about 1 hour and 50 minutes. It contains:\n\n| Segment | Duration |\n| - | - |\n| Welcome | 5 minutes |\n| Basics | 20 minutes |\n| Types | 1 hour and 5 minutes |\n",
         "from the chapter naming the session to the next, 5+20+65 and two breaks"
     );
     let schedule = course.text("{{%course outline Basic}}".to_string(), &course_at(3));
     assert_eq!(
         schedule,
-        "Course schedule:\n\n- Session 0 (1 hour and 50 minutes, with breaks)\n\n| Segment | Duration |\n| - | - |\n| Welcome | 5 minutes |\n| Basics | 20 minutes |\n| Types | 1 hour and 5 minutes |\n\n- Session 8 (25 minutes, with breaks)\n\n| Segment | Duration |\n| - | - |\n| Afternoon | 25 minutes |\n\n",
+        "Course schedule:\n\n- Session 0 (1 hour and 50 minutes, including breaks)\n\n| Segment | Duration |\n| - | - |\n| Welcome | 5 minutes |\n| Basics | 20 minutes |\n| Types | 1 hour and 5 minutes |\n\n- Session 8 (25 minutes, including breaks)\n\n| Segment | Duration |\n| - | - |\n| Afternoon | 25 minutes |\n\n",
         "each session of the course, the second keeping the first's course"
     );
     let md = "---\nnot yaml at all\n---\nText\n";
@@ -239,5 +239,42 @@ fn durations_round_as_mdbook_course_rounds_them() {
             "1 hour and 5 minutes",
             "2 hours and 10 minutes"
         ]
+    );
+}
+
+#[test]
+fn speaker_notes_open_with_the_slides_minutes_as_mdbook_course_writes_them() {
+    let course = Preprocessors::named(["course"]);
+    let notes = "# Loops\n\n<details>\n\n- Say why.\n\n</details>\n";
+    let made = |at: usize| course.text(notes.to_string(), &course_at(at));
+    assert!(
+        made(3).contains(
+            "<details>\nThis slide and its sub-slides should take about 10 minutes. \n\n- Say why."
+        ),
+        "a slide counts its sub-slides (7+3): {}",
+        made(3)
+    );
+    assert!(
+        made(0).contains("<details>\nThis slide should take about 5 minutes. "),
+        "a segment's own chapter, its own minutes only: {}",
+        made(0)
+    );
+    assert_eq!(made(4), notes, "a sub-slide, counted in its slide, says none");
+    assert_eq!(made(1), notes, "a chapter of no minutes says none");
+    let plain = Preprocessors::named(["course"]).text("# No notes\n".to_string(), &course_at(3));
+    assert_eq!(plain, "# No notes\n");
+}
+
+#[test]
+fn spec_grammar_blocks_are_headed_syntax_or_lexer_as_mdbook_spec_heads_them() {
+    let spec = Preprocessors::named(["spec"]);
+    let fake = Fake {
+        dir: PathBuf::new(),
+        rules: Rules::default(),
+    };
+    let md = "```grammar,items\nItem -> Thing\n```\n\n```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammarish\nnot one\n```\n";
+    assert_eq!(
+        spec.text(md.to_string(), &fake),
+        "**Syntax**\n\n```grammar,items\nItem -> Thing\n```\n\n**Lexer**\n\n```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammarish\nnot one\n```\n"
     );
 }

@@ -81,6 +81,9 @@ pub enum Msg {
     LibraryRead(Vec<crate::model::ShelfFigure>),
     /// A course of the library, read from its folder to be opened.
     CourseAdded(Box<Course>),
+    /// The learner's marks and annotations (each id's last change), and a
+    /// random number new ids of this session start from.
+    NotesRead(Vec<crate::model::Change>, u64),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

@@ -9,6 +9,7 @@ use super::open::{self, save_position};
 use super::page_keys::{counted, counting, page, search_prompt};
 use super::reader::Focus;
 use super::stats::StatsView;
+use super::notes::{self, editor, list, marks, select};
 use super::{Action, Effect, Msg, State, check, contents, copy, links, review, scrolled};
 
 /// The screens, as the key tables and the help name them.
@@ -34,13 +35,21 @@ pub enum Screen {
     Copy,
     /// The page's links.
     Links,
+    /// Waiting for a mark's letter (`m`, `'`), the marks listed.
+    Marks,
+    /// Selecting text to highlight (`v`, `V`).
+    Select,
+    /// Typing a note on a highlight.
+    Note,
+    /// Every highlight and note of the library (`H`).
+    Notes,
 }
 
 impl Screen {
     /// Every screen, in the order the help lists them (the page first,
     /// the help itself last): the one list of them, which the help, the
     /// man page, the README's key list and the guide's check all read.
-    pub const ALL: [Screen; 13] = [
+    pub const ALL: [Screen; 17] = [
         Screen::Reading,
         Screen::Check,
         Screen::Choices,
@@ -53,6 +62,10 @@ impl Screen {
         Screen::Courses,
         Screen::Copy,
         Screen::Links,
+        Screen::Marks,
+        Screen::Select,
+        Screen::Note,
+        Screen::Notes,
         Screen::Help,
     ];
 
@@ -71,12 +84,24 @@ impl Screen {
             Screen::Courses => "Courses",
             Screen::Copy => "Copy",
             Screen::Links => "Links",
+            Screen::Marks => "Marks",
+            Screen::Select => "Selecting text",
+            Screen::Note => "Writing a note",
+            Screen::Notes => "Highlights and notes",
         }
     }
 
     /// A prompt takes typed text, not commands.
     pub fn is_prompt(self) -> bool {
-        matches!(self, Screen::Search | Screen::CourseSearch | Screen::Answer)
+        matches!(
+            self,
+            Screen::Search
+                | Screen::CourseSearch
+                | Screen::Answer
+                | Screen::Marks
+                | Screen::Note
+                | Screen::Notes
+        )
     }
 }
 
@@ -89,6 +114,10 @@ pub enum Overlay {
     CourseSearch(CourseSearch),
     Copy(copy::CopyPicker),
     Links(links::LinkPicker),
+    Marks(marks::MarkPrompt),
+    Select(select::Selection),
+    Note(editor::NoteEditor),
+    Notes(list::NotesList),
 }
 
 impl State {
@@ -101,6 +130,10 @@ impl State {
             Some(Overlay::CourseSearch(_)) => return Screen::CourseSearch,
             Some(Overlay::Copy(_)) => return Screen::Copy,
             Some(Overlay::Links(_)) => return Screen::Links,
+            Some(Overlay::Marks(_)) => return Screen::Marks,
+            Some(Overlay::Select(_)) => return Screen::Select,
+            Some(Overlay::Note(_)) => return Screen::Note,
+            Some(Overlay::Notes(_)) => return Screen::Notes,
             None => {}
         }
         if let Some(r) = self.active_review() {
@@ -177,8 +210,11 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             if !s.library.index_ready && s.course().lessons.len() > 1 {
                 open::want_index(s, &mut fx);
             }
+            notes::want(s, &mut fx);
+            notes::arrived(s, &mut fx);
         }
         Msg::ProgressRead(progress) => open::progress_read(s, progress),
+        Msg::NotesRead(changes, base) => s.reader.notes.read(changes, base),
         Msg::Highlighted(slug, mut code) => {
             // Hidden lines shown (`#`) before the colours came stay shown.
             if let Some(doc) = s.reader.doc() {
@@ -244,6 +280,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
 /// page's screen, however it got there (scrolling, `c`, a link, the
 /// place it opened at), and not while a review or an overlay hides it.
 fn after(s: &mut State, fx: &mut Vec<Effect>) {
+    notes::refresh(s);
     if matches!(
         s.screen(),
         Screen::Reading | Screen::Check | Screen::Choices
@@ -277,9 +314,9 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::ToggleMouse => {
             s.prefs.mouse = !s.prefs.mouse;
             s.notice = Some(if s.prefs.mouse {
-                "Mouse on: the wheel scrolls (m to give the mouse back to the terminal).".into()
+                "Mouse on: the wheel scrolls (T to give the mouse back to the terminal).".into()
             } else {
-                "Mouse off: select text with the mouse (m to turn scrolling back on).".into()
+                "Mouse off: select text with the mouse (T to turn scrolling back on).".into()
             });
             fx.push(Effect::SetMouse(s.prefs.mouse));
         }
@@ -308,12 +345,25 @@ pub(super) fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
-    if copy::update(s, a, fx) || links::update(s, a, fx) {
+    if copy::update(s, a, fx)
+        || links::update(s, a, fx)
+        || marks::update(s, a, fx)
+        || select::update(s, a, fx)
+        || editor::update(s, a, fx)
+        || list::update(s, a, fx)
+    {
         return true;
     }
     match &mut s.overlay {
         None => return false,
-        Some(Overlay::Copy(_) | Overlay::Links(_)) => {}
+        Some(
+            Overlay::Copy(_)
+            | Overlay::Links(_)
+            | Overlay::Marks(_)
+            | Overlay::Select(_)
+            | Overlay::Note(_)
+            | Overlay::Notes(_),
+        ) => {}
         Some(Overlay::Stats(v)) if matches!(a, Action::Answer(_)) => {
             let Action::Answer(n) = a else { return true };
             let found = v.lesson_of(*n);

@@ -1,0 +1,189 @@
+//! Marks, highlights and notes (issue 28) through the real loop: marks
+//! across lessons, a selection highlighted and noted, drawn on the page,
+//! and placed on the same words after the lesson file is edited.
+
+use crate::common::Reader;
+use lectern::model::Change;
+use lectern::model::anchor::Status;
+use lectern::state::{Action, Effect, Overlay};
+use ratatui::style::Modifier;
+use std::path::Path;
+
+const ONE: &str = "# Ownership\n\n\
+Ownership is a set of rules that govern how a program manages memory.\n\n\
+Some languages have garbage collection that looks for unused memory.\n\n\
+Rust uses a third approach: memory is managed through a system of ownership.\n\n\
+None of the features of ownership slow down your program while it runs.\n\n\
+The stack and the heap are parts of memory your code can use at runtime.\n\n\
+All data stored on the stack must have a known, fixed size.\n\n\
+Pushing to the stack is faster than allocating on the heap.\n\n\
+Accessing data in the heap is slower than accessing data on the stack.\n";
+
+const TWO: &str = "# Borrowing\n\n\
+A reference is like a pointer: an address we can follow to reach data.\n\n\
+Unlike a pointer, a reference is guaranteed to point to a valid value.\n";
+
+fn course() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("01-ownership.md"), ONE).unwrap();
+    std::fs::write(dir.path().join("02-borrowing.md"), TWO).unwrap();
+    dir
+}
+
+fn reader(dir: &Path) -> Reader {
+    let mut r = Reader::folder(dir, 80, 10);
+    r.open(0);
+    assert_eq!(r.title(), "Ownership");
+    r
+}
+
+/// The page's rows as text.
+fn screen(r: &Reader) -> Vec<String> {
+    let buf = r.host.terminal.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// The text of the cells drawn underlined (the highlights), row by row.
+fn underlined(r: &Reader) -> Vec<String> {
+    let buf = r.host.terminal.backend().buffer();
+    (1..buf.area.height - 1)
+        .map(|y| {
+            (0..buf.area.width)
+                .filter(|&x| buf[(x, y)].modifier.contains(Modifier::UNDERLINED))
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .filter(|row| !row.trim().is_empty())
+        .collect()
+}
+
+fn annotations(r: &Reader) -> Vec<(String, String)> {
+    r.effects()
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Write(Change::Annotation { target, note, .. }) => {
+                Some((target.exact.clone(), note.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_mark_returns_to_its_line_from_another_lesson_and_back_again() {
+    let dir = course();
+    let mut r = reader(dir.path());
+    r.keys("6j");
+    // A mark is at the first words on the top line (below a blank one).
+    let doc = r.s.reader.doc().unwrap();
+    let top = (r.s.reader.top..doc.total())
+        .find(|&i| doc.line_text(i).is_some_and(|t| !t.trim().is_empty()))
+        .unwrap();
+    r.keys("ma");
+    assert!(r.s.notice.as_deref().unwrap_or("").contains("Mark a set"));
+    r.keys("]");
+    assert_eq!(r.title(), "Borrowing");
+    // The marks are listed while the letter is awaited.
+    r.keys("'");
+    assert!(matches!(r.s.overlay, Some(Overlay::Marks(_))));
+    assert!(screen(&r).iter().any(|row| row.contains("a  Ownership:")));
+    r.keys("a");
+    assert_eq!((r.title().as_str(), r.s.reader.top), ("Ownership", top));
+    r.keys("''");
+    assert_eq!(r.title(), "Borrowing");
+    r.keys("''");
+    assert_eq!((r.title().as_str(), r.s.reader.top), ("Ownership", top));
+    r.keys("'z");
+    assert!(r.s.notice.as_deref().unwrap_or("").contains("No mark z"));
+}
+
+#[test]
+fn a_selection_highlighted_is_underlined_with_a_marker_in_the_margin() {
+    let dir = course();
+    let mut r = reader(dir.path());
+    r.keys("3jvww");
+    assert!(matches!(r.s.overlay, Some(Overlay::Select(_))));
+    r.keys("\n");
+    assert_eq!(r.s.overlay, None);
+    let made = annotations(&r);
+    assert_eq!(made.len(), 1, "{made:?}");
+    let quote = made[0].0.clone();
+    assert_eq!(quote.split(' ').count(), 3, "{quote}");
+    assert_eq!(underlined(&r).join(" "), quote);
+    assert!(screen(&r).iter().any(|row| row.contains('▌')));
+    // `d` on it takes it away: a tombstone, and nothing drawn.
+    r.keys("vd");
+    assert!(underlined(&r).is_empty());
+    let deleted = r.effects().iter().any(|e| {
+        matches!(e, Effect::Write(Change::Annotation { deleted: true, .. }))
+    });
+    assert!(deleted);
+}
+
+#[test]
+fn a_note_is_typed_on_lines_selected_and_listed() {
+    let dir = course();
+    let mut r = reader(dir.path());
+    r.keys("2jVi");
+    assert!(matches!(r.s.overlay, Some(Overlay::Note(_))));
+    r.keys("Why rules?");
+    r.act(Action::Input('\n'));
+    r.keys("Ask.\n");
+    let made = annotations(&r);
+    assert_eq!(made.len(), 1);
+    assert_eq!(made[0].1, "Why rules?\nAsk.");
+    assert!(screen(&r).iter().any(|row| row.contains('✎')));
+    r.keys("H");
+    let rows = screen(&r).join("\n");
+    assert!(rows.contains("[ok] Ownership"), "{rows}");
+    assert!(rows.contains("Why rules? ⏎ Ask."), "{rows}");
+    r.keys("zzz");
+    assert!(!screen(&r).join("\n").contains("Why rules?"));
+    r.keys("\x7f\x7f\x7f\x1b");
+    assert_eq!(r.s.overlay, None);
+}
+
+/// Puts the page line holding `text` on top (`NG`).
+fn to_top(r: &mut Reader, text: &str) {
+    let doc = r.s.reader.doc().unwrap();
+    let line = (0..doc.total())
+        .find(|&i| doc.line_text(i).is_some_and(|t| t.contains(text)))
+        .unwrap();
+    r.keys(&format!("{}G", line + 1));
+    assert_eq!(r.s.reader.top, line, "{text} on top");
+}
+
+#[test]
+fn a_note_stays_on_its_words_when_text_is_added_above_and_a_deleted_one_is_an_orphan() {
+    let dir = course();
+    let mut r = reader(dir.path());
+    to_top(&mut r, "Rust uses a third");
+    r.keys("Vikept\n");
+    to_top(&mut r, "Some languages");
+    r.keys("V\n");
+    let edited = ONE
+        .replace(
+            "# Ownership\n\n",
+            "# Ownership\n\nA new paragraph, added above the others, long enough.\n\n",
+        )
+        .replace(
+            "Some languages have garbage collection that looks for unused memory.\n\n",
+            "",
+        );
+    std::fs::write(dir.path().join("01-ownership.md"), &edited).unwrap();
+    r.keys("][");
+    assert_eq!(r.title(), "Ownership");
+    let notes = &r.s.reader.notes;
+    let status = |quote: &str| {
+        let n = notes.notes.iter().find(|n| n.target.exact.starts_with(quote));
+        n.and_then(|n| n.status)
+    };
+    assert_eq!(status("Rust uses a third"), Some(Status::Moved));
+    assert_eq!(status("Some languages"), Some(Status::Orphan));
+    // Drawn on the very words, wherever they are now.
+    let kept = notes.notes.iter().find(|n| n.note == "kept").unwrap().clone();
+    to_top(&mut r, "Rust uses a third");
+    assert_eq!(underlined(&r).join(" "), kept.target.exact);
+}

@@ -9,8 +9,7 @@ use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
 use crate::state::Action::{self, *};
 use crate::state::Screen;
 use ratatui::crossterm::event::KeyCode::{
-    Backspace, Down, End, Enter, Esc, Home, Left, PageDown as PgDn, PageUp as PgUp, Right, Tab,
-    Up,
+    Backspace, Down, End, Enter, Esc, Home, Left, PageDown as PgDn, PageUp as PgUp, Right, Tab, Up,
 };
 
 const fn bind(keys: &'static [Key], action: Action) -> Binding {

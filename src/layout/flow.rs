@@ -83,8 +83,11 @@ fn words_of(out: &mut Flow, text: &str, byte: usize, line: usize, block: usize) 
             w.bytes += c.len_utf8() as u32;
         } else {
             if let Some(last) = out.words.last() {
-                out.text
-                    .push(if last.block == block as u32 { ' ' } else { '\n' });
+                out.text.push(if last.block == block as u32 {
+                    ' '
+                } else {
+                    '\n'
+                });
             }
             out.words.push(Word {
                 start: out.text.len() as u32,
@@ -101,7 +104,10 @@ fn words_of(out: &mut Flow, text: &str, byte: usize, line: usize, block: usize) 
 
 /// Whether the character at `at` starts a word (after a space in its span).
 fn starts_word(text: &str, at: usize) -> bool {
-    text[..at].chars().next_back().is_some_and(char::is_whitespace)
+    text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_whitespace)
 }
 
 impl Flow {
@@ -122,8 +128,15 @@ impl Flow {
     pub fn ranges(&self, start: usize, end: usize) -> Vec<(usize, usize, usize)> {
         let mut out: Vec<(usize, usize, usize)> = Vec::new();
         let first = self.words.partition_point(|w| w.end() <= start);
-        for w in self.words[first..].iter().take_while(|w| (w.start as usize) < end) {
-            let (line, from, to) = (w.line as usize, w.byte as usize, (w.byte + w.bytes) as usize);
+        for w in self.words[first..]
+            .iter()
+            .take_while(|w| (w.start as usize) < end)
+        {
+            let (line, from, to) = (
+                w.line as usize,
+                w.byte as usize,
+                (w.byte + w.bytes) as usize,
+            );
             match out.last_mut() {
                 Some(last) if last.0 == line => last.2 = to,
                 _ => out.push((line, from, to)),
@@ -156,9 +169,14 @@ mod tests {
         let narrow = flow(&crate::layout::page(&lesson, 24, &Default::default()));
         assert_eq!(wide.text, narrow.text);
         let text: String = wide.text.iter().collect();
-        assert!(text.contains("narrow width.\nA quote that wraps too, with its bar"), "{text}");
+        assert!(
+            text.contains("narrow width.\nA quote that wraps too, with its bar"),
+            "{text}"
+        );
         assert!(!text.contains('│') && !text.contains('╭'), "{text}");
-        assert!(narrow.words.iter().map(|w| w.line).max() > wide.words.iter().map(|w| w.line).max());
+        assert!(
+            narrow.words.iter().map(|w| w.line).max() > wide.words.iter().map(|w| w.line).max()
+        );
     }
 
     #[test]

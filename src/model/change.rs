@@ -355,7 +355,8 @@ mod tests {
 
     #[test]
     fn a_note_line_of_an_older_shape_reads_with_its_defaults() {
-        let line = r#"{"change":"annotation","course":"c","lesson":"l","id":"x","target":{"exact":"q"}}"#;
+        let line =
+            r#"{"change":"annotation","course":"c","lesson":"l","id":"x","target":{"exact":"q"}}"#;
         let Change::Annotation {
             note,
             deleted,
@@ -366,7 +367,10 @@ mod tests {
         else {
             panic!("an annotation");
         };
-        assert_eq!((note.as_str(), deleted, target.start, at), ("", false, 0, None));
+        assert_eq!(
+            (note.as_str(), deleted, target.start, at),
+            ("", false, 0, None)
+        );
     }
 
     #[test]

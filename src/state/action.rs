@@ -230,7 +230,9 @@ impl Action {
         };
         Some(match (self, screen) {
             (Action::Back, Search | CourseSearch | Answer | Marks | Notes) => "cancel the prompt",
-            (Action::Input(_), Marks) => "the mark's letter (or ' for where the last jump came from)",
+            (Action::Input(_), Marks) => {
+                "the mark's letter (or ' for where the last jump came from)"
+            }
             (Action::Input('\n'), Note) => "a new line of the note",
             (Action::Input(_), Note) => "type the note",
             (Action::Input(_), Notes) => "type to filter them",

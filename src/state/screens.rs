@@ -5,11 +5,11 @@
 use super::course_search::{CourseSearch, Searched};
 use super::courses::{self, Picked, Picker};
 use super::help::Help;
+use super::notes::{self, editor, list, marks, select};
 use super::open::{self, save_position};
 use super::page_keys::{counted, counting, page, search_prompt};
 use super::reader::Focus;
 use super::stats::StatsView;
-use super::notes::{self, editor, list, marks, select};
 use super::{Action, Effect, Msg, State, check, contents, copy, links, review, scrolled};
 
 /// The screens, as the key tables and the help name them.

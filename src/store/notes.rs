@@ -44,9 +44,8 @@ pub(super) fn apply(conn: &Connection, change: &Change, at_ms: i64) -> rusqlite:
 /// Every mark and annotation not deleted, oldest first; a body that no
 /// longer reads (a hand-edited file) is skipped.
 pub(super) fn all(conn: &Connection) -> rusqlite::Result<Vec<Change>> {
-    let mut stmt = conn.prepare(
-        "SELECT body FROM note WHERE deleted = 0 ORDER BY at_ms, id LIMIT ?1",
-    )?;
+    let mut stmt =
+        conn.prepare("SELECT body FROM note WHERE deleted = 0 ORDER BY at_ms, id LIMIT ?1")?;
     let rows = stmt.query_map([MAX_NOTES], |r| r.get::<_, String>(0))?;
     let mut out = Vec::new();
     for body in rows {

@@ -29,7 +29,9 @@ pub fn marks(f: &mut Frame, area: Rect, s: &State, set: bool, theme: &Theme) {
     } else {
         "Go to a mark: its letter, or ' to go back"
     };
-    let height = (rows.len().max(1) as u16).saturating_add(2).min(area.height);
+    let height = (rows.len().max(1) as u16)
+        .saturating_add(2)
+        .min(area.height);
     let inner = boxed(f, area, 80, height, title, theme);
     let w = usize::from(inner.width);
     let mut lines: Vec<Line> = rows
@@ -51,7 +53,10 @@ pub fn editor(f: &mut Frame, area: Rect, ed: &NoteEditor, theme: &Theme) {
     let inner = boxed(f, area, 80, height, title, theme);
     let w = usize::from(inner.width);
     let quote = theme.style(Role::Quote.into());
-    let mut lines = vec![Line::styled(fit(&format!("“{}”", ed.target.exact), w), quote)];
+    let mut lines = vec![Line::styled(
+        fit(&format!("“{}”", ed.target.exact), w),
+        quote,
+    )];
     lines.push(Line::raw(""));
     let shown = usize::from(inner.height).saturating_sub(2).max(1);
     let skip = typed.len().saturating_sub(shown);
@@ -65,7 +70,11 @@ pub fn editor(f: &mut Frame, area: Rect, ed: &NoteEditor, theme: &Theme) {
 /// `H`: every highlight and note, with its status, filtered.
 pub fn list(f: &mut Frame, area: Rect, s: &State, l: &list::NotesList, theme: &Theme) {
     let rows = list::rows(s, l);
-    let order = if l.by_course { "course order" } else { "newest first" };
+    let order = if l.by_course {
+        "course order"
+    } else {
+        "newest first"
+    };
     let title = format!(
         "Highlights and notes · {} · {order} (Tab) · filter: {}▏",
         rows.len(),
@@ -85,11 +94,18 @@ pub fn list(f: &mut Frame, area: Rect, s: &State, l: &list::NotesList, theme: &T
         let head = format!("[{}] {} · “{}”", r.status, r.lesson, r.quote);
         lines.push(Line::styled(fit(&head, w), style));
         let note = r.text.replace('\n', " ⏎ ");
-        let note = if note.is_empty() { "(highlight)".into() } else { note };
+        let note = if note.is_empty() {
+            "(highlight)".into()
+        } else {
+            note
+        };
         lines.push(Line::styled(fit(&format!("    {note}"), w), dim));
     }
     if rows.is_empty() {
-        lines.push(Line::styled("None yet: v selects text, Enter highlights it.", dim));
+        lines.push(Line::styled(
+            "None yet: v selects text, Enter highlights it.",
+            dim,
+        ));
     }
     f.render_widget(Paragraph::new(lines), inner);
 }
@@ -98,17 +114,30 @@ pub fn list(f: &mut Frame, area: Rect, s: &State, l: &list::NotesList, theme: &T
 /// from column `x`), and the selection there.
 pub fn on_row(buf: &mut Buffer, s: &State, doc: &Doc, row: (u16, u16, usize), theme: &Theme) {
     let (x, y, line) = row;
-    let Some(text) = doc.line_text(line) else { return };
+    let Some(text) = doc.line_text(line) else {
+        return;
+    };
     let notes = &s.reader.notes;
     let mut marked = None;
     for sh in notes.on_line(line) {
         let has_note = notes.notes.get(sh.note).is_some_and(|n| !n.note.is_empty());
         let first = sh.lines.first().is_some_and(|l| l.0 == line);
         if marked.is_none() || (has_note && first) {
-            marked = Some(if has_note && first { NOTE_MARK } else { HIGHLIGHT_MARK });
+            marked = Some(if has_note && first {
+                NOTE_MARK
+            } else {
+                HIGHLIGHT_MARK
+            });
         }
         for &(_, a, b) in sh.lines.iter().filter(|l| l.0 == line) {
-            patch(buf, x, y, &text, (a, b), Style::default().add_modifier(Modifier::UNDERLINED));
+            patch(
+                buf,
+                x,
+                y,
+                &text,
+                (a, b),
+                Style::default().add_modifier(Modifier::UNDERLINED),
+            );
         }
     }
     if let (Some(m), true) = (marked, x >= 2) {

@@ -116,9 +116,10 @@ fn a_selection_highlighted_is_underlined_with_a_marker_in_the_margin() {
     // `d` on it takes it away: a tombstone, and nothing drawn.
     r.keys("vd");
     assert!(underlined(&r).is_empty());
-    let deleted = r.effects().iter().any(|e| {
-        matches!(e, Effect::Write(Change::Annotation { deleted: true, .. }))
-    });
+    let deleted = r
+        .effects()
+        .iter()
+        .any(|e| matches!(e, Effect::Write(Change::Annotation { deleted: true, .. })));
     assert!(deleted);
 }
 
@@ -177,13 +178,21 @@ fn a_note_stays_on_its_words_when_text_is_added_above_and_a_deleted_one_is_an_or
     assert_eq!(r.title(), "Ownership");
     let notes = &r.s.reader.notes;
     let status = |quote: &str| {
-        let n = notes.notes.iter().find(|n| n.target.exact.starts_with(quote));
+        let n = notes
+            .notes
+            .iter()
+            .find(|n| n.target.exact.starts_with(quote));
         n.and_then(|n| n.status)
     };
     assert_eq!(status("Rust uses a third"), Some(Status::Moved));
     assert_eq!(status("Some languages"), Some(Status::Orphan));
     // Drawn on the very words, wherever they are now.
-    let kept = notes.notes.iter().find(|n| n.note == "kept").unwrap().clone();
+    let kept = notes
+        .notes
+        .iter()
+        .find(|n| n.note == "kept")
+        .unwrap()
+        .clone();
     to_top(&mut r, "Rust uses a third");
     assert_eq!(underlined(&r).join(" "), kept.target.exact);
 }

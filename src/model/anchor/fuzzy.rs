@@ -29,7 +29,10 @@ pub(super) fn best(text: &[char], quote: &[char], ctx: &Context) -> Option<(usiz
         return None;
     }
     let window = (BUDGET / quote.len()).max(quote.len() * 2);
-    let from = ctx.hint.saturating_sub(window / 2).min(text.len().saturating_sub(window));
+    let from = ctx
+        .hint
+        .saturating_sub(window / 2)
+        .min(text.len().saturating_sub(window));
     let to = (from + window).min(text.len());
     let mut found = matches(&text[from..to], quote, errors);
     found.sort_unstable_by_key(|m| m.0);

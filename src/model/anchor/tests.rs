@@ -83,7 +83,8 @@ fn a_table_of_edits_gives_each_its_status_and_place() {
 #[test]
 fn duplicated_text_above_is_told_apart_by_its_context() {
     let sel = select(LESSON, QUOTE);
-    let edited = format!("Elsewhere memory is managed through a system of ownership too.\n{LESSON}");
+    let edited =
+        format!("Elsewhere memory is managed through a system of ownership too.\n{LESSON}");
     let text = chars(&edited);
     let p = place(&text, &sel);
     assert_eq!(p.status, Status::Moved);

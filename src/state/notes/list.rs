@@ -88,7 +88,10 @@ pub(in crate::state) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) 
         }
         Action::Open => {
             s.overlay = None;
-            if let Some(n) = shown.get(list.cursor).map(|r| s.reader.notes.notes[r.note].clone()) {
+            if let Some(n) = shown
+                .get(list.cursor)
+                .map(|r| s.reader.notes.notes[r.note].clone())
+            {
                 go(s, n.key, n.target, fx);
             }
             return true;

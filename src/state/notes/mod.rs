@@ -336,7 +336,9 @@ fn put_on_top(s: &mut State, target: &Selector) {
         s.notice = Some("That place is no longer in the lesson (its text was removed).".into());
         return;
     }
-    let Some(w) = f.word_at(placed.start) else { return };
+    let Some(w) = f.word_at(placed.start) else {
+        return;
+    };
     let Some(doc) = s.reader.doc() else { return };
     let line = doc.doc_line(f.words[w].line as usize);
     s.reader.set_top(line, &g);

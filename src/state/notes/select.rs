@@ -36,7 +36,10 @@ impl Selection {
     /// The characters selected in the flowing text.
     pub fn chars(&self) -> (usize, usize) {
         let (lo, hi) = self.words();
-        (self.flow.words[lo].start as usize, self.flow.words[hi].end())
+        (
+            self.flow.words[lo].start as usize,
+            self.flow.words[hi].end(),
+        )
     }
 
     /// (doc line, from byte, to byte) of each line the selection covers.
@@ -59,13 +62,20 @@ impl Selection {
 
     fn line_start(&self, w: usize) -> usize {
         let line = self.line_of(w);
-        (0..=w).rev().take_while(|&i| self.line_of(i) == line).last().unwrap_or(w)
+        (0..=w)
+            .rev()
+            .take_while(|&i| self.line_of(i) == line)
+            .last()
+            .unwrap_or(w)
     }
 
     fn line_end(&self, w: usize) -> usize {
         let line = self.line_of(w);
         let n = self.flow.words.len();
-        (w..n).take_while(|&i| self.line_of(i) == line).last().unwrap_or(w)
+        (w..n)
+            .take_while(|&i| self.line_of(i) == line)
+            .last()
+            .unwrap_or(w)
     }
 
     /// The word on the line after (`down`) or before the cursor's that is

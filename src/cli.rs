@@ -234,6 +234,7 @@ const COMMANDS: &[&str] = &[
     "lint",
     "review",
     "stats",
+    "notes",
     "search",
     "config",
     "man",

@@ -85,10 +85,13 @@ pub(super) fn import(file: &Path, common: &Common) -> super::Outcome {
     Ok(())
 }
 
+/// A lesson's flowing text as read now, and its file's name.
+type Placing = (Vec<char>, String);
+
 /// Every annotation of `courses` (and, with `all`, those of courses not
 /// found, as orphans), placed in its lesson as read now, in course order.
 fn exported(store: &Store, courses: &[Course], all: bool) -> Vec<Exported> {
-    let mut pages: HashMap<(String, String), Option<(Vec<char>, String)>> = HashMap::new();
+    let mut pages: HashMap<(String, String), Option<Placing>> = HashMap::new();
     let mut out = Vec::new();
     for change in store.notes() {
         let Change::Annotation {
@@ -144,7 +147,7 @@ fn exported(store: &Store, courses: &[Course], all: bool) -> Vec<Exported> {
             },
         ));
     }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.sort_by_key(|e| e.0);
     out.into_iter().map(|(_, e)| e).collect()
 }
 

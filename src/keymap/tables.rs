@@ -81,7 +81,6 @@ const SELECT: &[Binding] = &[
     bind(&[Char('V')], SelectLines),
     bind(&[Char('y')], Copy),
     bind(&[Char('d')], Delete),
-    bind(&[Code(Esc)], Back).hint("cancel"),
 ];
 
 /// Waiting for a mark's letter.

@@ -2,7 +2,7 @@
 //! it. The one place screens are listed: a new screen adds its variant
 //! here and its own file.
 
-use super::course_search::{CourseSearch, Searched};
+use super::course_search::{CourseSearch, Searched, open_hit, reply as search_reply};
 use super::courses::{self, Picked, Picker};
 use super::help::Help;
 use super::notes::{self, editor, list, marks, select};
@@ -35,13 +35,10 @@ pub enum Screen {
     Copy,
     /// The page's links.
     Links,
-    /// Waiting for a mark's letter (`m`, `'`), the marks listed.
+    /// `m`, `'`: waiting for a mark's letter; `H`: the notes listed.
     Marks,
-    /// Selecting text to highlight (`v`, `V`).
     Select,
-    /// Typing a note on a highlight.
     Note,
-    /// Every highlight and note of the library (`H`).
     Notes,
 }
 
@@ -210,8 +207,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             if !s.library.index_ready && s.course().lessons.len() > 1 {
                 open::want_index(s, &mut fx);
             }
-            notes::want(s, &mut fx);
-            notes::arrived(s, &mut fx);
+            notes::loaded(s, &mut fx);
         }
         Msg::ProgressRead(progress) => open::progress_read(s, progress),
         Msg::NotesRead(changes, base) => s.reader.notes.read(changes, base),
@@ -345,25 +341,11 @@ pub(super) fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
-    if copy::update(s, a, fx)
-        || links::update(s, a, fx)
-        || marks::update(s, a, fx)
-        || select::update(s, a, fx)
-        || editor::update(s, a, fx)
-        || list::update(s, a, fx)
-    {
+    if copy::update(s, a, fx) || links::update(s, a, fx) || notes::update(s, a, fx) {
         return true;
     }
     match &mut s.overlay {
         None => return false,
-        Some(
-            Overlay::Copy(_)
-            | Overlay::Links(_)
-            | Overlay::Marks(_)
-            | Overlay::Select(_)
-            | Overlay::Note(_)
-            | Overlay::Notes(_),
-        ) => {}
         Some(Overlay::Stats(v)) if matches!(a, Action::Answer(_)) => {
             let Action::Answer(n) = a else { return true };
             let found = v.lesson_of(*n);
@@ -417,43 +399,10 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 Some(Searched::Nothing) | None => {}
             }
         }
+        // The copy picker, the links and the notes' screens: taken above.
+        Some(_) => {}
     }
     true
-}
-
-/// A course search's hits or snippets, to its overlay if it is open.
-fn search_reply(s: &mut State, msg: Msg, fx: &mut Vec<Effect>) {
-    let Some(Overlay::CourseSearch(cs)) = &mut s.overlay else {
-        return;
-    };
-    match msg {
-        Msg::CourseResults {
-            generation,
-            hits,
-            total,
-        } => {
-            let course = s.library.course();
-            cs.results(generation, hits, total, course, s.size.height, fx);
-        }
-        Msg::CourseSnippets { generation, found } => cs.snippets(generation, found),
-        _ => {}
-    }
-}
-
-/// Opens a course search's hit with its block on top and the matched
-/// word found from there, so `n`/`N` go on through the lesson.
-fn open_hit(s: &mut State, lesson: usize, block: u32, word: String, fx: &mut Vec<Effect>) {
-    let anchor = crate::model::Anchor { block, line: 0 };
-    if lesson == s.reader.lesson && s.reader.doc().is_some() {
-        let g = s.geometry();
-        let line = s.reader.line_of(anchor, &g);
-        s.reader.set_top(line, &g);
-        s.reader.search_at_top(word, &g);
-    } else {
-        s.reader.pending.search = Some(word);
-        s.reader.pending.anchor = Some(anchor);
-        open::open(s, lesson, fx);
-    }
 }
 
 /// The screen under the overlays: the review, the contents, the reader.

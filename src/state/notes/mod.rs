@@ -136,8 +136,22 @@ impl Notes {
     }
 }
 
+/// The keys of the notes' screens: `false` when none of them is open.
+pub(super) fn update(s: &mut State, a: &super::Action, fx: &mut Vec<Effect>) -> bool {
+    marks::update(s, a, fx)
+        || select::update(s, a, fx)
+        || editor::update(s, a, fx)
+        || list::update(s, a, fx)
+}
+
+/// A lesson arrived: the notes are asked for (once), a jump lands.
+pub(super) fn loaded(s: &mut State, fx: &mut Vec<Effect>) {
+    want(s, fx);
+    arrived(s, fx);
+}
+
 /// Asks the store for the notes once, when the first lesson is open.
-pub(super) fn want(s: &mut State, fx: &mut Vec<Effect>) {
+fn want(s: &mut State, fx: &mut Vec<Effect>) {
     if !s.reader.notes.asked {
         s.reader.notes.asked = true;
         fx.push(Effect::LoadNotes);
@@ -312,7 +326,7 @@ pub(super) fn go(s: &mut State, key: LessonKey, target: Selector, fx: &mut Vec<E
 }
 
 /// A lesson arrived: the jump that opened it lands.
-pub(super) fn arrived(s: &mut State, fx: &mut Vec<Effect>) {
+fn arrived(s: &mut State, fx: &mut Vec<Effect>) {
     let Some((key, target)) = s.reader.notes.going.clone() else {
         return;
     };

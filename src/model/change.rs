@@ -110,6 +110,17 @@ pub enum Change {
         #[serde(default, with = "instant")]
         at: Option<DateTime<Utc>>,
     },
+    /// Where the reader stands in the lesson, as text: the words at the
+    /// top of the screen, found again after the lesson is edited (text
+    /// added above them). [`Change::Position`] stays beside it, for a
+    /// lesson whose words are gone and for older readers.
+    Place {
+        #[serde(flatten)]
+        key: LessonKey,
+        target: Selector,
+        #[serde(default, with = "instant")]
+        at: Option<DateTime<Utc>>,
+    },
     /// A highlight of a lesson's text, with the learner's note on it (none:
     /// a highlight alone). Each has a random `id` of its own; editing or
     /// deleting it is a later change of the same id.
@@ -158,6 +169,7 @@ impl Change {
             | Change::Reveal { at, .. }
             | Change::Remember { at, .. }
             | Change::Mark { at, .. }
+            | Change::Place { at, .. }
             | Change::Annotation { at, .. } => *at,
             _ => None,
         }
@@ -171,6 +183,7 @@ impl Change {
         | Change::Reveal { at, .. }
         | Change::Remember { at, .. }
         | Change::Mark { at, .. }
+        | Change::Place { at, .. }
         | Change::Annotation { at, .. } = &mut self
         {
             at.get_or_insert(now);
@@ -293,6 +306,17 @@ mod tests {
                     ..Selector::default()
                 },
                 deleted: false,
+                at: Some(at()),
+            },
+            Change::Place {
+                key: LessonKey::new("c", "l"),
+                target: Selector {
+                    exact: "The stack".into(),
+                    start: 40,
+                    end: 49,
+                    block: 4,
+                    ..Selector::default()
+                },
                 at: Some(at()),
             },
             Change::Annotation {

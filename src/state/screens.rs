@@ -209,8 +209,8 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             }
             notes::loaded(s, &mut fx);
         }
-        Msg::ProgressRead(progress) => open::progress_read(s, progress),
-        Msg::NotesRead(changes, base) => s.reader.notes.read(changes, base),
+        Msg::ProgressRead(progress) => notes::progress_read(s, progress),
+        Msg::NotesRead(changes, base) => notes::read(s, changes, base),
         Msg::Highlighted(slug, mut code) => {
             // Hidden lines shown (`#`) before the colours came stay shown.
             if let Some(doc) = s.reader.doc() {

@@ -17,10 +17,12 @@ pub(super) fn apply(conn: &Connection, change: &Change, at_ms: i64) -> rusqlite:
     let (kind, key, id, deleted) = match change {
         Change::Mark {
             key, id, deleted, ..
-        } => ("mark", key, id, *deleted),
+        } => ("mark", key, id.clone(), *deleted),
         Change::Annotation {
             key, id, deleted, ..
-        } => ("annotation", key, id, *deleted),
+        } => ("annotation", key, id.clone(), *deleted),
+        // One place a lesson: its id is its lesson's.
+        Change::Place { key, .. } => ("place", key, place_id(key), false),
         _ => return Ok(()),
     };
     let LessonKey { course, lesson } = key;
@@ -39,6 +41,11 @@ pub(super) fn apply(conn: &Connection, change: &Change, at_ms: i64) -> rusqlite:
         params![id, kind, course, lesson, at_ms, deleted, body],
     )?;
     Ok(())
+}
+
+/// The id of lesson `key`'s reading place.
+fn place_id(key: &LessonKey) -> String {
+    format!("place\n{}\n{}", key.course, key.lesson)
 }
 
 /// Every mark and annotation not deleted, oldest first; a body that no

@@ -196,3 +196,95 @@ fn a_note_stays_on_its_words_when_text_is_added_above_and_a_deleted_one_is_an_or
     to_top(&mut r, "Rust uses a third");
     assert_eq!(underlined(&r).join(" "), kept.target.exact);
 }
+
+// ---- the real binary in a pseudo-terminal ---------------------------------
+
+/// The underlined text of each screen row, as the terminal shows it.
+fn underlined_rows(t: &crate::common::pty::Term) -> Vec<String> {
+    let s = t.screen.lock().unwrap();
+    let screen = s.parser.screen();
+    let (rows, cols) = screen.size();
+    (0..rows.get())
+        .map(|y| {
+            (0..cols.get())
+                .filter_map(|x| screen.cell(y, x))
+                .filter(|c| c.underline())
+                .map(|c| c.contents().to_string())
+                .collect::<String>()
+        })
+        .filter(|r| !r.trim().is_empty())
+        .collect()
+}
+
+/// The line of built lesson text holding `text` at 80 columns (less the
+/// page's two margins of 2), from the file as it is.
+fn line_of(file: &Path, text: &str) -> usize {
+    let lesson = lectern::loader::load(&lectern::loader::Origin::File(file.to_path_buf()))
+        .unwrap()
+        .lesson;
+    let page = lectern::layout::page(&lesson, 76, &Default::default());
+    (0..page.lines.len())
+        .find(|&i| page.lines.text(i).is_some_and(|t| t.contains(text)))
+        .unwrap()
+}
+
+#[test]
+fn a_note_typed_survives_quitting_and_the_file_being_edited() {
+    use crate::common::pty::Term;
+    let dir = course();
+    let data = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("01-ownership.md");
+    let mut t = Term::spawn(&[dir.path()], data.path(), 80, 12);
+    t.wait_for("q quit");
+    // The line on top, selected whole and noted.
+    t.press(&format!("{}G", line_of(&lesson, "Rust uses a third") + 1));
+    t.wait_until("the line on top", |s| {
+        s.lines().nth(1).is_some_and(|l| l.contains("Rust uses a third"))
+    });
+    t.press("Vi");
+    t.wait_for("Note · Enter keeps it");
+    t.press("on the very words\r");
+    t.wait_for("Note kept");
+    t.wait_until("the note's marker", |s| s.contains('✎'));
+    let before = underlined_rows(&t);
+    assert!(before.iter().any(|r| r.contains("Rust uses a third approach")), "{before:?}");
+    t.quit_cleanly();
+
+    let edited = ONE.replace(
+        "# Ownership\n\n",
+        "# Ownership\n\nA paragraph added above the others, after the note was written.\n\n",
+    );
+    std::fs::write(&lesson, edited).unwrap();
+    let mut t = Term::spawn(&[dir.path()], data.path(), 80, 12);
+    t.wait_for("q quit");
+    // The place follows its words: the noted line is on top again.
+    t.wait_until("the noted line on top, marked", |s| {
+        s.lines().nth(1).is_some_and(|l| l.contains("Rust uses a third") && l.contains('✎'))
+    });
+    assert_eq!(underlined_rows(&t), before, "the same words, underlined");
+    t.press("H");
+    t.wait_for("[moved] Ownership");
+    t.wait_for("on the very words");
+    t.esc();
+    t.wait_gone("on the very words");
+    t.quit_cleanly();
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("--data-dir")
+        .arg(data.path())
+        .args(["notes", "--format", "json"])
+        .output()
+        .unwrap();
+    let json = String::from_utf8_lossy(&out.stdout);
+    assert!(json.contains("\"status\": \"moved\""), "{json}");
+    assert!(json.contains("\"exact\": \"Rust uses a third approach"), "{json}");
+    let md = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("--data-dir")
+        .arg(data.path())
+        .arg("notes")
+        .output()
+        .unwrap();
+    let md = String::from_utf8_lossy(&md.stdout);
+    assert!(md.contains("### Ownership\n\n> Rust uses a third approach"), "{md}");
+    assert!(md.contains("on the very words\n\n*moved* · [Ownership](file://"), "{md}");
+}

@@ -9,7 +9,11 @@
 pub mod editor;
 pub mod list;
 pub mod marks;
+mod place;
 pub mod select;
+
+use place::to_saved_place;
+pub(super) use place::{progress_read, save_place};
 
 use super::{Effect, State};
 use crate::layout::flow::{Flow, flow};
@@ -66,6 +70,10 @@ pub struct Notes {
     pub back: Option<(LessonKey, Selector)>,
     /// A jump to a lesson that is being opened.
     pub going: Option<(LessonKey, Selector)>,
+    /// Each lesson's reading place as text (see [`Change::Place`]).
+    pub places: std::collections::HashMap<LessonKey, Selector>,
+    /// The lesson whose text place has been looked at since it opened.
+    placed: Option<LessonKey>,
 }
 
 impl Notes {
@@ -102,6 +110,9 @@ impl Notes {
                         target,
                     });
                 }
+            }
+            Change::Place { key, target, .. } => {
+                self.places.insert(key, target);
             }
             Change::Annotation {
                 key,
@@ -144,10 +155,22 @@ pub(super) fn update(s: &mut State, a: &super::Action, fx: &mut Vec<Effect>) -> 
         || list::update(s, a, fx)
 }
 
-/// A lesson arrived: the notes are asked for (once), a jump lands.
+/// A lesson arrived: the notes are asked for (once), a jump lands, or
+/// the lesson goes to its place as text.
 pub(super) fn loaded(s: &mut State, fx: &mut Vec<Effect>) {
     want(s, fx);
-    arrived(s, fx);
+    s.reader.notes.placed = None;
+    if s.reader.notes.going.is_some() {
+        arrived(s, fx);
+    } else {
+        to_saved_place(s);
+    }
+}
+
+/// The store's notes (or its progress) arrived.
+pub(super) fn read(s: &mut State, changes: Vec<Change>, base: u64) {
+    s.reader.notes.read(changes, base);
+    to_saved_place(s);
 }
 
 /// Asks the store for the notes once, when the first lesson is open.
@@ -341,7 +364,7 @@ fn arrived(s: &mut State, fx: &mut Vec<Effect>) {
 }
 
 /// Puts `target` at the top of the screen; an orphan leaves the page.
-fn put_on_top(s: &mut State, target: &Selector) {
+pub(super) fn put_on_top(s: &mut State, target: &Selector) {
     s.reader.finish_layout();
     let Some(f) = page_flow(s) else { return };
     let placed = place(&f.text, target);

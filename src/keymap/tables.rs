@@ -57,7 +57,7 @@ const COURSE: &[Binding] = &[
 const NOTES: &[Binding] = &[
     bind(&[Char('m')], MarkSet),
     bind(&[Char('\'')], MarkJump),
-    bind(&[Char('v')], SelectWords).hint("select"),
+    bind(&[Char('v')], SelectWords),
     bind(&[Char('V')], SelectLines),
     bind(&[Char('H')], NotesList),
 ];

@@ -239,7 +239,9 @@ fn a_note_typed_survives_quitting_and_the_file_being_edited() {
     // The line on top, selected whole and noted.
     t.press(&format!("{}G", line_of(&lesson, "Rust uses a third") + 1));
     t.wait_until("the line on top", |s| {
-        s.lines().nth(1).is_some_and(|l| l.contains("Rust uses a third"))
+        s.lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("Rust uses a third"))
     });
     t.press("Vi");
     t.wait_for("Note · Enter keeps it");
@@ -247,7 +249,12 @@ fn a_note_typed_survives_quitting_and_the_file_being_edited() {
     t.wait_for("Note kept");
     t.wait_until("the note's marker", |s| s.contains('✎'));
     let before = underlined_rows(&t);
-    assert!(before.iter().any(|r| r.contains("Rust uses a third approach")), "{before:?}");
+    assert!(
+        before
+            .iter()
+            .any(|r| r.contains("Rust uses a third approach")),
+        "{before:?}"
+    );
     t.quit_cleanly();
 
     let edited = ONE.replace(
@@ -259,7 +266,9 @@ fn a_note_typed_survives_quitting_and_the_file_being_edited() {
     t.wait_for("q quit");
     // The place follows its words: the noted line is on top again.
     t.wait_until("the noted line on top, marked", |s| {
-        s.lines().nth(1).is_some_and(|l| l.contains("Rust uses a third") && l.contains('✎'))
+        s.lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("Rust uses a third") && l.contains('✎'))
     });
     assert_eq!(underlined_rows(&t), before, "the same words, underlined");
     t.press("H");
@@ -277,7 +286,10 @@ fn a_note_typed_survives_quitting_and_the_file_being_edited() {
         .unwrap();
     let json = String::from_utf8_lossy(&out.stdout);
     assert!(json.contains("\"status\": \"moved\""), "{json}");
-    assert!(json.contains("\"exact\": \"Rust uses a third approach"), "{json}");
+    assert!(
+        json.contains("\"exact\": \"Rust uses a third approach"),
+        "{json}"
+    );
     let md = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
         .arg("--data-dir")
         .arg(data.path())
@@ -285,6 +297,12 @@ fn a_note_typed_survives_quitting_and_the_file_being_edited() {
         .output()
         .unwrap();
     let md = String::from_utf8_lossy(&md.stdout);
-    assert!(md.contains("### Ownership\n\n> Rust uses a third approach"), "{md}");
-    assert!(md.contains("on the very words\n\n*moved* · [Ownership](file://"), "{md}");
+    assert!(
+        md.contains("### Ownership\n\n> Rust uses a third approach"),
+        "{md}"
+    );
+    assert!(
+        md.contains("on the very words\n\n*moved* · [Ownership](file://"),
+        "{md}"
+    );
 }

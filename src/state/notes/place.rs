@@ -36,11 +36,14 @@ pub(super) fn to_saved_place(s: &mut State) {
     s.reader.finish_layout();
     let Some(f) = page_flow(s) else { return };
     let placed = place(&f.text, &target);
-    if placed.status != Status::Orphan {
-        put_on_top(s, &target);
-    } else {
-        let line = s.reader.line_of(anchor, &g);
-        s.reader.set_top(line, &g);
+    match placed.status {
+        // The lesson as it was: its block and line say the very line.
+        Status::Ok => {}
+        Status::Moved | Status::Fuzzy => put_on_top(s, &target),
+        Status::Orphan => {
+            let line = s.reader.line_of(anchor, &g);
+            s.reader.set_top(line, &g);
+        }
     }
 }
 

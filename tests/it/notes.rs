@@ -306,3 +306,73 @@ fn a_note_typed_survives_quitting_and_the_file_being_edited() {
         "{md}"
     );
 }
+
+/// `lectern --data-dir DATA ARGS…`, its standard output.
+fn run_in(data: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn an_export_round_trips_through_import() {
+    let dir = course();
+    let course = dir.path().to_str().unwrap();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    // Beside the course, not in it: a JSON file in it is one of its lessons.
+    let notes = a.path().join("in.json");
+    std::fs::write(
+        &notes,
+        r#"{"items": [
+          {"id": "urn:lectern:note:n-1", "type": "Annotation", "created": "2026-03-01T09:00:00.000Z",
+           "body": [{"type": "TextualBody", "value": "Why a third?\nAsk."}],
+           "target": {"source": "x", "selector": [
+             {"type": "TextQuoteSelector", "exact": "a system of ownership", "prefix": "managed through ", "suffix": "."},
+             {"type": "TextPositionSelector", "start": 0, "end": 21}]},
+           "lectern": {"course": "COURSE", "lesson": "01-ownership", "block": 4}},
+          {"id": "urn:lectern:note:n-2", "type": "Annotation",
+           "target": {"source": "x", "selector": [
+             {"type": "TextQuoteSelector", "exact": "words no lesson has", "prefix": "", "suffix": ""}]},
+           "lectern": {"course": "COURSE", "lesson": "02-borrowing", "block": 1}}
+        ]}"#
+        .replace("COURSE", &slug(dir.path())),
+    )
+    .unwrap();
+    assert_eq!(
+        run_in(a.path(), &["notes", "import", notes.to_str().unwrap()]),
+        "2 notes imported.\n"
+    );
+    let first = run_in(a.path(), &["notes", course, "--format", "json"]);
+    assert!(
+        first.contains("\"status\": \"moved\"") && first.contains("\"status\": \"orphan\""),
+        "{first}"
+    );
+    let exported = b.path().join("out.json");
+    std::fs::write(&exported, &first).unwrap();
+    run_in(b.path(), &["notes", "import", exported.to_str().unwrap()]);
+    assert_eq!(
+        run_in(b.path(), &["notes", course, "--format", "json"]),
+        first
+    );
+    let md = run_in(b.path(), &["notes", course]);
+    assert!(
+        md.contains("> a system of ownership\n\nWhy a third?\nAsk.\n\n*moved*"),
+        "{md}"
+    );
+    assert!(md.contains("> words no lesson has\n\n*orphan*"), "{md}");
+}
+
+/// The slug lectern gives the course folder `dir`.
+fn slug(dir: &Path) -> String {
+    let lib = lectern::loader::open_paths(&[dir.to_path_buf()]).unwrap();
+    lib.courses[0].slug.clone()
+}

@@ -293,6 +293,12 @@ pub(super) fn refresh(s: &mut State) {
         return;
     }
     let Some(key) = s.shown_key() else { return };
+    // A lesson without notes costs nothing: no flowing text is made.
+    if !s.reader.notes.notes.iter().any(|n| n.key == key) {
+        s.reader.notes.shown.clear();
+        s.reader.notes.shown_for = Some(stamp);
+        return;
+    }
     let f = flow(&doc.page);
     let mut shown = Vec::new();
     for (i, n) in s.reader.notes.notes.iter().enumerate() {

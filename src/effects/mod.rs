@@ -331,10 +331,15 @@ impl Runner {
                 self.write(change);
                 None
             }
-            Effect::LoadNotes => Some(Msg::NotesRead(
-                self.store.as_ref().map(Store::notes).unwrap_or_default(),
-                session_random(),
-            )),
+            Effect::LoadNotes => {
+                let store = self.store.as_ref();
+                let roots = store.map(Store::library).unwrap_or_default();
+                Some(Msg::NotesRead(
+                    store.map(Store::notes).unwrap_or_default(),
+                    session_random(),
+                    roots.into_iter().map(|c| (c.slug, c.root)).collect(),
+                ))
+            }
             // The terminal's: the runtime carries them out.
             _ => None,
         }

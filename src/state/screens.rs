@@ -210,7 +210,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             notes::loaded(s, &mut fx);
         }
         Msg::ProgressRead(progress) => notes::progress_read(s, progress),
-        Msg::NotesRead(changes, base) => notes::read(s, changes, base),
+        Msg::NotesRead(changes, base, roots) => notes::read(s, changes, base, roots),
         Msg::Highlighted(slug, mut code) => {
             // Hidden lines shown (`#`) before the colours came stay shown.
             if let Some(doc) = s.reader.doc() {

@@ -72,6 +72,8 @@ pub struct Notes {
     pub going: Option<(LessonKey, Selector)>,
     /// Each lesson's reading place as text (see [`Change::Place`]).
     pub places: std::collections::HashMap<LessonKey, Selector>,
+    /// Each course of the library's folder, by slug (`None`: built in).
+    pub roots: std::collections::HashMap<String, Option<std::path::PathBuf>>,
     /// The lesson whose text place has been looked at since it opened.
     placed: Option<LessonKey>,
 }
@@ -167,9 +169,15 @@ pub(super) fn loaded(s: &mut State, fx: &mut Vec<Effect>) {
     }
 }
 
-/// The store's notes (or its progress) arrived.
-pub(super) fn read(s: &mut State, changes: Vec<Change>, base: u64) {
+/// The store's notes arrived, with the library's folders.
+pub(super) fn read(
+    s: &mut State,
+    changes: Vec<Change>,
+    base: u64,
+    roots: Vec<(String, Option<std::path::PathBuf>)>,
+) {
     s.reader.notes.read(changes, base);
+    s.reader.notes.roots = roots.into_iter().collect();
     to_saved_place(s);
 }
 
@@ -325,7 +333,8 @@ pub(super) fn refresh(s: &mut State) {
 }
 
 /// Goes to `target` in lesson `key`: on this page, or opening its lesson
-/// (of this course, or another open in this session).
+/// (of this course, another open in this session, or one of the library
+/// read from its folder).
 pub(super) fn go(s: &mut State, key: LessonKey, target: Selector, fx: &mut Vec<Effect>) {
     if s.shown_key().as_ref() == Some(&key) {
         return put_on_top(s, &target);
@@ -342,12 +351,18 @@ pub(super) fn go(s: &mut State, key: LessonKey, target: Selector, fx: &mut Vec<E
         }
         return;
     }
+    let root = s.reader.notes.roots.get(&key.course).cloned();
     match s.library.courses.iter().position(|c| c.slug == key.course) {
         Some(i) => fx.push(super::courses::switch_course(s, i)),
+        // Read from its folder; it opens where it was left, then the jump.
+        None if root.is_some() => fx.push(Effect::OpenCourse {
+            slug: key.course.clone(),
+            root: root.flatten(),
+        }),
         None => {
             s.reader.notes.going = None;
             s.notice = Some(format!(
-                "That mark is in the course “{}”: open it first (C).",
+                "That mark is in the course “{}”, which is not in the library.",
                 crate::model::sanitize::clean_owned(&key.course)
             ));
         }

@@ -376,3 +376,33 @@ fn slug(dir: &Path) -> String {
     let lib = lectern::loader::open_paths(&[dir.to_path_buf()]).unwrap();
     lib.courses[0].slug.clone()
 }
+
+/// The screen as drawn by the loop (characters only: the underlines are
+/// checked above).
+fn shot(r: &Reader) -> String {
+    r.host.terminal.backend().to_string()
+}
+
+#[test]
+fn the_screens_of_marks_highlights_and_notes() {
+    // A folder of its own name: the header shows it.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("Notes course");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("01-ownership.md"), ONE).unwrap();
+    std::fs::write(dir.join("02-borrowing.md"), TWO).unwrap();
+    let mut r = Reader::folder(&dir, 72, 14);
+    r.open(0);
+    r.keys("2jma4jmbvwww\n");
+    r.keys("2jVi");
+    r.keys("Is this a rule?");
+    insta::assert_snapshot!("note_editor", shot(&r));
+    r.keys("\n'");
+    insta::assert_snapshot!("marks_listed", shot(&r));
+    r.keys("\x1b");
+    insta::assert_snapshot!("page_with_highlights", shot(&r));
+    r.keys("H");
+    insta::assert_snapshot!("notes_listed", shot(&r));
+    r.keys("\tOwn");
+    insta::assert_snapshot!("notes_in_course_order_filtered", shot(&r));
+}

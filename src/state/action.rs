@@ -234,6 +234,7 @@ impl Action {
                 "the mark's letter (or ' for where the last jump came from)"
             }
             (Action::Input('\n'), Note) => "a new line of the note",
+            (Action::InputKillLine, Note) => "clear the line being typed",
             (Action::Input(_), Note) => "type the note",
             (Action::Input(_), Notes) => "type to filter them",
             (Action::Open, Note) => "keep the note",

@@ -140,9 +140,10 @@ pub fn on_row(buf: &mut Buffer, s: &State, doc: &Doc, row: (u16, u16, usize), th
             );
         }
     }
-    if let (Some(m), true) = (marked, x >= 2) {
+    // In the margin: two columns left of the text, one on a narrow page.
+    if let (Some(m), Some(at)) = (marked, x.checked_sub(2).or(x.checked_sub(1))) {
         let style = theme.style(Role::Marker.into());
-        buf.set_string(x - 2, y, m, style);
+        buf.set_string(at, y, m, style);
     }
     if let Some(crate::state::Overlay::Select(sel)) = &s.overlay {
         selection(buf, sel, doc, (x, y, line), &text);

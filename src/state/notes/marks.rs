@@ -43,6 +43,7 @@ pub(in crate::state) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) 
 }
 
 fn set_mark(s: &mut State, letter: char, fx: &mut Vec<Effect>) {
+    s.reader.finish_layout();
     let (Some(key), Some(target)) = (s.shown_key(), top_place(s)) else {
         s.notice = Some("No lesson text on screen to mark.".into());
         return;
@@ -84,6 +85,7 @@ fn back(s: &mut State, fx: &mut Vec<Effect>) {
 
 /// Where the reader is, for `''` after the jump.
 fn keep_back(s: &mut State) {
+    s.reader.finish_layout();
     if let (Some(key), Some(target)) = (s.shown_key(), top_place(s)) {
         s.reader.notes.back = Some((key, target));
     }

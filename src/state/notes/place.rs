@@ -29,7 +29,11 @@ pub(super) fn to_saved_place(s: &mut State) {
     let target = target.clone();
     let saved = s.library.progress.get(&key.lesson).and_then(|p| p.anchor);
     let g = s.geometry();
-    let Some(anchor) = saved.filter(|&a| s.reader.line_of(a, &g) == s.reader.top) else {
+    // Saved with that block and line (its words in that block, or the
+    // next after a blank line): a place older than the position is not.
+    let with_it = |a: &crate::model::Anchor| target.block == a.block || target.block == a.block + 1;
+    let at_it = |a: &crate::model::Anchor| s.reader.line_of(*a, &g) == s.reader.top;
+    let Some(anchor) = saved.filter(|a| with_it(a) && at_it(a)) else {
         return;
     };
     s.reader.notes.placed = Some(key);

@@ -127,6 +127,8 @@ impl Selection {
 
 /// `v` or `V` on the page: a selection from the first word on screen.
 pub(in crate::state) fn start(s: &mut State, linewise: bool) {
+    // A page drawn from its first screen is laid out whole first.
+    s.reader.finish_layout();
     let Some(flow) = page_flow(s) else {
         s.notice = Some("The page is still being laid out.".into());
         return;

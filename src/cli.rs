@@ -59,6 +59,26 @@ pub struct Common {
 
 pub(crate) use crate::theme::ColorChoice;
 
+/// How `lectern notes` writes the notes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum NotesFormat {
+    /// By course and lesson: each quote a blockquote, its note below, a link back.
+    Markdown,
+    /// W3C Web Annotation JSON-LD (TextQuoteSelector, TextPositionSelector).
+    Json,
+}
+
+/// `lectern notes import FILE.json`.
+#[derive(Debug, Subcommand)]
+pub(crate) enum NotesAction {
+    /// Read notes exported with --format json back into the store (a note
+    /// already there keeps whichever change of it is later).
+    Import {
+        /// The JSON file `lectern notes --format json` wrote.
+        file: PathBuf,
+    },
+}
+
 /// How `lectern lint` writes what it finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum LintFormat {
@@ -118,6 +138,17 @@ pub(crate) enum Command {
         /// A misconception's "option" is its index in the lesson file.
         #[arg(long)]
         json: bool,
+    },
+    /// Every highlight and note, placed in its lesson as the file is now,
+    /// with its status (ok, moved, fuzzy, orphan).
+    #[command(args_conflicts_with_subcommands = true)]
+    Notes {
+        #[command(subcommand)]
+        action: Option<NotesAction>,
+        /// A course folder, mdBook or lesson file (default: the library).
+        path: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "markdown")]
+        format: NotesFormat,
     },
     /// Find lessons: every word, in any order; "quoted phrases"; word* for
     /// word beginnings. Ranked: title, then heading, then text.
@@ -203,6 +234,7 @@ const COMMANDS: &[&str] = &[
     "lint",
     "review",
     "stats",
+    "notes",
     "search",
     "config",
     "man",

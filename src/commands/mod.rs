@@ -6,6 +6,7 @@ mod config;
 mod library;
 mod lint;
 mod man;
+mod notes;
 mod read;
 mod render;
 mod review;
@@ -101,6 +102,15 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
             Some(why) => return usage_error("search", why),
             None => search::run(&args, json, limit, common),
         },
+        Some(Command::Notes {
+            action: Some(crate::cli::NotesAction::Import { file }),
+            ..
+        }) => notes::import(&file, common),
+        Some(Command::Notes {
+            action: None,
+            path,
+            format,
+        }) => notes::run(path.as_deref(), format, common),
         Some(Command::Config { show: _ }) => config::run(common),
         Some(Command::Man) => man::run(),
         Some(Command::Completions { shell }) => completions::run(shell),

@@ -331,6 +331,15 @@ impl Runner {
                 self.write(change);
                 None
             }
+            Effect::LoadNotes => {
+                let store = self.store.as_ref();
+                let roots = store.map(Store::library).unwrap_or_default();
+                Some(Msg::NotesRead(
+                    store.map(Store::notes).unwrap_or_default(),
+                    session_random(),
+                    roots.into_iter().map(|c| (c.slug, c.root)).collect(),
+                ))
+            }
             // The terminal's: the runtime carries them out.
             _ => None,
         }
@@ -395,4 +404,18 @@ fn open_course(slug: &str, root: Option<&std::path::Path>) -> Msg {
         )),
         Err(e) => Msg::Notice(format!("The course could not be read: {e}")),
     }
+}
+
+/// A number no other session draws (std's hasher keys are random per
+/// process; the time tells two runs of one apart): the base of the ids
+/// of the notes this session makes.
+fn session_random() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }

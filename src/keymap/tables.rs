@@ -9,7 +9,7 @@ use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
 use crate::state::Action::{self, *};
 use crate::state::Screen;
 use ratatui::crossterm::event::KeyCode::{
-    Backspace, Down, End, Enter, Esc, Home, PageDown as PgDn, PageUp as PgUp, Tab, Up,
+    Backspace, Down, End, Enter, Esc, Home, Left, PageDown as PgDn, PageUp as PgUp, Right, Tab, Up,
 };
 
 const fn bind(keys: &'static [Key], action: Action) -> Binding {
@@ -50,7 +50,61 @@ const COURSE: &[Binding] = &[
     bind(&[Char('C')], CoursesOpen),
     bind(&[Char('#')], ToggleHiddenLines),
     bind(&[Char('z')], ToggleFolds),
-    bind(&[Char('m')], ToggleMouse),
+    bind(&[Char('T')], ToggleMouse),
+];
+
+/// Marks, highlights and notes on the page (src/state/notes).
+#[rustfmt::skip]
+const NOTES: &[Binding] = &[
+    bind(&[Char('m')], MarkSet),
+    bind(&[Char('\'')], MarkJump),
+    bind(&[Char('v')], SelectWords),
+    bind(&[Char('V')], SelectLines),
+    bind(&[Char('H')], NotesList),
+];
+
+/// Selecting text: vim's motions move its free end.
+#[rustfmt::skip]
+const SELECT: &[Binding] = &[
+    bind(&[Code(Enter)], Open).hint("highlight"),
+    bind(&[Char('i')], TypeAnswer).hint("note"),
+    bind(&[Char('w'), Char('l'), Code(Right)], WordNext),
+    bind(&[Char('b'), Char('h'), Code(Left)], WordPrev),
+    bind(&[Char('j'), Code(Down)], LineDown).hint("extend"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Char('0'), Code(Home)], LineStart),
+    bind(&[Char('$'), Code(End)], LineEnd),
+    bind(&[Char('g')], Top),
+    bind(&[Char('G')], Bottom),
+    bind(&[Digit], COUNT),
+    bind(&[Char('o')], SwapEnds),
+    bind(&[Char('v')], SelectWords),
+    bind(&[Char('V')], SelectLines),
+    bind(&[Char('y')], Copy),
+    bind(&[Char('d')], Delete),
+];
+
+/// Waiting for a mark's letter.
+#[rustfmt::skip]
+const MARKS: &[Binding] = &[
+    bind(&[Code(Esc)], Back).hint("cancel"),
+    bind(&[Ctrl('c')], Quit),
+    bind(&[Printable], TYPE),
+];
+
+/// Typing a note: Ctrl-J a new line (the prompt's keys come after:
+/// Enter keeps it).
+#[rustfmt::skip]
+const NOTE: &[Binding] = &[
+    bind(&[Ctrl('j')], Input('\n')).hint("new line"),
+];
+
+/// The notes list: typed text filters it.
+#[rustfmt::skip]
+const NOTES_LIST: &[Binding] = &[
+    bind(&[Code(Down), Ctrl('n')], LineDown).hint("choose"),
+    bind(&[Code(Up), Ctrl('p')], LineUp),
+    bind(&[Code(Tab)], ToggleContents).hint("order"),
 ];
 
 /// Down a page, where Space does not tick an option.
@@ -237,7 +291,7 @@ const ANSWER: &[Binding] = &[
 pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
     match screen {
         Screen::Reading => &[
-            READING, COUNTS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL,
+            READING, COUNTS, JUMP, NOTES, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL,
         ],
         Screen::Check => &[CHECK, ANSWERS, JUMP, PAGE_DOWN, PAGE, TOOLS, COURSE, GLOBAL],
         Screen::Choices => &[CHOICES, JUMP, PAGE, TOOLS, COURSE, GLOBAL],
@@ -251,5 +305,9 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
         Screen::Links => &[LINKS, GLOBAL],
         Screen::Search => &[PROMPT],
         Screen::CourseSearch => &[COURSE_SEARCH, LINE_EDIT, PROMPT],
+        Screen::Marks => &[MARKS],
+        Screen::Select => &[SELECT, GLOBAL],
+        Screen::Note => &[NOTE, LINE_EDIT, PROMPT],
+        Screen::Notes => &[NOTES_LIST, LINE_EDIT, PROMPT],
     }
 }

@@ -3,6 +3,7 @@
 
 mod check;
 mod chunked;
+pub mod flow;
 mod lines;
 mod page;
 pub(crate) mod stats;

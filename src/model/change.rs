@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::anchor::Selector;
 use super::{Anchor, LessonKey};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -93,6 +94,48 @@ pub enum Change {
         #[serde(default, with = "instant")]
         at: Option<DateTime<Utc>>,
     },
+    /// A mark (`m` and a letter) set at a place of a lesson: `'` and the
+    /// letter return to it from any lesson of any course. Its `id` is its
+    /// letter's, so setting the letter again replaces it (the last
+    /// writer wins, on this machine and between machines).
+    Mark {
+        #[serde(flatten)]
+        key: LessonKey,
+        id: String,
+        letter: char,
+        target: Selector,
+        /// A tombstone: the mark was taken away (never a row removed).
+        #[serde(default)]
+        deleted: bool,
+        #[serde(default, with = "instant")]
+        at: Option<DateTime<Utc>>,
+    },
+    /// Where the reader stands in the lesson, as text: the words at the
+    /// top of the screen, found again after the lesson is edited (text
+    /// added above them). [`Change::Position`] stays beside it, for a
+    /// lesson whose words are gone and for older readers.
+    Place {
+        #[serde(flatten)]
+        key: LessonKey,
+        target: Selector,
+        #[serde(default, with = "instant")]
+        at: Option<DateTime<Utc>>,
+    },
+    /// A highlight of a lesson's text, with the learner's note on it (none:
+    /// a highlight alone). Each has a random `id` of its own; editing or
+    /// deleting it is a later change of the same id.
+    Annotation {
+        #[serde(flatten)]
+        key: LessonKey,
+        id: String,
+        target: Selector,
+        #[serde(default)]
+        note: String,
+        #[serde(default)]
+        deleted: bool,
+        #[serde(default, with = "instant")]
+        at: Option<DateTime<Utc>>,
+    },
 }
 
 impl Change {
@@ -124,7 +167,10 @@ impl Change {
         match self {
             Change::Attempt { at, .. }
             | Change::Reveal { at, .. }
-            | Change::Remember { at, .. } => *at,
+            | Change::Remember { at, .. }
+            | Change::Mark { at, .. }
+            | Change::Place { at, .. }
+            | Change::Annotation { at, .. } => *at,
             _ => None,
         }
     }
@@ -135,7 +181,10 @@ impl Change {
     pub fn stamped(mut self, now: DateTime<Utc>) -> Change {
         if let Change::Attempt { at, .. }
         | Change::Reveal { at, .. }
-        | Change::Remember { at, .. } = &mut self
+        | Change::Remember { at, .. }
+        | Change::Mark { at, .. }
+        | Change::Place { at, .. }
+        | Change::Annotation { at, .. } = &mut self
         {
             at.get_or_insert(now);
         }
@@ -151,6 +200,8 @@ impl Change {
                 | Change::Reveal { .. }
                 | Change::Read { .. }
                 | Change::Completed { .. }
+                | Change::Mark { .. }
+                | Change::Annotation { .. }
         )
     }
 }
@@ -244,6 +295,45 @@ mod tests {
                 lessons: 12,
                 at: Some(at()),
             },
+            Change::Mark {
+                key: LessonKey::new("c", "l"),
+                id: "mark-a".into(),
+                letter: 'a',
+                target: Selector {
+                    exact: "Ownership".into(),
+                    suffix: " is".into(),
+                    end: 9,
+                    ..Selector::default()
+                },
+                deleted: false,
+                at: Some(at()),
+            },
+            Change::Place {
+                key: LessonKey::new("c", "l"),
+                target: Selector {
+                    exact: "The stack".into(),
+                    start: 40,
+                    end: 49,
+                    block: 4,
+                    ..Selector::default()
+                },
+                at: Some(at()),
+            },
+            Change::Annotation {
+                key: LessonKey::new("c", "l"),
+                id: "9f3a-1".into(),
+                target: Selector {
+                    exact: "a set\nof rules".into(),
+                    prefix: "is ".into(),
+                    suffix: " that".into(),
+                    start: 13,
+                    end: 26,
+                    block: 2,
+                },
+                note: "Why rules?\nAsk.".into(),
+                deleted: true,
+                at: Some(at()),
+            },
         ]
     }
 
@@ -285,6 +375,26 @@ mod tests {
             key: LessonKey::new("c", "l"),
         };
         assert_eq!(read.clone().stamped(later), read);
+    }
+
+    #[test]
+    fn a_note_line_of_an_older_shape_reads_with_its_defaults() {
+        let line =
+            r#"{"change":"annotation","course":"c","lesson":"l","id":"x","target":{"exact":"q"}}"#;
+        let Change::Annotation {
+            note,
+            deleted,
+            target,
+            at,
+            ..
+        } = serde_json::from_str(line).unwrap()
+        else {
+            panic!("an annotation");
+        };
+        assert_eq!(
+            (note.as_str(), deleted, target.start, at),
+            ("", false, 0, None)
+        );
     }
 
     #[test]

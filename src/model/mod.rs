@@ -3,6 +3,7 @@
 //! Nothing here knows about terminals, widths or colours; the loader builds
 //! these values and the layout turns them into lines.
 
+pub mod anchor;
 mod change;
 mod check;
 mod check_state;

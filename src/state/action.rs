@@ -87,6 +87,25 @@ pub enum Action {
     /// `L`: the page's links; Backspace: back from a followed link.
     Links,
     LinkBack,
+
+    // -- marks, highlights and notes --
+    /// `m` then a letter: a mark at the top line.
+    MarkSet,
+    /// `'` then a letter: back to that mark (`''`: where the jump came from).
+    MarkJump,
+    /// `v`: select text word by word; `V`: line by line.
+    SelectWords,
+    SelectLines,
+    /// `H`: every highlight and note of the library.
+    NotesList,
+    WordNext,
+    WordPrev,
+    LineStart,
+    LineEnd,
+    /// `o`: the selection's cursor to its other end.
+    SwapEnds,
+    /// `d`: delete the highlights in the selection.
+    Delete,
 }
 
 impl Action {
@@ -184,6 +203,17 @@ impl Action {
             Action::Copy => "copy the code on screen (OSC 52)",
             Action::Links => "the page's links: open one",
             Action::LinkBack => "back from a followed link",
+            Action::MarkSet => "m then a letter: mark the top line (the marks are listed)",
+            Action::MarkJump => "' then a letter: back to that mark, in any lesson; '' back again",
+            Action::SelectWords => "select text word by word, to highlight or note it",
+            Action::SelectLines => "select whole lines, to highlight or note them",
+            Action::NotesList => "every highlight and note, to open one",
+            Action::WordNext => "the next word",
+            Action::WordPrev => "the word before",
+            Action::LineStart => "the line's first word",
+            Action::LineEnd => "the line's last word",
+            Action::SwapEnds => "to the selection's other end",
+            Action::Delete => "delete the highlights in the selection",
         }
     }
 
@@ -198,11 +228,35 @@ impl Action {
     /// picks an entry and Enter opens it.
     fn meaning_on(&self, screen: Screen) -> Option<&'static str> {
         use Screen::{
-            Answer, Check, Choices, Contents, CourseSearch, Courses, Help, Links, Review, Search,
-            Stats,
+            Answer, Check, Choices, Contents, CourseSearch, Courses, Help, Links, Marks, Note,
+            Notes, Review, Search, Select, Stats,
         };
         Some(match (self, screen) {
-            (Action::Back, Search | CourseSearch | Answer) => "cancel the prompt",
+            (Action::Back, Search | CourseSearch | Answer | Marks | Notes) => "cancel the prompt",
+            (Action::Input(_), Marks) => {
+                "the mark's letter (or ' for where the last jump came from)"
+            }
+            (Action::Input('\n'), Note) => "a new line of the note",
+            (Action::InputKillLine, Note) => "clear the line being typed",
+            (Action::Input(_), Note) => "type the note",
+            (Action::Input(_), Notes) => "type to filter them",
+            (Action::Open, Note) => "keep the note",
+            (Action::Back, Note) => "drop what was typed",
+            (Action::Open, Notes) => "open the page at it",
+            (Action::ToggleContents, Notes) => "newest first, or in course order",
+            (Action::LineDown, Notes) => "next",
+            (Action::LineUp, Notes) => "previous",
+            (Action::Back, Select) => "leave the selection",
+            (Action::Open, Select) => "highlight the selection",
+            (Action::TypeAnswer, Select) => "highlight it with a note (its note, on a highlight)",
+            (Action::Copy, Select) => "copy the selection (OSC 52)",
+            (Action::LineDown, Select) => "down a line",
+            (Action::LineUp, Select) => "up a line",
+            (Action::Top, Select) => "to the first word of the lesson",
+            (Action::Bottom, Select) => "to the last word of the lesson",
+            (Action::Count(_), Select) => "a count for the next motion: 3w 2j",
+            (Action::SelectWords, Select) => "select word by word (again: leave)",
+            (Action::SelectLines, Select) => "select whole lines (again: leave)",
             (Action::Open, Search | CourseSearch | Answer) => "accept",
             (Action::LineDown, Check | Choices | Review) => "next option",
             (Action::LineUp, Check | Choices | Review) => "previous option",

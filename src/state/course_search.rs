@@ -262,5 +262,46 @@ impl CourseSearch {
     }
 }
 
+/// A course search's hits or snippets, to its overlay if it is open.
+pub(super) fn reply(s: &mut super::State, msg: super::Msg, fx: &mut Vec<Effect>) {
+    let Some(super::Overlay::CourseSearch(cs)) = &mut s.overlay else {
+        return;
+    };
+    match msg {
+        super::Msg::CourseResults {
+            generation,
+            hits,
+            total,
+        } => {
+            let course = s.library.course();
+            cs.results(generation, hits, total, course, s.size.height, fx);
+        }
+        super::Msg::CourseSnippets { generation, found } => cs.snippets(generation, found),
+        _ => {}
+    }
+}
+
+/// Opens a course search's hit with its block on top and the matched
+/// word found from there, so `n`/`N` go on through the lesson.
+pub(super) fn open_hit(
+    s: &mut super::State,
+    lesson: usize,
+    block: u32,
+    word: String,
+    fx: &mut Vec<Effect>,
+) {
+    let anchor = crate::model::Anchor { block, line: 0 };
+    if lesson == s.reader.lesson && s.reader.doc().is_some() {
+        let g = s.geometry();
+        let line = s.reader.line_of(anchor, &g);
+        s.reader.set_top(line, &g);
+        s.reader.search_at_top(word, &g);
+    } else {
+        s.reader.pending.search = Some(word);
+        s.reader.pending.anchor = Some(anchor);
+        super::open::open(s, lesson, fx);
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -80,6 +80,9 @@ pub enum Effect {
     Revalidate {
         dirs: Vec<std::path::PathBuf>,
     },
+    /// Every mark, highlight and note of the learner's library; answered
+    /// with [`super::Msg::NotesRead`].
+    LoadNotes,
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
@@ -117,6 +120,7 @@ impl Effect {
         matches!(
             self,
             Effect::LoadDue { .. }
+                | Effect::LoadNotes
                 | Effect::SwitchCourse { .. }
                 | Effect::LoadStats { .. }
                 | Effect::LoadLibrary { .. }

@@ -22,6 +22,7 @@ mod line_edit;
 mod links;
 mod list;
 mod msg;
+pub mod notes;
 mod open;
 mod page_keys;
 pub mod reader;

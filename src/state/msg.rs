@@ -81,6 +81,14 @@ pub enum Msg {
     LibraryRead(Vec<crate::model::ShelfFigure>),
     /// A course of the library, read from its folder to be opened.
     CourseAdded(Box<Course>),
+    /// The learner's marks and annotations (each id's last change), a
+    /// random number new ids of this session start from, and the folder of
+    /// each course of the library (for a mark in a course not open).
+    NotesRead(
+        Vec<crate::model::Change>,
+        u64,
+        Vec<(String, Option<PathBuf>)>,
+    ),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

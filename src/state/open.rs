@@ -301,7 +301,11 @@ pub(super) fn save_position(s: &mut State, fx: &mut Vec<Effect>) {
             .entry(key.lesson.clone())
             .or_default()
             .anchor = Some(anchor);
-        fx.push(Effect::Write(Change::Position { key, anchor }));
+        fx.push(Effect::Write(Change::Position {
+            key: key.clone(),
+            anchor,
+        }));
+        super::notes::save_place(s, key, fx);
     }
 }
 

@@ -148,6 +148,13 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
         Action::Copy => copy::start(s, fx),
         Action::Links => links::start(s),
         Action::LinkBack => links::back(s, fx),
+        Action::MarkSet | Action::MarkJump => {
+            let set = *a == Action::MarkSet;
+            s.overlay = Some(Overlay::Marks(super::notes::marks::MarkPrompt { set }));
+        }
+        Action::SelectWords => super::notes::select::start(s, false),
+        Action::SelectLines => super::notes::select::start(s, true),
+        Action::NotesList => super::notes::list::start(s),
         _ => {}
     }
 }

@@ -2,9 +2,10 @@
 //! it. The one place screens are listed: a new screen adds its variant
 //! here and its own file.
 
-use super::course_search::{CourseSearch, Searched};
+use super::course_search::{CourseSearch, Searched, open_hit, reply as search_reply};
 use super::courses::{self, Picked, Picker};
 use super::help::Help;
+use super::notes::{self, editor, list, marks, select};
 use super::open::{self, save_position};
 use super::page_keys::{counted, counting, page, search_prompt};
 use super::reader::Focus;
@@ -34,13 +35,18 @@ pub enum Screen {
     Copy,
     /// The page's links.
     Links,
+    /// `m`, `'`: waiting for a mark's letter; `H`: the notes listed.
+    Marks,
+    Select,
+    Note,
+    Notes,
 }
 
 impl Screen {
     /// Every screen, in the order the help lists them (the page first,
     /// the help itself last): the one list of them, which the help, the
     /// man page, the README's key list and the guide's check all read.
-    pub const ALL: [Screen; 13] = [
+    pub const ALL: [Screen; 17] = [
         Screen::Reading,
         Screen::Check,
         Screen::Choices,
@@ -53,6 +59,10 @@ impl Screen {
         Screen::Courses,
         Screen::Copy,
         Screen::Links,
+        Screen::Marks,
+        Screen::Select,
+        Screen::Note,
+        Screen::Notes,
         Screen::Help,
     ];
 
@@ -71,12 +81,24 @@ impl Screen {
             Screen::Courses => "Courses",
             Screen::Copy => "Copy",
             Screen::Links => "Links",
+            Screen::Marks => "Marks",
+            Screen::Select => "Selecting text",
+            Screen::Note => "Writing a note",
+            Screen::Notes => "Highlights and notes",
         }
     }
 
     /// A prompt takes typed text, not commands.
     pub fn is_prompt(self) -> bool {
-        matches!(self, Screen::Search | Screen::CourseSearch | Screen::Answer)
+        matches!(
+            self,
+            Screen::Search
+                | Screen::CourseSearch
+                | Screen::Answer
+                | Screen::Marks
+                | Screen::Note
+                | Screen::Notes
+        )
     }
 }
 
@@ -89,6 +111,10 @@ pub enum Overlay {
     CourseSearch(CourseSearch),
     Copy(copy::CopyPicker),
     Links(links::LinkPicker),
+    Marks(marks::MarkPrompt),
+    Select(select::Selection),
+    Note(editor::NoteEditor),
+    Notes(list::NotesList),
 }
 
 impl State {
@@ -101,6 +127,10 @@ impl State {
             Some(Overlay::CourseSearch(_)) => return Screen::CourseSearch,
             Some(Overlay::Copy(_)) => return Screen::Copy,
             Some(Overlay::Links(_)) => return Screen::Links,
+            Some(Overlay::Marks(_)) => return Screen::Marks,
+            Some(Overlay::Select(_)) => return Screen::Select,
+            Some(Overlay::Note(_)) => return Screen::Note,
+            Some(Overlay::Notes(_)) => return Screen::Notes,
             None => {}
         }
         if let Some(r) = self.active_review() {
@@ -177,8 +207,10 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             if !s.library.index_ready && s.course().lessons.len() > 1 {
                 open::want_index(s, &mut fx);
             }
+            notes::loaded(s, &mut fx);
         }
-        Msg::ProgressRead(progress) => open::progress_read(s, progress),
+        Msg::ProgressRead(progress) => notes::progress_read(s, progress),
+        Msg::NotesRead(changes, base, roots) => notes::read(s, changes, base, roots),
         Msg::Highlighted(slug, mut code) => {
             // Hidden lines shown (`#`) before the colours came stay shown.
             if let Some(doc) = s.reader.doc() {
@@ -245,6 +277,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
 /// page's screen, however it got there (scrolling, `c`, a link, the
 /// place it opened at), and not while a review or an overlay hides it.
 fn after(s: &mut State, fx: &mut Vec<Effect>) {
+    notes::refresh(s);
     if matches!(
         s.screen(),
         Screen::Reading | Screen::Check | Screen::Choices
@@ -278,9 +311,9 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::ToggleMouse => {
             s.prefs.mouse = !s.prefs.mouse;
             s.notice = Some(if s.prefs.mouse {
-                "Mouse on: the wheel scrolls (m to give the mouse back to the terminal).".into()
+                "Mouse on: the wheel scrolls (T to give the mouse back to the terminal).".into()
             } else {
-                "Mouse off: select text with the mouse (m to turn scrolling back on).".into()
+                "Mouse off: select text with the mouse (T to turn scrolling back on).".into()
             });
             fx.push(Effect::SetMouse(s.prefs.mouse));
         }
@@ -310,12 +343,11 @@ pub(super) fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
-    if copy::update(s, a, fx) || links::update(s, a, fx) {
+    if copy::update(s, a, fx) || links::update(s, a, fx) || notes::update(s, a, fx) {
         return true;
     }
     match &mut s.overlay {
         None => return false,
-        Some(Overlay::Copy(_) | Overlay::Links(_)) => {}
         Some(Overlay::Stats(v)) if matches!(a, Action::Answer(_)) => {
             let Action::Answer(n) = a else { return true };
             let found = v.lesson_of(*n);
@@ -369,43 +401,10 @@ fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
                 Some(Searched::Nothing) | None => {}
             }
         }
+        // The copy picker, the links and the notes' screens: taken above.
+        Some(_) => {}
     }
     true
-}
-
-/// A course search's hits or snippets, to its overlay if it is open.
-fn search_reply(s: &mut State, msg: Msg, fx: &mut Vec<Effect>) {
-    let Some(Overlay::CourseSearch(cs)) = &mut s.overlay else {
-        return;
-    };
-    match msg {
-        Msg::CourseResults {
-            generation,
-            hits,
-            total,
-        } => {
-            let course = s.library.course();
-            cs.results(generation, hits, total, course, s.size.height, fx);
-        }
-        Msg::CourseSnippets { generation, found } => cs.snippets(generation, found),
-        _ => {}
-    }
-}
-
-/// Opens a course search's hit with its block on top and the matched
-/// word found from there, so `n`/`N` go on through the lesson.
-fn open_hit(s: &mut State, lesson: usize, block: u32, word: String, fx: &mut Vec<Effect>) {
-    let anchor = crate::model::Anchor { block, line: 0 };
-    if lesson == s.reader.lesson && s.reader.doc().is_some() {
-        let g = s.geometry();
-        let line = s.reader.line_of(anchor, &g);
-        s.reader.set_top(line, &g);
-        s.reader.search_at_top(word, &g);
-    } else {
-        s.reader.pending.search = Some(word);
-        s.reader.pending.anchor = Some(anchor);
-        open::open(s, lesson, fx);
-    }
 }
 
 /// The screen under the overlays: the review, the contents, the reader.

@@ -731,12 +731,17 @@ fn quit_saves_the_position() {
     let fx = h.keys("q");
     assert!(h.s.quit);
     assert_eq!(
-        fx,
-        [Effect::Write(Change::Position {
+        fx[0],
+        Effect::Write(Change::Position {
             key: key("demo", "first"),
             anchor
-        })]
+        })
     );
+    // The place as text too: the words on top.
+    let [_, Effect::Write(Change::Place { target, .. })] = &fx[..] else {
+        panic!("a place as text: {fx:?}");
+    };
+    assert_eq!(target.exact, "Section 0 of First");
 }
 
 #[test]
@@ -786,8 +791,8 @@ fn the_contents_list_every_module() {
         .iter()
         .filter(|r| matches!(r, super::TocRow::Module(_)))
         .count();
-    assert_eq!(modules, 3);
-    assert_eq!(rows.len(), 3 + h.s.course().lessons.len());
+    assert_eq!(modules, 4);
+    assert_eq!(rows.len(), 4 + h.s.course().lessons.len());
 }
 
 /// `s` from the contents overlay, then Esc: the overlay should not be left

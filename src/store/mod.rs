@@ -30,6 +30,7 @@ mod journal;
 mod learner;
 mod library;
 mod mirror;
+mod notes;
 mod open;
 mod plan;
 mod read;
@@ -281,6 +282,12 @@ impl Store {
     /// for everything).
     pub fn position(&self, course: &str, lesson: &str) -> Option<Anchor> {
         self.read(|conn| read::position(conn, course, lesson))
+    }
+
+    /// Every mark and annotation of the library not deleted, oldest first
+    /// (each id's last change).
+    pub fn notes(&self) -> Vec<Change> {
+        self.read(notes::all)
     }
 
     pub fn course_progress(&self, course: &str) -> HashMap<String, LessonProgress> {

@@ -15,7 +15,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::review;
 
 /// The schema version this build writes.
-pub(crate) const CURRENT: u32 = 6;
+pub(crate) const CURRENT: u32 = 7;
 
 /// One step: run inside a transaction that also bumps `user_version`, so a
 /// crash mid-migration leaves the file at the previous version, not between.
@@ -30,6 +30,7 @@ const MIGRATIONS: [Step; CURRENT as usize] = [
     v4_checks,
     v5_journals_replayed,
     v6_reveals_and_seed,
+    v7_notes,
 ];
 
 /// Version 1: reading progress, the last lesson per course, and every
@@ -208,6 +209,24 @@ fn v6_reveals_and_seed(conn: &Connection) -> rusqlite::Result<()> {
     )
 }
 
+/// Version 7: marks, highlights and notes, each the last change of its
+/// id (a tombstone too, never a row removed), kept whole as its JSON so a
+/// log of them carries them anywhere (see [`super::notes`]).
+fn v7_notes(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS note (
+             id      TEXT    PRIMARY KEY NOT NULL,
+             kind    TEXT    NOT NULL,
+             course  TEXT    NOT NULL,
+             lesson  TEXT    NOT NULL,
+             at_ms   INTEGER NOT NULL,
+             deleted INTEGER NOT NULL DEFAULT 0,
+             body    TEXT    NOT NULL
+         ) WITHOUT ROWID;
+         CREATE INDEX IF NOT EXISTS note_by_lesson ON note (course, lesson);",
+    )
+}
+
 fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
     conn.query_row(
         "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
@@ -217,7 +236,7 @@ fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<
 }
 
 /// The tables this build reads and writes.
-const TABLES: [&str; 8] = [
+const TABLES: [&str; 9] = [
     "lesson_progress",
     "course_state",
     "attempt",
@@ -226,6 +245,7 @@ const TABLES: [&str; 8] = [
     "journal_replayed",
     "reveal",
     "learner",
+    "note",
 ];
 
 fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
@@ -265,7 +285,7 @@ pub(crate) fn effective_version(conn: &Connection) -> rusqlite::Result<u32> {
     let v5 = v4 && has_table(conn, "journal_replayed")?;
     Ok(
         if v5 && has_table(conn, "reveal")? && has_table(conn, "learner")? {
-            6
+            if has_table(conn, "note")? { 7 } else { 6 }
         } else if v5 {
             5
         } else if v4 {

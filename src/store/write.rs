@@ -145,6 +145,9 @@ fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
             )?;
         }
         Change::Attempt { .. } => attempt(conn, change)?,
+        Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
+            super::notes::apply(conn, change, super::notes::made_ms(change))?;
+        }
         Change::Reveal { .. } | Change::Rate { .. } => seen_or_rated(conn, change)?,
         Change::Remember {
             slug,

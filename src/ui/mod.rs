@@ -7,6 +7,7 @@ mod copy;
 mod courses;
 mod help;
 mod hyperlink;
+mod notes;
 mod overlay;
 mod page;
 mod review;
@@ -43,6 +44,11 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         Some(Overlay::Courses(p)) => courses::draw(f, body, s, p, theme),
         Some(Overlay::Copy(p)) => copy::draw(f, body, p, theme),
         Some(Overlay::Links(p)) => copy::links(f, body, p, theme),
+        Some(Overlay::Marks(p)) => notes::marks(f, body, s, p.set, theme),
+        Some(Overlay::Note(ed)) => notes::editor(f, body, ed, theme),
+        Some(Overlay::Notes(l)) => notes::list(f, body, s, l, theme),
+        // Drawn on the page itself.
+        Some(Overlay::Select(_)) => {}
         None => {}
     }
     chrome::footer(f, Rect::new(0, area.height - 1, area.width, 1), s, theme);

@@ -30,6 +30,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         for (text, style) in pieces(&line, theme, r.search.on_line(i)) {
             x = put(buf, x, y, area.right(), text, style);
         }
+        super::notes::on_row(buf, s, doc, (area.x, y, i), theme);
     }
     if theme.hyperlinks {
         super::hyperlink::apply(buf, area, &super::hyperlink::rows(doc, r.top, area.height));

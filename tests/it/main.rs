@@ -19,6 +19,7 @@ mod guide;
 mod library;
 mod lint_reach;
 mod markdown;
+mod notes;
 mod output;
 mod preprocessors;
 mod props;

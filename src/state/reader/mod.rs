@@ -62,6 +62,9 @@ pub struct Reader {
     /// The open lesson's file as it was read, for the index to take its
     /// text from the page (see [`crate::loader::ReadStamp`]).
     pub read: Option<crate::loader::ReadStamp>,
+    /// The learner's marks, highlights and notes, and those of this page
+    /// placed on it.
+    pub notes: super::notes::Notes,
 }
 
 impl Reader {

@@ -1,0 +1,197 @@
+//! A laid-out page as one flowing text, for anchors (see
+//! [`crate::model::anchor`]): each block's words one space apart, blocks
+//! one line apart, without what the page draws around them (frames,
+//! rules, quote bars). The same lesson flows to the same text at any
+//! width, and each word knows where on the page it is drawn.
+
+use super::page::Page;
+use super::style::Role;
+
+/// One word of the page: where it is in the flowing text and on the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Word {
+    /// Its first character in [`Flow::text`].
+    pub start: u32,
+    /// Its characters.
+    pub len: u32,
+    /// The page line it is drawn on, and its bytes in that line's text.
+    pub line: u32,
+    pub byte: u32,
+    pub bytes: u32,
+    /// The page's block (header, hero, each lesson block) it is in.
+    pub block: u32,
+}
+
+impl Word {
+    pub fn end(&self) -> usize {
+        (self.start + self.len) as usize
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Flow {
+    pub text: Vec<char>,
+    pub words: Vec<Word>,
+}
+
+/// What the page draws, not the lesson: frames, rules, bars.
+fn drawn_around(role: Role, text: &str) -> bool {
+    matches!(role, Role::CodeFrame | Role::FigureFrame | Role::Rule)
+        || text
+            .chars()
+            .all(|c| c.is_whitespace() || ('\u{2500}'..='\u{259f}').contains(&c))
+}
+
+/// The page's flowing text. A page of 4 GiB of text (none under the
+/// lesson size cap) would stop short rather than wrap an offset.
+pub fn flow(page: &Page) -> Flow {
+    let mut out = Flow::default();
+    let mut block = 0usize;
+    for i in 0..page.lines.len() {
+        while page.blocks.get(block + 1).is_some_and(|&s| s <= i) {
+            block += 1;
+        }
+        let Some(line) = page.lines.get(i) else { break };
+        let mut byte = 0usize;
+        for span in &line.spans {
+            if !drawn_around(span.style.role, &span.text) {
+                words_of(&mut out, &span.text, byte, i, block);
+            }
+            byte += span.text.len();
+        }
+        if u32::try_from(out.text.len()).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// Adds the words of one span (at `byte` of line `line`): a word split
+/// between two spans (a bold letter inside it) stays one word.
+fn words_of(out: &mut Flow, text: &str, byte: usize, line: usize, block: usize) {
+    for (at, c) in text.char_indices() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let b = (byte + at) as u32;
+        let joins = out.words.last().is_some_and(|w| {
+            w.line == line as u32 && w.byte + w.bytes == b && !starts_word(text, at)
+        });
+        if joins {
+            let w = out.words.last_mut().expect("a word to join");
+            w.len += 1;
+            w.bytes += c.len_utf8() as u32;
+        } else {
+            if let Some(last) = out.words.last() {
+                out.text.push(if last.block == block as u32 {
+                    ' '
+                } else {
+                    '\n'
+                });
+            }
+            out.words.push(Word {
+                start: out.text.len() as u32,
+                len: 1,
+                line: line as u32,
+                byte: b,
+                bytes: c.len_utf8() as u32,
+                block: block as u32,
+            });
+        }
+        out.text.push(c);
+    }
+}
+
+/// Whether the character at `at` starts a word (after a space in its span).
+fn starts_word(text: &str, at: usize) -> bool {
+    text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_whitespace)
+}
+
+impl Flow {
+    /// The word holding character `at`, or the first after it.
+    pub fn word_at(&self, at: usize) -> Option<usize> {
+        let i = self.words.partition_point(|w| w.end() <= at);
+        (i < self.words.len()).then_some(i)
+    }
+
+    /// The first word drawn on page line `line` or after it.
+    pub fn word_on_line(&self, line: usize) -> Option<usize> {
+        let i = self.words.partition_point(|w| (w.line as usize) < line);
+        (i < self.words.len()).then_some(i)
+    }
+
+    /// Characters `start..end` as byte ranges of page lines: (line, from,
+    /// to), one per line they reach.
+    pub fn ranges(&self, start: usize, end: usize) -> Vec<(usize, usize, usize)> {
+        let mut out: Vec<(usize, usize, usize)> = Vec::new();
+        let first = self.words.partition_point(|w| w.end() <= start);
+        for w in self.words[first..]
+            .iter()
+            .take_while(|w| (w.start as usize) < end)
+        {
+            let (line, from, to) = (
+                w.line as usize,
+                w.byte as usize,
+                (w.byte + w.bytes) as usize,
+            );
+            match out.last_mut() {
+                Some(last) if last.0 == line => last.2 = to,
+                _ => out.push((line, from, to)),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lesson_of(md: &str) -> crate::model::Lesson {
+        let text = format!("# Title\n\n{md}\n");
+        let origin = crate::model::Origin::File("t.md".into());
+        crate::loader::load_from(&origin, text.as_bytes())
+            .unwrap()
+            .lesson
+    }
+
+    #[test]
+    fn a_page_flows_to_the_same_text_at_any_width() {
+        let lesson = lesson_of(
+            "A paragraph of several words that wraps at a narrow width.\n\n\
+             > A quote that wraps too, with its bar on every line.\n\n\
+             ```\nlet x = 1;\n```",
+        );
+        let wide = flow(&crate::layout::page(&lesson, 100, &Default::default()));
+        let narrow = flow(&crate::layout::page(&lesson, 24, &Default::default()));
+        assert_eq!(wide.text, narrow.text);
+        let text: String = wide.text.iter().collect();
+        assert!(
+            text.contains("narrow width.\nA quote that wraps too, with its bar"),
+            "{text}"
+        );
+        assert!(!text.contains('│') && !text.contains('╭'), "{text}");
+        assert!(
+            narrow.words.iter().map(|w| w.line).max() > wide.words.iter().map(|w| w.line).max()
+        );
+    }
+
+    #[test]
+    fn a_range_of_characters_is_the_bytes_of_the_lines_it_reaches() {
+        let lesson = lesson_of("one two three four five six seven");
+        let page = crate::layout::page(&lesson, 12, &Default::default());
+        let f = flow(&page);
+        let text: String = f.text.iter().collect();
+        let start = text.find("three").unwrap();
+        let end = text.find("six").unwrap() + 3;
+        let ranges = f.ranges(start, end);
+        let shown: Vec<String> = ranges
+            .iter()
+            .map(|&(l, a, b)| page.lines.text(l).unwrap()[a..b].to_string())
+            .collect();
+        assert_eq!(shown.join("|"), "three four|five six");
+    }
+}

@@ -1,0 +1,246 @@
+//! Selecting text, as vim's `v` (word by word) and `V` (line by line):
+//! the motions and counts move its free end, Enter highlights it, `i`
+//! writes a note on it, `y` copies it, `d` deletes the highlights in it.
+
+use super::super::screens::Overlay;
+use super::super::{Action, Doc, Effect, State};
+use super::editor::NoteEditor;
+use super::{annotate, delete, page_flow, page_line};
+use crate::layout::flow::Flow;
+use crate::model::anchor::Selector;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selection {
+    /// The page's flowing text as it was laid out when the selection began.
+    pub flow: Flow,
+    /// The word it started at, and the word the cursor is on.
+    pub anchor: usize,
+    pub cursor: usize,
+    /// `V`: whole lines.
+    pub linewise: bool,
+    /// Digits typed: a count for the next motion.
+    pub count: Option<u32>,
+}
+
+impl Selection {
+    /// The words selected, first to last.
+    pub fn words(&self) -> (usize, usize) {
+        let (mut lo, mut hi) = (self.anchor.min(self.cursor), self.anchor.max(self.cursor));
+        if self.linewise {
+            lo = self.line_start(lo);
+            hi = self.line_end(hi);
+        }
+        (lo, hi)
+    }
+
+    /// The characters selected in the flowing text.
+    pub fn chars(&self) -> (usize, usize) {
+        let (lo, hi) = self.words();
+        (
+            self.flow.words[lo].start as usize,
+            self.flow.words[hi].end(),
+        )
+    }
+
+    /// (doc line, from byte, to byte) of each line the selection covers.
+    pub fn lines(&self, doc: &Doc) -> Vec<(usize, usize, usize)> {
+        let (a, b) = self.chars();
+        let ranges = self.flow.ranges(a, b).into_iter();
+        ranges.map(|(l, x, y)| (doc.doc_line(l), x, y)).collect()
+    }
+
+    /// The selectors of what is selected.
+    pub fn target(&self) -> Selector {
+        let (a, b) = self.chars();
+        let block = self.flow.words[self.words().0].block;
+        Selector::of(&self.flow.text, a, b, block)
+    }
+
+    fn line_of(&self, w: usize) -> u32 {
+        self.flow.words[w].line
+    }
+
+    fn line_start(&self, w: usize) -> usize {
+        let line = self.line_of(w);
+        (0..=w)
+            .rev()
+            .take_while(|&i| self.line_of(i) == line)
+            .last()
+            .unwrap_or(w)
+    }
+
+    fn line_end(&self, w: usize) -> usize {
+        let line = self.line_of(w);
+        let n = self.flow.words.len();
+        (w..n)
+            .take_while(|&i| self.line_of(i) == line)
+            .last()
+            .unwrap_or(w)
+    }
+
+    /// The word on the line after (`down`) or before the cursor's that is
+    /// nearest the cursor's column.
+    fn next_line(&self, w: usize, down: bool) -> usize {
+        let here = self.flow.words[w];
+        let other = if down {
+            let end = self.line_end(w);
+            if end + 1 >= self.flow.words.len() {
+                return w;
+            }
+            end + 1
+        } else {
+            let start = self.line_start(w);
+            if start == 0 {
+                return w;
+            }
+            start - 1
+        };
+        let (a, b) = (self.line_start(other), self.line_end(other));
+        (a..=b)
+            .min_by_key(|&i| self.flow.words[i].byte.abs_diff(here.byte))
+            .unwrap_or(other)
+    }
+
+    /// Moves the cursor by `a`, `n` times; whether `a` is a motion.
+    fn motion(&mut self, a: &Action, n: usize) -> bool {
+        let last = self.flow.words.len() - 1;
+        let c = self.cursor;
+        self.cursor = match a {
+            Action::WordNext => (c + n).min(last),
+            Action::WordPrev => c.saturating_sub(n),
+            Action::LineDown | Action::LineUp => {
+                let mut w = c;
+                for _ in 0..n.min(10_000) {
+                    w = self.next_line(w, *a == Action::LineDown);
+                }
+                w
+            }
+            Action::LineStart => self.line_start(c),
+            Action::LineEnd => self.line_end(c),
+            Action::Top => 0,
+            Action::Bottom => last,
+            _ => return false,
+        };
+        true
+    }
+}
+
+/// `v` or `V` on the page: a selection from the first word on screen.
+pub(in crate::state) fn start(s: &mut State, linewise: bool) {
+    // A page drawn from its first screen is laid out whole first.
+    s.reader.finish_layout();
+    let Some(flow) = page_flow(s) else {
+        s.notice = Some("The page is still being laid out.".into());
+        return;
+    };
+    let Some(doc) = s.reader.doc() else { return };
+    let Some(at) = flow.word_on_line(page_line(doc, s.reader.top)) else {
+        s.notice = Some("No text on screen to select.".into());
+        return;
+    };
+    s.overlay = Some(Overlay::Select(Selection {
+        flow,
+        anchor: at,
+        cursor: at,
+        linewise,
+        count: None,
+    }));
+}
+
+/// The selection's keys: `false` when none is open.
+pub(in crate::state) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
+    let Some(Overlay::Select(sel)) = &mut s.overlay else {
+        return false;
+    };
+    let count = sel.count.take();
+    match a {
+        Action::Count(d) => sel.count = super::super::page_keys::counting(count, *d),
+        // `0` after a digit is part of the count (`10w`).
+        Action::LineStart if count.is_some() => {
+            sel.count = super::super::page_keys::counting(count, 0);
+        }
+        Action::SwapEnds => std::mem::swap(&mut sel.anchor, &mut sel.cursor),
+        Action::SelectWords | Action::SelectLines => {
+            let linewise = *a == Action::SelectLines;
+            if sel.linewise == linewise {
+                s.overlay = None;
+            } else {
+                sel.linewise = linewise;
+            }
+        }
+        Action::Back | Action::Close => s.overlay = None,
+        Action::Open => finish(s, fx, false),
+        Action::TypeAnswer => finish(s, fx, true),
+        Action::Copy => {
+            let (x, y) = sel.chars();
+            fx.push(Effect::Clipboard(sel.flow.text[x..y].iter().collect()));
+            s.notice = Some("Copied the selection.".into());
+            s.overlay = None;
+        }
+        Action::Delete => delete_within(s, fx),
+        a => {
+            let n = count.unwrap_or(1) as usize;
+            if sel.motion(a, n) {
+                let cursor = sel.flow.words[sel.cursor].line as usize;
+                let g = s.geometry();
+                if let Some(line) = s.reader.doc().map(|d| d.doc_line(cursor)) {
+                    s.reader.show_line(line, &g);
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Enter (a highlight) or `i` (a note on it, typed next).
+fn finish(s: &mut State, fx: &mut Vec<Effect>, with_note: bool) {
+    let Some(Overlay::Select(sel)) = s.overlay.take() else {
+        return;
+    };
+    let target = sel.target();
+    let (a, b) = sel.chars();
+    // A note on a highlight there already is that highlight's.
+    let existing = s
+        .reader
+        .notes
+        .shown
+        .iter()
+        .find(|sh| sh.placed.start < b && sh.placed.end > a)
+        .and_then(|sh| s.reader.notes.notes.get(sh.note));
+    if with_note {
+        let editor = match existing {
+            Some(n) => NoteEditor::new(n.target.clone(), n.note.clone(), Some(n.id.clone())),
+            None => NoteEditor::new(target, String::new(), None),
+        };
+        s.overlay = Some(Overlay::Note(editor));
+    } else {
+        annotate(s, target, String::new(), None, fx);
+        s.notice = Some("Highlighted (H lists them).".into());
+    }
+}
+
+/// `d`: the open lesson's highlights that the selection reaches go.
+fn delete_within(s: &mut State, fx: &mut Vec<Effect>) {
+    let Some(Overlay::Select(sel)) = s.overlay.take() else {
+        return;
+    };
+    let (a, b) = sel.chars();
+    let mut gone: Vec<usize> = s
+        .reader
+        .notes
+        .shown
+        .iter()
+        .filter(|sh| sh.placed.start < b && sh.placed.end > a)
+        .map(|sh| sh.note)
+        .collect();
+    // From the last: each deletion shifts the notes after it.
+    gone.sort_unstable();
+    s.notice = Some(match gone.len() {
+        0 => "No highlight there.".into(),
+        1 => "Deleted one highlight.".into(),
+        n => format!("Deleted {n} highlights."),
+    });
+    for i in gone.into_iter().rev() {
+        delete(s, i, fx);
+    }
+}

@@ -39,7 +39,7 @@ pub fn missing(file: &Path, text: &str, root: Option<&Path>) -> Vec<Diagnostic> 
 }
 
 /// The file an image address names, decoded, if it is a local one.
-fn local_path(url: &str) -> Option<String> {
+pub(super) fn local_path(url: &str) -> Option<String> {
     let url = url.split(['#', '?']).next().unwrap_or("").trim();
     let scheme = url.find(':').is_some_and(|i| {
         url[..i]

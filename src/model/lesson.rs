@@ -54,6 +54,9 @@ pub enum Block {
     Figure(Box<Figure>),
     Quote(Vec<Block>),
     Rule,
+    /// Boxed: a picture is rare beside paragraphs, and its strings would
+    /// make every block its size.
+    Image(Box<super::Image>),
     /// Boxed, and compact inside (see [`Table`]).
     Table(Box<Table>),
     /// A block whose type this version does not know, or a known block's
@@ -245,6 +248,12 @@ fn collect_block_text(block: &Block, out: &mut String) {
             }
         }
         Block::Rule => {}
+        Block::Image(image) => {
+            push(&image.alt);
+            if let Some(c) = &image.caption {
+                push(c);
+            }
+        }
         Block::Table(table) => {
             for row in table.all_rows() {
                 for cell in row.cells() {

@@ -22,6 +22,8 @@ pub(super) struct Builder<'a> {
     /// Where the block being laid out sits in the lesson (see
     /// [`Highlights`]): highlighted code is found by it.
     pub(super) path: Vec<usize>,
+    /// The pictures laid out so far.
+    pub(super) pictures: Vec<super::picture::PicturePlace>,
 }
 
 impl<'a> Builder<'a> {
@@ -33,6 +35,7 @@ impl<'a> Builder<'a> {
             headings: Vec::new(),
             code,
             path: Vec::new(),
+            pictures: Vec::new(),
         }
     }
 
@@ -158,6 +161,7 @@ impl<'a> Builder<'a> {
             }
             Block::Table(table) => self.table(table),
             Block::Unknown { kind, text } => self.unknown(kind, text),
+            Block::Image(image) => self.picture(image),
         }
     }
 }

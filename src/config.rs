@@ -5,8 +5,10 @@
 //! the reader: each problem is one located line, and that setting keeps
 //! its default.
 
+pub(crate) mod images;
 pub(crate) mod table;
 
+pub use images::ImagesSetting;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 pub use table::{SETTINGS, Spec};
@@ -89,6 +91,8 @@ pub struct Settings {
     pub truecolor: Setting<Option<bool>>,
     /// The linear reader, for screen readers and braille displays.
     pub linear: Setting<bool>,
+    /// How pictures are drawn.
+    pub images: Setting<ImagesSetting>,
     /// Located warnings and errors about the file, one line each.
     pub problems: Vec<String>,
 }
@@ -121,6 +125,7 @@ impl Default for Settings {
             day_starts_at: Setting::default(DAY_STARTS_AT),
             truecolor: Setting::default(None),
             linear: Setting::default(false),
+            images: Setting::default(ImagesSetting::Auto),
             problems: Vec::new(),
         }
     }

@@ -64,6 +64,8 @@ pub struct Prefs {
     pub mouse: bool,
     /// The terminal's background is dark (code highlighting follows it).
     pub dark: bool,
+    /// Whether pictures get room on the page (`images` is not off).
+    pub pictures: bool,
 }
 
 #[derive(Debug)]
@@ -95,6 +97,7 @@ impl State {
             prefs: Prefs {
                 mouse: true,
                 dark: true,
+                pictures: true,
             },
             notice: None,
             quit: false,

@@ -183,6 +183,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             // Hidden lines shown (`#`) before the colours came stay shown.
             if let Some(doc) = s.reader.doc() {
                 code.show_hidden = doc.code.show_hidden;
+                code.pictures = doc.code.pictures;
             }
             s.reader.set_code(&slug, code, &g)
         }

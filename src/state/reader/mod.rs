@@ -230,13 +230,14 @@ impl Reader {
         progress: &LessonProgress,
         g: &Geometry,
         first_screen: bool,
+        pictures: bool,
     ) {
         let doc = if first_screen {
             // More lines than the screen holds: a partial page never
             // looks read to its end.
-            Doc::first_screen(lesson, progress, g.text_width, g.rows())
+            Doc::first_screen(lesson, progress, g.text_width, g.rows(), pictures)
         } else {
-            Doc::new(lesson, progress, g.text_width)
+            Doc::new(lesson, progress, g.text_width, pictures)
         };
         self.turn_to(Page::Open(Box::new(doc)));
     }

@@ -9,6 +9,7 @@ mod indexing;
 mod listing;
 mod opened;
 mod opening;
+pub(crate) mod pictures;
 mod review;
 mod search;
 mod writes;
@@ -329,6 +330,13 @@ impl Runner {
             ))),
             Effect::Write(change) => {
                 self.write(change);
+                None
+            }
+            Effect::DrawPicture(key) => {
+                self.background(move |send| {
+                    let drawn = pictures::draw(&key).map(std::sync::Arc::new);
+                    send(Reply::Msg(Msg::Picture(key, drawn)));
+                });
                 None
             }
             // The terminal's: the runtime carries them out.

@@ -100,3 +100,36 @@ mod tests {
         assert_eq!(i.intended(), None);
     }
 }
+
+/// Which drawing of which picture: its file and the cells it fills.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PictureKey {
+    pub path: std::sync::Arc<PathBuf>,
+    pub cols: u16,
+    pub rows: u16,
+}
+
+/// A picture scaled to its cells: two pixels a cell, one above the other
+/// (what a half block `▀` draws with its two colours), row by row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawn {
+    pub cols: u16,
+    pub rows: u16,
+    /// `cols` x `2 * rows` colours, opaque (transparency laid on white).
+    pub pixels: Vec<[u8; 3]>,
+}
+
+impl Drawn {
+    /// The colours of the top and bottom halves of cell (`x`, `y`).
+    pub fn cell(&self, x: u16, y: u16) -> Option<([u8; 3], [u8; 3])> {
+        if x >= self.cols || y >= self.rows {
+            return None;
+        }
+        let at = |py: usize| {
+            self.pixels
+                .get(py * usize::from(self.cols) + usize::from(x))
+                .copied()
+        };
+        Some((at(2 * usize::from(y))?, at(2 * usize::from(y) + 1)?))
+    }
+}

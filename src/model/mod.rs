@@ -27,7 +27,7 @@ pub use check_state::CheckState;
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry, reading_order};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};
-pub use image::{Image, ImageFile};
+pub use image::{Drawn, Image, ImageFile, PictureKey};
 pub use lesson::{
     Block, CodeBlock, Column, Figure, FigureBody, Lesson, LessonMeta, Link, Module, Run, Source,
     runs_text,

@@ -24,6 +24,7 @@ mod list;
 mod msg;
 mod open;
 mod page_keys;
+pub mod pictures;
 pub mod reader;
 mod review;
 mod screens;

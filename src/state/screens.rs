@@ -187,6 +187,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             }
             s.reader.set_code(&slug, code, &g)
         }
+        Msg::Picture(key, drawn) => s.reader.pictures.arrived(key, drawn),
         Msg::Indexed {
             course,
             done,
@@ -251,6 +252,7 @@ fn after(s: &mut State, fx: &mut Vec<Effect>) {
     ) {
         open::mark_read_at_end(s, fx);
     }
+    super::pictures::ask_near(s, fx);
 }
 
 /// What every screen means the same way.

@@ -9,6 +9,7 @@ mod help;
 mod hyperlink;
 mod overlay;
 mod page;
+mod picture;
 mod review;
 mod search;
 pub use search::thousands;

@@ -31,6 +31,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
             x = put(buf, x, y, area.right(), text, style);
         }
     }
+    super::picture::draw(buf, area, r, doc, theme);
     if theme.hyperlinks {
         super::hyperlink::apply(buf, area, &super::hyperlink::rows(doc, r.top, area.height));
     }

@@ -62,6 +62,8 @@ pub struct Reader {
     /// The open lesson's file as it was read, for the index to take its
     /// text from the page (see [`crate::loader::ReadStamp`]).
     pub read: Option<crate::loader::ReadStamp>,
+    /// The page's pictures drawn so far, and those on their way.
+    pub pictures: super::pictures::Pictures,
 }
 
 impl Reader {

@@ -3,7 +3,7 @@
 //! header is refused, never allocated for), SVG through resvg with the
 //! system's fonts (so its text is drawn) and a cap on its bytes.
 
-use crate::loader::image_files::{MAX_PIXELS, MAX_SIDE, is_svg, pixels};
+use crate::loader::image_files::{is_svg, pixels};
 use crate::model::{Drawn, PictureKey};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -11,9 +11,6 @@ use std::sync::OnceLock;
 /// The largest SVG read: far past any book's figure, and a bound on the
 /// work its parsing and drawing can ask for.
 const MAX_SVG_BYTES: u64 = 4 << 20;
-/// The most bytes a raster decoder may allocate: one picture of the
-/// largest size allowed, in 8-bit RGBA.
-const MAX_ALLOC: u64 = MAX_PIXELS * 4 + (1 << 20);
 
 /// The picture of `key`, scaled to its cells, or why it cannot be drawn.
 pub fn draw(key: &PictureKey) -> Result<Drawn, String> {
@@ -46,11 +43,7 @@ fn raster(path: &Path, w: u32, h: u32) -> Result<Vec<u8>, String> {
     let mut reader = image::ImageReader::open(path)
         .and_then(|r| r.with_guessed_format())
         .map_err(|e| format!("cannot read it: {e}"))?;
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_SIDE);
-    limits.max_image_height = Some(MAX_SIDE);
-    limits.max_alloc = Some(MAX_ALLOC);
-    reader.limits(limits);
+    reader.limits(crate::loader::image_files::limits());
     let picture = reader
         .decode()
         .map_err(|e| format!("cannot decode it: {e}"))?;

@@ -98,6 +98,33 @@ pub fn pixels(path: &Path) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// Whether the picture at `path` can be shown, as lint asks: its header
+/// read, and a raster picture decoded (within the caps), so a truncated
+/// file is found before a reader meets it.
+pub fn readable(path: &Path) -> Result<(), String> {
+    let (w, h) = pixels(path)?;
+    if is_svg(path) {
+        return Ok(());
+    }
+    let mut reader = image::ImageReader::open(path)
+        .and_then(|r| r.with_guessed_format())
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    reader.limits(limits());
+    reader
+        .decode()
+        .map(|_| ())
+        .map_err(|e| format!("cannot decode it ({w}x{h}): {e}"))
+}
+
+/// What a decoder may use: the largest picture allowed, in 8-bit RGBA.
+pub fn limits() -> image::Limits {
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_PIXELS * 4 + (1 << 20));
+    limits
+}
+
 pub fn is_svg(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg") || e.eq_ignore_ascii_case("svgz"))

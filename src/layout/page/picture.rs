@@ -92,11 +92,12 @@ impl Builder<'_> {
             ImageFile::Refused(why) => why.clone(),
             ImageFile::Remote | ImageFile::Unresolved => image.src.clone(),
         };
+        let words = match image.alt.trim() {
+            "" => "[image]".to_string(),
+            alt => format!("[image: {alt}]"),
+        };
         let pieces = [
-            (
-                format!("[image: {}]", image.words()),
-                Style::new(Role::FigureTitle),
-            ),
+            (words, Style::new(Role::FigureTitle)),
             (format!(" <{whence}>"), Style::new(Role::Dim)),
         ];
         self.wrapped(&pieces);

@@ -195,7 +195,8 @@ pub(super) fn image(inline: &mut Inline, tag: ImgTag, caption: Option<String>) {
         },
         false,
     );
-    inline.words = words;
+    // A picture that is a link (a badge) stays words, with its target.
+    inline.words = words || inline.links.last().is_some_and(Option::is_some);
     // A budget: past it, a picture is its words alone.
     if inline.images.len() < MAX_IMAGES_IN_A_PARAGRAPH {
         inline.images.push(Image {

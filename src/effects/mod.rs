@@ -334,10 +334,7 @@ impl Runner {
                 None
             }
             Effect::DrawPicture(key) => {
-                self.background(move |send| {
-                    let drawn = pictures::draw(&key).map(std::sync::Arc::new);
-                    send(Reply::Msg(Msg::Picture(key, drawn)));
-                });
+                self.draw_picture(key);
                 None
             }
             // The terminal's: the runtime carries them out.
@@ -379,6 +376,14 @@ impl Runner {
                 crate::highlight::highlight(Some(lang), text, dark)
             });
             send(Reply::Msg(Msg::Highlighted(lesson.meta.slug.clone(), code)));
+        });
+    }
+
+    /// A picture decoded and scaled off the loop: it answers with its cells.
+    fn draw_picture(&mut self, key: crate::model::PictureKey) {
+        self.background(move |send| {
+            let drawn = pictures::draw(&key).map(Arc::new);
+            send(Reply::Msg(Msg::Picture(key, drawn)));
         });
     }
 

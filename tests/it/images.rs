@@ -302,3 +302,30 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+// ---- the real binary in a pseudo-terminal -----------------------------
+
+use crate::common::pty::{Opts, Term};
+
+#[test]
+fn the_binary_draws_a_picture_and_images_off_gives_its_words() {
+    let dir = course(BODY);
+    two_colours(&dir.path().join("img/bands.png"), 160, 64);
+    let data = tempfile::tempdir().unwrap();
+    let file = dir.path().join("01-pictures.md");
+    let t = Term::lectern(&[file.as_path()], &Opts::new(data.path(), 60, 20));
+    t.wait_for("q quit");
+    // Decoded in the background: the half blocks follow the first frame.
+    t.wait_until("the picture drawn", |s| s.matches('▀').count() == 80);
+    assert!(t.contents().contains("Two bands"));
+    t.press("q");
+
+    let flag = [Path::new("--images"), Path::new("off"), file.as_path()];
+    let t = Term::lectern(&flag, &Opts::new(data.path(), 60, 20));
+    t.wait_for("q quit");
+    t.wait_for("[image: A red band over a blue one]");
+    t.wait_settled();
+    assert!(!t.contents().contains('▀'), "{}", t.contents());
+    assert!(!t.contents().contains("picture: "), "no room kept");
+    t.press("q");
+}

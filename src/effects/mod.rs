@@ -9,6 +9,7 @@ mod indexing;
 mod listing;
 mod opened;
 mod opening;
+mod picture_cache;
 mod pictures;
 pub use pictures::draw as draw_picture;
 mod review;

@@ -12,8 +12,18 @@ use std::sync::OnceLock;
 /// work its parsing and drawing can ask for.
 const MAX_SVG_BYTES: u64 = 4 << 20;
 
-/// The picture of `key`, scaled to its cells, or why it cannot be drawn.
+/// The picture of `key`, scaled to its cells (from the cache when it was
+/// drawn before), or why it cannot be drawn.
 pub fn draw(key: &PictureKey) -> Result<Drawn, String> {
+    if let Some(kept) = super::picture_cache::get(key) {
+        return Ok(kept);
+    }
+    let drawn = decode(key)?;
+    super::picture_cache::put(key, &drawn);
+    Ok(drawn)
+}
+
+fn decode(key: &PictureKey) -> Result<Drawn, String> {
     let (w, h) = (u32::from(key.cols.max(1)), 2 * u32::from(key.rows.max(1)));
     let rgba = if is_svg(&key.path) {
         svg(&key.path, w, h)?

@@ -328,7 +328,7 @@ mod tests {
             s.problems,
             [
                 "config.toml:1:9: error: `theme` must be \"auto\", \"dark\", \"light\" or \"mono\" (keeping the default)",
-                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear)",
+                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear, images)",
                 "config.toml:3:17: error: `day-starts-at` must be an hour from 0 to 23 (keeping the default)",
                 "config.toml:4:9: error: `mouse` must be true or false (keeping the default)",
             ]

@@ -113,8 +113,10 @@ mod tests {
     fn a_missing_local_image_is_named_where_it_stands() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("img")).unwrap();
-        std::fs::write(dir.path().join("img/here.png"), b"").unwrap();
-        std::fs::write(dir.path().join("a b.svg"), b"").unwrap();
+        image::RgbImage::new(1, 1)
+            .save(dir.path().join("img/here.png"))
+            .unwrap();
+        std::fs::write(dir.path().join("a b.svg"), b"<svg width='1' height='1'/>").unwrap();
         let file = dir.path().join("ch.md");
         let text = "# T\n\n![ok](img/here.png) ![spaced](a%20b.svg#x)\n\
                     ![web](https://example.org/x.png) ![data](data:image/png;base64,AA)\n\

@@ -9,8 +9,9 @@ use crate::model::{Drawn, PictureKey};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Pictures decoding at once: each holds one decoded file in memory.
-const IN_FLIGHT: usize = 2;
+/// Pictures decoding at once: each holds one decoded file in memory, so
+/// one, and the peak is what the decoder needs for one picture.
+const IN_FLIGHT: usize = 1;
 /// Drawings kept (a few kilobytes each: a picture's cells, not its file).
 const KEPT: usize = 256;
 

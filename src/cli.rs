@@ -2,6 +2,7 @@
 //! subcommands print, check, review and summarise.
 
 use crate::config::ThemeSetting;
+use crate::config::images::IMAGES;
 use crate::config::table::{LINEAR, MOUSE, THEME};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -55,6 +56,9 @@ pub struct Common {
 
     #[arg(long, global = true, help = LINEAR.flag.map(|(_, h)| h))]
     pub(crate) linear: bool,
+
+    #[arg(long, global = true, value_enum, value_name = "HOW", help = IMAGES.flag.map(|(_, h)| h))]
+    pub(crate) images: Option<crate::config::ImagesSetting>,
 }
 
 pub(crate) use crate::theme::ColorChoice;
@@ -218,6 +222,7 @@ impl Cli {
                 config: None,
                 no_mouse: false,
                 linear: false,
+                images: None,
             },
         })
     }

@@ -5,8 +5,10 @@
 //! the reader: each problem is one located line, and that setting keeps
 //! its default.
 
+pub(crate) mod images;
 pub(crate) mod table;
 
+pub use images::ImagesSetting;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 pub use table::{SETTINGS, Spec};
@@ -89,6 +91,8 @@ pub struct Settings {
     pub truecolor: Setting<Option<bool>>,
     /// The linear reader, for screen readers and braille displays.
     pub linear: Setting<bool>,
+    /// How pictures are drawn.
+    pub images: Setting<ImagesSetting>,
     /// Located warnings and errors about the file, one line each.
     pub problems: Vec<String>,
 }
@@ -121,6 +125,7 @@ impl Default for Settings {
             day_starts_at: Setting::default(DAY_STARTS_AT),
             truecolor: Setting::default(None),
             linear: Setting::default(false),
+            images: Setting::default(ImagesSetting::Auto),
             problems: Vec::new(),
         }
     }
@@ -323,7 +328,7 @@ mod tests {
             s.problems,
             [
                 "config.toml:1:9: error: `theme` must be \"auto\", \"dark\", \"light\" or \"mono\" (keeping the default)",
-                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear)",
+                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear, images)",
                 "config.toml:3:17: error: `day-starts-at` must be an hour from 0 to 23 (keeping the default)",
                 "config.toml:4:9: error: `mouse` must be true or false (keeping the default)",
             ]

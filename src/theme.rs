@@ -176,6 +176,16 @@ impl Theme {
         self.fit(out)
     }
 
+    /// A half block of a picture: its top and bottom colours, in the
+    /// colours this terminal has; none in mono (the picture stays words).
+    pub fn picture(&self, top: [u8; 3], bottom: [u8; 3]) -> Option<Style> {
+        if self.kind == ThemeKind::Mono {
+            return None;
+        }
+        let rgb = |c: [u8; 3]| ratatui::style::Color::Rgb(c[0], c[1], c[2]);
+        Some(self.fit(Style::default().fg(rgb(top)).bg(rgb(bottom))))
+    }
+
     /// Chrome (header, footer, overlays).
     pub fn bar(&self) -> Style {
         self.fit(self.bar_colours())

@@ -130,6 +130,14 @@ impl<H: Host> Session<H> {
                 Effect::SetMouse(on) => self.host.set_mouse(on),
                 Effect::Suspend => self.host.suspend(),
                 Effect::Clipboard(text) => self.host.clipboard(&text),
+                Effect::OpenPicture(path) => {
+                    let shown = crate::model::sanitize::clean_owned(&path.display().to_string());
+                    let say = match self.host.open_url(&path.display().to_string()) {
+                        Ok(()) => format!("Opened {shown} in the system's viewer."),
+                        Err(why) => format!("No picture viewer here ({why}): the file is {shown}"),
+                    };
+                    self.receive(Msg::Notice(say));
+                }
                 Effect::OpenUrl(url) => {
                     if let Err(why) = self.host.open_url(&url) {
                         let say = format!(

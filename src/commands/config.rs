@@ -10,7 +10,8 @@ pub(super) fn run(common: &Common) -> super::Outcome {
         common.theme,
         common.no_mouse,
         common.linear,
-    );
+    )
+    .with_images_flag(common.images);
     // Sanitised line by line: it quotes the config file's path, which
     // comes from the environment (`XDG_CONFIG_HOME`) and may hold anything.
     super::render::write(&crate::out::clean_lines(&s.show()))

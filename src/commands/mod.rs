@@ -67,7 +67,8 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
             common.theme,
             common.no_mouse,
             common.linear,
-        );
+        )
+        .with_images_flag(common.images);
         // Said at once (the reader repeats them in its footer): a bad
         // value keeps its default and the program goes on.
         for p in &s.problems {

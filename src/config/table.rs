@@ -130,7 +130,14 @@ pub const LINEAR: Spec = Spec {
 };
 
 /// Every setting, in the order `config --show` and the man page list them.
-pub const SETTINGS: &[&Spec] = &[&THEME, &MOUSE, &DAY_STARTS_AT, &TRUECOLOR, &LINEAR];
+pub const SETTINGS: &[&Spec] = &[
+    &THEME,
+    &MOUSE,
+    &DAY_STARTS_AT,
+    &TRUECOLOR,
+    &LINEAR,
+    &super::images::IMAGES,
+];
 
 /// The setting the file calls `key`.
 pub(super) fn find(key: &str) -> Option<&'static Spec> {

@@ -9,6 +9,9 @@ mod indexing;
 mod listing;
 mod opened;
 mod opening;
+mod picture_cache;
+mod pictures;
+pub use pictures::draw as draw_picture;
 mod review;
 mod search;
 mod writes;
@@ -340,6 +343,10 @@ impl Runner {
                     roots.into_iter().map(|c| (c.slug, c.root)).collect(),
                 ))
             }
+            Effect::DrawPicture(key) => {
+                self.draw_picture(key);
+                None
+            }
             // The terminal's: the runtime carries them out.
             _ => None,
         }
@@ -379,6 +386,14 @@ impl Runner {
                 crate::highlight::highlight(Some(lang), text, dark)
             });
             send(Reply::Msg(Msg::Highlighted(lesson.meta.slug.clone(), code)));
+        });
+    }
+
+    /// A picture decoded and scaled off the loop: it answers with its cells.
+    fn draw_picture(&mut self, key: crate::model::PictureKey) {
+        self.background(move |send| {
+            let drawn = pictures::draw(&key).map(Arc::new);
+            send(Reply::Msg(Msg::Picture(key, drawn)));
         });
     }
 

@@ -131,6 +131,7 @@ const PAGE: &[Binding] = &[
 const TOOLS: &[Binding] = &[
     bind(&[Char('y')], Copy),
     bind(&[Char('L')], Links),
+    bind(&[Char('O')], OpenPicture),
     bind(&[Code(Backspace)], LinkBack),
 ];
 

@@ -17,7 +17,9 @@ pub use check::{
 };
 pub use lines::Lines;
 pub(crate) use page::each_code_block;
-pub use page::{Highlights, Page, anchor_line, first_lines, page};
+pub use page::{
+    CELL_PIXELS, Highlights, MAX_ROWS, Page, PicturePlace, anchor_line, cells, first_lines, page,
+};
 pub use style::{BOLD, ITALIC, Line, REVERSE, Role, STRIKE, Span, Style, UNDERLINE};
 
 #[cfg(test)]

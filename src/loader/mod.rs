@@ -9,6 +9,7 @@ mod course;
 mod every;
 pub mod first_look;
 mod html;
+pub mod image_files;
 pub mod images;
 mod markdown;
 mod node;

@@ -62,6 +62,9 @@ pub enum Block {
         text: Box<str>,
     },
     Rule,
+    /// Boxed: a picture is rare beside paragraphs, and its strings would
+    /// make every block its size.
+    Image(Box<super::Image>),
     /// Boxed, and compact inside (see [`Table`]).
     Table(Box<Table>),
     /// A block whose type this version does not know, or a known block's
@@ -311,6 +314,12 @@ fn collect_block_text(block: &Block, out: &mut String) {
             }
         }
         Block::Rule | Block::Label { .. } => {}
+        Block::Image(image) => {
+            push(&image.alt);
+            if let Some(c) = &image.caption {
+                push(c);
+            }
+        }
         Block::Table(table) => {
             for row in table.all_rows() {
                 for cell in row.cells() {

@@ -39,6 +39,8 @@ pub enum Action {
     Count(u32),
     /// Mark the open lesson read without reading to its end.
     MarkRead,
+    /// Open the picture on screen in the system's viewer.
+    OpenPicture,
 
     // -- the course --
     NextLesson,
@@ -172,6 +174,7 @@ impl Action {
             Action::PrevHeading => "previous heading",
             Action::Count(_) => "a count for the next motion: 3j 10G 2Space",
             Action::MarkRead => "mark this lesson read",
+            Action::OpenPicture => "open the picture on screen in the system's viewer",
             Action::NextLesson => "next lesson (course order)",
             Action::PrevLesson => "previous lesson",
             Action::ToggleContents => "show or hide the table of contents",

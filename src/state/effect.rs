@@ -83,6 +83,8 @@ pub enum Effect {
     /// Every mark, highlight and note of the learner's library; answered
     /// with [`super::Msg::NotesRead`].
     LoadNotes,
+    /// A picture decoded and scaled to its cells, in the background.
+    DrawPicture(crate::model::PictureKey),
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
@@ -90,6 +92,8 @@ pub enum Effect {
     Clipboard(String),
     /// Open a web or mail address in the browser.
     OpenUrl(String),
+    /// A picture's file opened in the system's viewer.
+    OpenPicture(std::path::PathBuf),
 }
 
 /// The open lesson as read, for the index to take its text from (see
@@ -106,7 +110,11 @@ impl Effect {
     pub fn is_terminal(&self) -> bool {
         matches!(
             self,
-            Effect::SetMouse(_) | Effect::Suspend | Effect::Clipboard(_) | Effect::OpenUrl(_)
+            Effect::SetMouse(_)
+                | Effect::Suspend
+                | Effect::Clipboard(_)
+                | Effect::OpenUrl(_)
+                | Effect::OpenPicture(_)
         )
     }
 

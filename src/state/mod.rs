@@ -25,6 +25,7 @@ mod msg;
 pub mod notes;
 mod open;
 mod page_keys;
+pub mod pictures;
 pub mod reader;
 mod review;
 mod screens;
@@ -65,6 +66,8 @@ pub struct Prefs {
     pub mouse: bool,
     /// The terminal's background is dark (code highlighting follows it).
     pub dark: bool,
+    /// Whether pictures get room on the page (`images` is not off).
+    pub pictures: bool,
 }
 
 #[derive(Debug)]
@@ -96,6 +99,7 @@ impl State {
             prefs: Prefs {
                 mouse: true,
                 dark: true,
+                pictures: true,
             },
             notice: None,
             quit: false,

@@ -33,6 +33,11 @@ pub enum Msg {
     ProgressRead(HashMap<String, LessonProgress>),
     /// Code highlighting for the lesson `slug` is ready.
     Highlighted(String, Highlights),
+    /// A picture drawn to its cells, or why it could not be.
+    Picture(
+        crate::model::PictureKey,
+        Result<std::sync::Arc<crate::model::Drawn>, String>,
+    ),
     /// How far indexing course `course` (of the library) has got: it is
     /// complete when `done == total`.
     Indexed {

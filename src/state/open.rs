@@ -54,6 +54,7 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
         }
     }
     let g = s.geometry();
+    let pictures = s.prefs.pictures;
     let r = &mut s.reader;
     let lesson = match opened.lesson {
         Err(diag) => return r.turn_to(Page::Broken(diag)),
@@ -69,7 +70,7 @@ pub(super) fn loaded(s: &mut State, opened: Opened, fx: &mut Vec<Effect>) {
         && !pending.check
         && pending.check_id.is_none()
         && !in_review;
-    r.show(lesson, &progress, &g, at_top);
+    r.show(lesson, &progress, &g, at_top, pictures);
     r.read = opened.read;
     r.top = anchor.map_or(0, |a| r.line_of(a, &g));
     if let Some(q) = pending.search {

@@ -147,6 +147,7 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
         Action::MarkRead => s.notice = open::mark_read(s, fx).then(|| "Marked read.".into()),
         Action::Copy => copy::start(s, fx),
         Action::Links => links::start(s),
+        Action::OpenPicture => super::pictures::open(s, fx),
         Action::LinkBack => links::back(s, fx),
         Action::MarkSet | Action::MarkJump => {
             let set = *a == Action::MarkSet;

@@ -216,9 +216,11 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             if let Some(doc) = s.reader.doc() {
                 code.show_hidden = doc.code.show_hidden;
                 code.open_folds = doc.code.open_folds;
+                code.pictures = doc.code.pictures;
             }
             s.reader.set_code(&slug, code, &g)
         }
+        Msg::Picture(key, drawn) => s.reader.pictures.arrived(key, drawn),
         Msg::Indexed {
             course,
             done,
@@ -284,6 +286,7 @@ fn after(s: &mut State, fx: &mut Vec<Effect>) {
     ) {
         open::mark_read_at_end(s, fx);
     }
+    super::pictures::ask_near(s, fx);
 }
 
 /// What every screen means the same way.

@@ -124,6 +124,7 @@ fn run(
     let prefs = Prefs {
         mouse,
         dark: theme.kind.is_dark(),
+        pictures: settings.pictures(),
     };
     let size = Size {
         width: area.width,

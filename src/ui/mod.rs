@@ -10,6 +10,7 @@ mod hyperlink;
 mod notes;
 mod overlay;
 mod page;
+mod picture;
 mod review;
 mod search;
 pub use search::thousands;

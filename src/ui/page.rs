@@ -32,6 +32,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         }
         super::notes::on_row(buf, s, doc, (area.x, y, i), theme);
     }
+    super::picture::draw(buf, area, r, doc, theme);
     if theme.hyperlinks {
         super::hyperlink::apply(buf, area, &super::hyperlink::rows(doc, r.top, area.height));
     }

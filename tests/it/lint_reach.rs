@@ -6,10 +6,15 @@ fn lint(path: &std::path::Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 
+/// A picture that is there and reads (lint decodes what it finds).
+fn picture(path: &std::path::Path) {
+    image::RgbImage::new(2, 2).save(path).unwrap();
+}
+
 #[test]
 fn a_missing_picture_of_a_markdown_lesson_is_named_at_its_place() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("here.png"), b"").unwrap();
+    picture(&dir.path().join("here.png"));
     let lesson = dir.path().join("notes.md");
     std::fs::write(
         &lesson,
@@ -36,7 +41,7 @@ fn a_book_names_its_files_mdbook_never_shows_and_their_missing_pictures() {
         "# One\n\n{{#include part.md}}\n\n![seen](/img/seen.png) ![lost](img/lost.png)\n",
     )
     .unwrap();
-    std::fs::write(src.join("img/seen.png"), b"").unwrap();
+    picture(&src.join("img/seen.png"));
     std::fs::write(src.join("part.md"), "Included, so shown.\n").unwrap();
     std::fs::write(src.join("orphan.md"), "# Never shown\n").unwrap();
     let said = lint(book.path());

@@ -16,6 +16,7 @@ mod conventions;
 mod e2e;
 mod first_look;
 mod guide;
+mod images;
 mod library;
 mod lint_reach;
 mod markdown;

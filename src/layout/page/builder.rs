@@ -26,6 +26,8 @@ pub(super) struct Builder<'a> {
     /// measure of a closed fold's body as it would open (every fold of
     /// the page opens at once).
     pub(super) folds_open: bool,
+    /// The pictures laid out so far.
+    pub(super) pictures: Vec<super::picture::PicturePlace>,
 }
 
 impl<'a> Builder<'a> {
@@ -38,6 +40,7 @@ impl<'a> Builder<'a> {
             code,
             path: Vec::new(),
             folds_open: code.open_folds,
+            pictures: Vec::new(),
         }
     }
 
@@ -166,6 +169,7 @@ impl<'a> Builder<'a> {
             }
             Block::Table(table) => self.table(table),
             Block::Unknown { kind, text } => self.unknown(kind, text),
+            Block::Image(image) => self.picture(image),
         }
     }
 }

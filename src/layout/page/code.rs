@@ -31,6 +31,9 @@ pub struct Highlights {
     /// Whether the page is shown without styles (`--color never`): then
     /// marks stand in for them (`code`, _emphasis_, ~strike~, `### h3`).
     pub plain: bool,
+    /// Whether pictures are given room on the page (else each is a line
+    /// of its words and address): the reader's with `images` on.
+    pub pictures: bool,
 }
 
 impl Highlights {

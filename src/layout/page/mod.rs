@@ -8,12 +8,14 @@ mod code_wrap;
 mod figure;
 mod fold;
 mod header;
+mod picture;
 mod table;
 mod text;
 
 pub(crate) use builder::wrap_text;
 pub use code::Highlights;
 pub(crate) use code::each_code_block;
+pub use picture::{CELL_PIXELS, MAX_ROWS, PicturePlace, cells};
 pub(crate) use text::{marked_runs, pieces};
 
 use super::Lines;
@@ -31,6 +33,8 @@ pub struct Page {
     pub headings: Vec<usize>,
     /// Only the start of the page (see [`first_lines`]).
     pub partial: bool,
+    /// Where pictures are drawn, in page order.
+    pub pictures: Vec<PicturePlace>,
 }
 
 /// Lays out a lesson's body (everything but the check) for `width`.
@@ -114,6 +118,7 @@ fn build(lesson: &Lesson, width: u16, code: &Highlights, limit: usize) -> Page {
         blocks,
         headings: b.headings,
         partial,
+        pictures: b.pictures,
     }
 }
 

@@ -66,6 +66,7 @@ fn known_fields(t: &str) -> Option<&'static [&'static str]> {
         "figure" => &["t", "label", "figure", "alt"],
         "quote" | "blockquote" => &["t", "runs", "blocks"],
         "hr" => &["t"],
+        "image" => &["t", "src", "alt", "caption", "width", "height"],
         _ => return None,
     })
 }
@@ -142,12 +143,26 @@ fn known_block(n: &Node, t: &str, cx: &mut Cx, depth: usize) -> R<Block> {
             Block::Quote(inner)
         }
         "hr" => Block::Rule,
+        "image" => Block::Image(Box::new(crate::model::Image {
+            src: n.req_str("src")?,
+            alt: n.opt_str("alt")?.unwrap_or_default(),
+            caption: n.opt_str("caption")?.filter(|s| !s.trim().is_empty()),
+            width: pixels(n, "width")?,
+            height: pixels(n, "height")?,
+            ..Default::default()
+        })),
         _ => Block::Heading {
             level: heading_level(t).unwrap_or(2),
             id: n.opt_str("id")?,
             runs: runs(&n.req("runs", "an array of runs")?, cx)?,
         },
     })
+}
+
+/// A size in pixels, when given: 1 to 100,000 (past it, no hint).
+fn pixels(n: &Node, key: &str) -> R<Option<u32>> {
+    let v = n.opt_u64(key)?;
+    Ok(v.filter(|v| (1..=100_000).contains(v)).map(|v| v as u32))
 }
 
 /// Text in fields a known block does not define is kept after the block.

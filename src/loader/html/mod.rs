@@ -16,8 +16,10 @@
 //! interpret far more than lectern may show.
 
 mod entity;
+mod img;
 
 use entity::entity;
+pub(crate) use img::ImgTag;
 
 /// What the pass is skipping, carried from one event to the next (an
 /// HTML block comes as one event per line).
@@ -121,6 +123,8 @@ pub(super) enum Piece {
     Newline,
     /// A `<Listing>` opens: its number, file name and caption.
     Listing(Listing),
+    /// An `<img>`: boxed, it is the largest piece by far.
+    Image(Box<ImgTag>),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -215,6 +219,8 @@ fn tag(s: &str) -> Option<(Piece, usize)> {
     }
     let piece = if closing {
         Piece::Close(kind)
+    } else if kind == Known::Img {
+        Piece::Image(Box::new(img::img(attrs)))
     } else if kind == Known::Listing {
         Piece::Listing(Listing {
             number: attr(attrs, "number"),
@@ -224,7 +230,6 @@ fn tag(s: &str) -> Option<(Piece, usize)> {
     } else {
         let value = match kind {
             Known::A => attr(attrs, "href"),
-            Known::Img => attr(attrs, "alt"),
             // Another kind of input (a text field, a button) is shown as
             // the text it is.
             Known::Check => match attr(attrs, "type") {
@@ -400,10 +405,10 @@ mod tests {
     #[test]
     fn hostile_attributes_give_only_text() {
         let p = pieces(r#"<img src="x" alt='a "quoted" &lt;alt&gt;' onerror="evil()">"#);
-        assert_eq!(
-            p,
-            [Piece::Open(Known::Img, Some("a \"quoted\" <alt>".into()))]
-        );
+        let [Piece::Image(img)] = &p[..] else {
+            panic!("{p:?}")
+        };
+        assert_eq!(img.alt, "a \"quoted\" <alt>");
         let p = pieces("<a href=\"javascript:x\" title='>'>t</a>");
         assert_eq!(p[0], Piece::Open(Known::A, Some("javascript:x".into())));
         assert_eq!(p[1], text("t"));

@@ -1,8 +1,9 @@
 //! Inline text as runs: markdown's styles and the HTML pass's.
 
+use super::super::html::ImgTag;
 use super::super::html::{self, Known, Piece};
 use super::super::sanitize::{clean, clean_owned, clean_prose};
-use crate::model::Run;
+use crate::model::{Image, ImageFile, Run};
 
 #[derive(Default)]
 pub(super) struct Inline {
@@ -21,6 +22,10 @@ pub(super) struct Inline {
     /// parser splits it at entities (`<code>&amp;&amp;</code>`), and it is
     /// one code span all the same.
     in_code_element: bool,
+    /// The pictures of this text, and whether it has words beside them:
+    /// a paragraph of pictures alone is laid out as the pictures.
+    images: Vec<crate::model::Image>,
+    words: bool,
 }
 
 impl Inline {
@@ -30,6 +35,7 @@ impl Inline {
         // Code shows a zero-width space or soft hyphen as a mark; running
         // text keeps them as break opportunities for the layout.
         let code = code || self.code > 0;
+        self.words |= !text.trim().is_empty();
         let text = &*if code { clean(text) } else { clean_prose(text) };
         let scripted;
         let text = if (self.sup > 0 || self.sub > 0) && !text.trim().is_empty() {
@@ -78,6 +84,7 @@ impl Inline {
             Piece::Newline => self.push(" ", false),
             // Handled by the block pass; inline, nothing to show.
             Piece::Listing(_) => {}
+            Piece::Image(tag) => image(self, *tag, None),
             Piece::Open(k, value) => match k {
                 Known::Kbd => self.kbd += 1,
                 Known::Mark => self.mark += 1,
@@ -102,7 +109,8 @@ impl Inline {
                 Known::Table | Known::Row | Known::Cell | Known::HeadCell => self.newline(),
                 Known::A => self.links.push(value.map(|v| clean_owned(&v).into())),
                 Known::Br => self.push("\n", false),
-                Known::Img => image(self, value.as_deref().unwrap_or("")),
+                // Its attributes come as [`Piece::Image`].
+                Known::Img => {}
                 Known::Figcaption => {
                     self.newline();
                     self.italic += 1;
@@ -174,9 +182,11 @@ impl Inline {
     }
 }
 
-/// An image, marked as one, by its alt text.
-pub(super) fn image(inline: &mut Inline, alt: &str) {
-    let alt = alt.trim();
+/// An image: kept as a picture, and marked in the text by its alt text
+/// (what stays when words stand beside it).
+pub(super) fn image(inline: &mut Inline, tag: ImgTag, caption: Option<String>) {
+    let alt = clean_prose(tag.alt.trim()).into_owned();
+    let words = inline.words;
     inline.push(
         &if alt.is_empty() {
             "[image]".to_string()
@@ -185,6 +195,32 @@ pub(super) fn image(inline: &mut Inline, alt: &str) {
         },
         false,
     );
+    // A picture that is a link (a badge) stays words, with its target.
+    inline.words = words || inline.links.last().is_some_and(Option::is_some);
+    // A budget: past it, a picture is its words alone.
+    if inline.images.len() < MAX_IMAGES_IN_A_PARAGRAPH {
+        inline.images.push(Image {
+            src: clean(tag.src.trim()).into_owned(),
+            alt,
+            caption,
+            width: tag.width,
+            height: tag.height,
+            percent: tag.percent,
+            file: ImageFile::Unresolved,
+        });
+    }
+}
+
+/// The most pictures one paragraph keeps as pictures.
+const MAX_IMAGES_IN_A_PARAGRAPH: usize = 64;
+
+impl Inline {
+    /// [`Inline::finish`], with the pictures when they are all the text has.
+    pub(super) fn finish_with_images(mut self) -> (Vec<Run>, Option<Vec<Image>>) {
+        let images = std::mem::take(&mut self.images);
+        let alone = !self.words && !images.is_empty();
+        (self.finish(), alone.then_some(images))
+    }
 }
 
 fn same_style(a: &Run, b: &Run) -> bool {

@@ -66,6 +66,8 @@ struct Builder {
     html_table: Option<HtmlTable>,
     /// Inside an image: its alt text is collected, not shown as text.
     alt: Option<String>,
+    /// The address and title of the image being read.
+    image_src: (String, String),
     notes: Notes,
     /// The text of an HTML block's `<pre>` so far.
     pre: Option<String>,
@@ -99,8 +101,12 @@ impl Builder {
     /// events around their text).
     fn flush(&mut self) {
         if let Some(inline) = self.inline.take() {
-            let runs = inline.finish();
-            if !runs.is_empty() {
+            let (runs, images) = inline.finish_with_images();
+            if let Some(images) = images.filter(|_| self.heading.is_none()) {
+                // A paragraph of pictures alone is the pictures.
+                let top = self.top();
+                top.extend(images.into_iter().map(|i| Block::Image(Box::new(i))));
+            } else if !runs.is_empty() {
                 let block = match self.heading.take() {
                     Some((level, id)) => Block::Heading { level, id, runs },
                     None => Block::Paragraph(runs),
@@ -191,6 +197,7 @@ fn parse_in(text: &str, piece: usize) -> Vec<Block> {
         html_quotes: 0,
         html_table: None,
         alt: None,
+        image_src: Default::default(),
         notes: Notes::default(),
         pre: None,
         listings: Vec::new(),
@@ -347,7 +354,12 @@ fn start(b: &mut Builder, tag: Tag) {
             let url = clean_owned(&dest_url);
             b.inline().links.push(Some(url.into()));
         }
-        Tag::Image { .. } => b.alt = Some(String::new()),
+        Tag::Image {
+            dest_url, title, ..
+        } => {
+            b.alt = Some(String::new());
+            b.image_src = (clean_owned(&dest_url), clean_owned(&title));
+        }
         Tag::FootnoteDefinition(name) => b.open(Frame::Note(name.to_string(), Vec::new())),
         _ => {}
     }
@@ -403,7 +415,14 @@ fn end(b: &mut Builder, tag: TagEnd) {
         }
         TagEnd::Image => {
             let alt = b.alt.take().unwrap_or_default();
-            image(b.inline(), &alt);
+            let (src, title) = std::mem::take(&mut b.image_src);
+            let tag = crate::loader::html::ImgTag {
+                src,
+                alt: clean(alt.trim()).into_owned(),
+                ..Default::default()
+            };
+            let caption = Some(title).filter(|t| !t.trim().is_empty());
+            image(b.inline(), tag, caption);
         }
         _ => {}
     }

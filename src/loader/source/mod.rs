@@ -52,14 +52,26 @@ pub fn is_markdown(origin: &Origin) -> bool {
 
 /// The lesson in `bytes`, read from `origin`.
 pub fn load(origin: &Origin, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
-    match format_of_origin(origin) {
+    let mut loaded = match format_of_origin(origin) {
         Format::Json => super::load_bytes(&origin.name(), bytes),
         // A chapter of an mdBook is read through mdBook's preprocessing.
         Format::Markdown => match mdbook::load(origin, bytes) {
             Some(chapter) => chapter,
             None => Ok(markdown::load(origin, bytes)),
         },
+    }?;
+    // Outside a book (whose chapters found theirs), a lesson's pictures
+    // are in its own folder.
+    if let Some(dir) = origin.path().and_then(Path::parent) {
+        let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let at = super::image_files::Places {
+            dir: &dir,
+            src: &dir,
+            root: &dir,
+        };
+        super::image_files::resolve(&mut loaded.lesson.blocks, &at);
     }
+    Ok(loaded)
 }
 
 /// The header of the lesson in `bytes`, read from `origin`.

@@ -55,25 +55,38 @@ pub struct Doc {
 impl Doc {
     /// The lesson laid out whole at `width`, its checks as `progress`
     /// left them.
-    pub fn new(lesson: Lesson, progress: &LessonProgress, width: u16) -> Doc {
-        let page = layout::page(&lesson, width, &Highlights::default());
-        Doc::from_page(lesson, progress, page)
+    pub fn new(lesson: Lesson, progress: &LessonProgress, width: u16, pictures: bool) -> Doc {
+        let code = room(pictures);
+        let page = layout::page(&lesson, width, &code);
+        Doc::from_page(lesson, progress, page, code)
     }
 
     /// The lesson laid out only as far as `rows` reach (a page that looks
     /// read to its end is never partial); [`Doc::finish`] does the rest.
     /// Only the checks standing in those lines are laid out with it.
-    pub fn first_screen(lesson: Lesson, progress: &LessonProgress, width: u16, rows: usize) -> Doc {
-        let page = layout::first_lines(&lesson, width, &Highlights::default(), rows);
-        Doc::from_page(lesson, progress, page)
+    pub fn first_screen(
+        lesson: Lesson,
+        progress: &LessonProgress,
+        width: u16,
+        rows: usize,
+        pictures: bool,
+    ) -> Doc {
+        let code = room(pictures);
+        let page = layout::first_lines(&lesson, width, &code, rows);
+        Doc::from_page(lesson, progress, page, code)
+    }
+
+    /// Where the page's pictures are drawn, in page order.
+    pub fn pictures(&self) -> &[layout::PicturePlace] {
+        &self.page.pictures
     }
 
     /// A page just opened: no check has the keys.
-    fn from_page(lesson: Lesson, progress: &LessonProgress, page: Page) -> Doc {
+    fn from_page(lesson: Lesson, progress: &LessonProgress, page: Page, code: Highlights) -> Doc {
         let mut doc = Doc {
             states: CheckState::all_resumed(&lesson.checks, progress),
             lesson: Arc::new(lesson),
-            code: Highlights::default(),
+            code,
             page,
             checks: Vec::new(),
             cache: HashMap::new(),
@@ -400,4 +413,12 @@ pub fn line_of(page: &Page, anchor: Anchor) -> usize {
         }
         None => page.lines.len() + line,
     }
+}
+
+/// The page's options before its code is highlighted: whether pictures
+/// get room.
+fn room(pictures: bool) -> Highlights {
+    let mut code = Highlights::default();
+    code.pictures = pictures;
+    code
 }

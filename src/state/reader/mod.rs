@@ -65,6 +65,8 @@ pub struct Reader {
     /// The learner's marks, highlights and notes, and those of this page
     /// placed on it.
     pub notes: super::notes::Notes,
+    /// The page's pictures drawn so far, and those on their way.
+    pub pictures: super::pictures::Pictures,
 }
 
 impl Reader {
@@ -243,13 +245,14 @@ impl Reader {
         progress: &LessonProgress,
         g: &Geometry,
         first_screen: bool,
+        pictures: bool,
     ) {
         let doc = if first_screen {
             // More lines than the screen holds: a partial page never
             // looks read to its end.
-            Doc::first_screen(lesson, progress, g.text_width, g.rows())
+            Doc::first_screen(lesson, progress, g.text_width, g.rows(), pictures)
         } else {
-            Doc::new(lesson, progress, g.text_width)
+            Doc::new(lesson, progress, g.text_width, pictures)
         };
         self.turn_to(Page::Open(Box::new(doc)));
     }

@@ -68,6 +68,8 @@ pub fn run(
     let prefs = Prefs {
         mouse: false,
         dark: true,
+        // Read aloud: a picture is its words.
+        pictures: false,
     };
     let size = Size { width, height: 40 };
     let (s, fx) = boot.first_state(size, prefs, &mut runner)?;

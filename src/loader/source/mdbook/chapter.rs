@@ -146,6 +146,14 @@ fn read(book: &Book, path: &Path, bytes: &[u8]) -> (Loaded, Vec<Diagnostic>) {
     let text = book.preprocessors.text(text, &here);
     let mut blocks = md::parse(&text);
     book.preprocessors.blocks(&mut blocks, &here);
+    let dir = std::fs::canonicalize(path.parent().unwrap_or(Path::new("")));
+    let src = std::fs::canonicalize(&book.src).unwrap_or_else(|_| book.src.clone());
+    let at = crate::loader::image_files::Places {
+        dir: dir.as_deref().unwrap_or(&src),
+        src: &src,
+        root: &book.canon_root,
+    };
+    crate::loader::image_files::resolve(&mut blocks, &at);
     hrefs::heading_ids(&mut blocks);
     // `{{#title}}` names mdBook's browser tab only: the page is named by
     // SUMMARY.md, and its own first heading stays.

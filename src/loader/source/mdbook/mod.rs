@@ -11,7 +11,7 @@ mod aquascope;
 mod chapter;
 mod expand;
 mod hrefs;
-mod inside;
+pub(crate) mod inside;
 mod lines;
 mod outline;
 mod preprocess;

@@ -1,0 +1,236 @@
+//! Where each picture of a lesson is: its address made a file the lesson
+//! may show (inside its book, by the same rule as includes), with the size
+//! its header gives, or why it is not shown. Only headers are read here;
+//! the pictures themselves are decoded later, in the background.
+
+use super::source::mdbook::inside::{Refused, inside};
+use crate::model::{Block, Image, ImageFile};
+use std::path::Path;
+
+/// The most pixels a picture may have to be decoded (64 million: an
+/// 8000x8000 picture; a decompression bomb says far more in its header).
+pub const MAX_PIXELS: u64 = 64 << 20;
+/// The longest side a picture may have, in pixels.
+pub const MAX_SIDE: u32 = 16_384;
+/// The most picture headers one lesson reads while loading: past them a
+/// picture's size is found when it is decoded.
+const MAX_PROBED: usize = 2_000;
+/// The most bytes of an SVG read for its size.
+const SVG_HEAD: usize = 8 * 1024;
+
+/// Where the pictures of a lesson from `file` are: relative to its folder,
+/// or with a leading `/` to `src`; never outside `root` (canonical).
+pub struct Places<'a> {
+    pub dir: &'a Path,
+    pub src: &'a Path,
+    pub root: &'a Path,
+}
+
+/// Fills in each picture's file in `blocks` (those not yet looked for).
+pub fn resolve(blocks: &mut [Block], at: &Places) {
+    let mut probed = 0;
+    each_image(blocks, &mut |image| {
+        if image.file == ImageFile::Unresolved {
+            image.file = find(&image.src, at, &mut probed);
+        }
+    });
+}
+
+/// The lesson's pictures, at any depth, in page order.
+pub fn each_image(blocks: &mut [Block], f: &mut impl FnMut(&mut Image)) {
+    for block in blocks {
+        match block {
+            Block::Image(image) => f(image),
+            Block::List { items, .. } => items.iter_mut().for_each(|i| each_image(i, f)),
+            Block::Quote(inner) => each_image(inner, f),
+            _ => {}
+        }
+    }
+}
+
+/// What is at address `src`.
+pub fn find(src: &str, at: &Places, probed: &mut usize) -> ImageFile {
+    let Some(local) = super::images::local_path(src) else {
+        return ImageFile::Remote;
+    };
+    let path = match local.strip_prefix('/') {
+        Some(rest) => at.src.join(rest),
+        None => at.dir.join(&local),
+    };
+    match inside(at.root, &path) {
+        Err(Refused::Missing) => ImageFile::Refused(format!("image `{local}` is missing")),
+        Err(Refused::Outside) => {
+            ImageFile::Refused(format!("image `{local}` is outside the book: not shown"))
+        }
+        Ok(path) => {
+            let pixels = (*probed < MAX_PROBED).then(|| {
+                *probed += 1;
+                pixels(&path).ok()
+            });
+            ImageFile::Local {
+                path,
+                pixels: pixels.flatten(),
+            }
+        }
+    }
+}
+
+/// The size a picture's header gives, or why it cannot be shown.
+pub fn pixels(path: &Path) -> Result<(u32, u32), String> {
+    let (w, h) = if is_svg(path) {
+        svg_size(path)?
+    } else {
+        image::ImageReader::open(path)
+            .and_then(|r| r.with_guessed_format())
+            .map_err(|e| format!("cannot read it: {e}"))?
+            .into_dimensions()
+            .map_err(|e| format!("not a picture lectern reads: {e}"))?
+    };
+    if w == 0 || h == 0 {
+        return Err("it has no pixels".into());
+    }
+    if w > MAX_SIDE || h > MAX_SIDE || u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(format!(
+            "too large: {w}x{h} pixels (at most {MAX_SIDE} a side and {} million in all)",
+            MAX_PIXELS >> 20
+        ));
+    }
+    Ok((w, h))
+}
+
+/// Whether the picture at `path` can be shown, as lint asks: its header
+/// read, and a raster picture decoded (within the caps), so a truncated
+/// file is found before a reader meets it.
+pub fn readable(path: &Path) -> Result<(), String> {
+    let (w, h) = pixels(path)?;
+    if is_svg(path) {
+        return Ok(());
+    }
+    let mut reader = image::ImageReader::open(path)
+        .and_then(|r| r.with_guessed_format())
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    reader.limits(limits());
+    reader
+        .decode()
+        .map(|_| ())
+        .map_err(|e| format!("cannot decode it ({w}x{h}): {e}"))
+}
+
+/// What a decoder may use: the largest picture allowed, in 8-bit RGBA.
+pub fn limits() -> image::Limits {
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_PIXELS * 4 + (1 << 20));
+    limits
+}
+
+pub fn is_svg(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg") || e.eq_ignore_ascii_case("svgz"))
+}
+
+/// An SVG's size from its root element's `width`/`height`, else its
+/// `viewBox`, else a default (what a browser draws it at).
+fn svg_size(path: &Path) -> Result<(u32, u32), String> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(SVG_HEAD);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(SVG_HEAD as u64).read_to_end(&mut head))
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    let text = String::from_utf8_lossy(&head);
+    let Some(start) = text.find("<svg") else {
+        return Err("not an SVG: no `<svg` element at its start".into());
+    };
+    let tag = &text[start..];
+    let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+    let number = |name: &str| attr_number(tag, name);
+    let view = attr_value(tag, "viewBox").map(|v| {
+        v.split([' ', ','])
+            .filter(|s| !s.is_empty())
+            .filter_map(|s| s.parse::<f64>().ok())
+            .collect::<Vec<_>>()
+    });
+    let from_view = view.filter(|v| v.len() == 4).map(|v| (v[2], v[3]));
+    let size = match (number("width"), number("height"), from_view) {
+        (Some(w), Some(h), _) => (w, h),
+        (Some(w), None, Some((vw, vh))) if vw > 0.0 => (w, w * vh / vw),
+        (None, Some(h), Some((vw, vh))) if vh > 0.0 => (h * vw / vh, h),
+        (_, _, Some(v)) => v,
+        _ => (300.0, 150.0),
+    };
+    let side = |v: f64| v.round().clamp(1.0, f64::from(u32::MAX)) as u32;
+    Ok((side(size.0), side(size.1)))
+}
+
+/// An attribute's value in a tag's text (` name="…"`).
+fn attr_value<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let mut rest = tag;
+    while let Some(i) = rest.find(name) {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + name.len()..].trim_start();
+        rest = &rest[i + name.len()..];
+        if before.is_some_and(char::is_whitespace) {
+            if let Some(v) = after.strip_prefix('=') {
+                let v = v.trim_start();
+                let q = v.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+                let v = &v[1..];
+                return Some(&v[..v.find(q)?]);
+            }
+        }
+    }
+    None
+}
+
+/// A length attribute in pixels (`120`, `120px`, `90pt`); none for
+/// percentages and other units.
+fn attr_number(tag: &str, name: &str) -> Option<f64> {
+    let v = attr_value(tag, name)?.trim();
+    let (n, scale) = match v {
+        _ if v.ends_with("px") => (&v[..v.len() - 2], 1.0),
+        _ if v.ends_with("pt") => (&v[..v.len() - 2], 4.0 / 3.0),
+        _ => (v, 1.0),
+    };
+    n.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|n| *n > 0.0)
+        .map(|n| n * scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_become_files_inside_the_book_or_reasons() {
+        let d = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(d.path()).unwrap().join("book");
+        std::fs::create_dir_all(root.join("src/img")).unwrap();
+        std::fs::write(d.path().join("secret.png"), b"x").unwrap();
+        let svg = r#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="200pt" viewBox="0 0 300 150"><text>hi</text></svg>"#;
+        std::fs::write(root.join("src/img/a.svg"), svg).unwrap();
+        std::fs::write(root.join("src/img/bad.png"), b"not a png").unwrap();
+        let src = root.join("src");
+        let at = Places {
+            dir: &src,
+            src: &src,
+            root: &root,
+        };
+        let mut n = 0;
+        let got = find("img/a.svg", &at, &mut n);
+        assert_eq!(
+            got,
+            ImageFile::Local {
+                path: root.join("src/img/a.svg"),
+                pixels: Some((267, 133)),
+            }
+        );
+        assert_eq!(find("https://x.org/a.png", &at, &mut n), ImageFile::Remote);
+        let outside = find("../../secret.png", &at, &mut n);
+        assert!(matches!(&outside, ImageFile::Refused(m) if m.contains("outside the book")));
+        let gone = find("/img/gone.png", &at, &mut n);
+        assert!(matches!(&gone, ImageFile::Refused(m) if m.contains("missing")));
+        assert!(pixels(&root.join("src/img/bad.png")).is_err());
+    }
+}

@@ -331,15 +331,7 @@ impl Runner {
                 self.write(change);
                 None
             }
-            Effect::LoadNotes => {
-                let store = self.store.as_ref();
-                let roots = store.map(Store::library).unwrap_or_default();
-                Some(Msg::NotesRead(
-                    store.map(Store::notes).unwrap_or_default(),
-                    session_random(),
-                    roots.into_iter().map(|c| (c.slug, c.root)).collect(),
-                ))
-            }
+            Effect::LoadNotes => Some(self.notes()),
             // The terminal's: the runtime carries them out.
             _ => None,
         }
@@ -380,6 +372,17 @@ impl Runner {
             });
             send(Reply::Msg(Msg::Highlighted(lesson.meta.slug.clone(), code)));
         });
+    }
+
+    /// The learner's notes, a random id base, and the library's folders.
+    fn notes(&self) -> Msg {
+        let store = self.store.as_ref();
+        let roots = store.map(Store::library).unwrap_or_default();
+        Msg::NotesRead(
+            store.map(Store::notes).unwrap_or_default(),
+            session_random(),
+            roots.into_iter().map(|c| (c.slug, c.root)).collect(),
+        )
     }
 
     fn write(&mut self, change: Change) {

@@ -3,7 +3,7 @@
 //! (see [`Change::Place`]).
 
 use super::super::{Effect, State};
-use super::{make, page_flow, put_on_top, top_place};
+use super::{canonical, make, put_on_top, top_place};
 use crate::model::anchor::{Status, place};
 use crate::model::{Change, LessonKey};
 
@@ -38,8 +38,8 @@ pub(super) fn to_saved_place(s: &mut State) {
     };
     s.reader.notes.placed = Some(key);
     s.reader.finish_layout();
-    let Some(f) = page_flow(s) else { return };
-    let placed = place(&f.text, &target);
+    let Some(c) = canonical(s) else { return };
+    let placed = place(&c.text, &target);
     match placed.status {
         // The lesson as it was: its block and line say the very line.
         Status::Ok => {}

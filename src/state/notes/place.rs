@@ -7,6 +7,10 @@ use super::{canonical, make, put_on_top, top_place};
 use crate::model::anchor::{Status, place};
 use crate::model::{Change, LessonKey};
 
+/// The longest page whose place is kept as text too (a book's longest
+/// chapter is a few thousand lines).
+const MAX_PLACED_LINES: usize = 50_000;
+
 /// The open course's progress arrived: the page goes to its saved place,
 /// and from there to its words.
 pub(in crate::state) fn progress_read(
@@ -53,6 +57,12 @@ pub(super) fn to_saved_place(s: &mut State) {
 
 /// The reading place as text, kept beside its block and line.
 pub(in crate::state) fn save_place(s: &mut State, key: LessonKey, fx: &mut Vec<Effect>) {
+    // Leaving a lesson lays it out once more, at the canonical width: a
+    // page past this many lines keeps its block and line alone.
+    let lines = s.reader.doc().map_or(0, |d| d.page.lines.len());
+    if lines > MAX_PLACED_LINES {
+        return;
+    }
     if let Some(target) = top_place(s) {
         make(
             s,

@@ -8,7 +8,7 @@
 use super::library::{Shelf, shelves};
 use super::target::{Target, resolve};
 use crate::cli::{Common, NotesFormat};
-use crate::layout::flow::flow;
+use crate::layout::flow::{CANONICAL_WIDTH, flow};
 use crate::model::anchor::{Status, place};
 use crate::model::{Change, Course};
 use crate::store::Store;
@@ -18,10 +18,6 @@ use std::path::Path;
 mod annotation;
 
 pub(crate) use annotation::{Exported, from_json, to_json};
-
-/// The width lessons are laid out at to place notes: the flowing text
-/// does not depend on it.
-const WIDTH: u16 = 80;
 
 pub(super) fn run(path: Option<&Path>, format: NotesFormat, common: &Common) -> super::Outcome {
     let dir = Store::data_dir(common.data_dir.as_deref());
@@ -115,7 +111,7 @@ fn exported(store: &Store, courses: &[Course], all: bool) -> Vec<Exported> {
             .or_insert_with(|| {
                 let entry = entry?;
                 let lesson = crate::loader::load(&entry.origin).ok()?.lesson;
-                let page = crate::layout::page(&lesson, WIDTH, &Default::default());
+                let page = crate::layout::page(&lesson, CANONICAL_WIDTH, &Default::default());
                 Some((flow(&page).text, entry.origin.name()))
             });
         let (status, source) = match page {

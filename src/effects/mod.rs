@@ -334,15 +334,7 @@ impl Runner {
                 self.write(change);
                 None
             }
-            Effect::LoadNotes => {
-                let store = self.store.as_ref();
-                let roots = store.map(Store::library).unwrap_or_default();
-                Some(Msg::NotesRead(
-                    store.map(Store::notes).unwrap_or_default(),
-                    session_random(),
-                    roots.into_iter().map(|c| (c.slug, c.root)).collect(),
-                ))
-            }
+            Effect::LoadNotes => Some(self.notes()),
             Effect::DrawPicture(key) => {
                 self.draw_picture(key);
                 None
@@ -395,6 +387,17 @@ impl Runner {
             let drawn = pictures::draw(&key).map(Arc::new);
             send(Reply::Msg(Msg::Picture(key, drawn)));
         });
+    }
+
+    /// The learner's notes, a random id base, and the library's folders.
+    fn notes(&self) -> Msg {
+        let store = self.store.as_ref();
+        let roots = store.map(Store::library).unwrap_or_default();
+        Msg::NotesRead(
+            store.map(Store::notes).unwrap_or_default(),
+            session_random(),
+            roots.into_iter().map(|c| (c.slug, c.root)).collect(),
+        )
     }
 
     fn write(&mut self, change: Change) {

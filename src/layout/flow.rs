@@ -52,6 +52,16 @@ pub fn flow(page: &Page) -> Flow {
             block += 1;
         }
         let Some(line) = page.lines.get(i) else { break };
+        // A table's row puts its cells side by side, so a cell that wraps
+        // mixes its words with its neighbours' at one width and not at
+        // another: tables are not flowed.
+        if line
+            .spans
+            .iter()
+            .any(|sp| sp.style.role == Role::Rule && sp.text.contains('│'))
+        {
+            continue;
+        }
         let mut byte = 0usize;
         for span in &line.spans {
             if !drawn_around(span.style.role, &span.text) {
@@ -110,7 +120,51 @@ fn starts_word(text: &str, at: usize) -> bool {
         .is_some_and(char::is_whitespace)
 }
 
+/// The width a page is laid out at for the text anchors refer to: wide
+/// enough that no paragraph, code line or word is broken, so the text is
+/// the same whatever the screen (a page at the screen's width is mapped
+/// to it by [`Flow::to_flow`]).
+pub const CANONICAL_WIDTH: u16 = 4000;
+
 impl Flow {
+    /// How many non-space characters come before character `at`: the
+    /// same in a page's flow at any width (only the spaces, where lines
+    /// break, differ).
+    pub fn key_of(&self, at: usize) -> usize {
+        let i = self.words.partition_point(|w| w.end() <= at);
+        let before: usize = self.words[..i].iter().map(|w| w.len as usize).sum();
+        match self.words.get(i) {
+            Some(w) if at > w.start as usize => before + (at - w.start as usize),
+            _ => before,
+        }
+    }
+
+    /// The character whose [`Flow::key_of`] is `key` (the end for a key
+    /// past the last).
+    pub fn at_key(&self, key: usize) -> usize {
+        let mut left = key;
+        for w in &self.words {
+            if left < w.len as usize {
+                return w.start as usize + left;
+            }
+            left -= w.len as usize;
+        }
+        self.text.len()
+    }
+
+    /// Characters `start..end` of this flow, in `other` (the same page at
+    /// another width).
+    pub fn to_flow(&self, other: &Flow, start: usize, end: usize) -> (usize, usize) {
+        let (a, b) = (self.key_of(start), self.key_of(end));
+        let start = other.at_key(a);
+        // The end after the last character, not before the next word.
+        let end = match b.checked_sub(1) {
+            Some(last) if b > a => other.at_key(last) + 1,
+            _ => start,
+        };
+        (start, end)
+    }
+
     /// The word holding character `at`, or the first after it.
     pub fn word_at(&self, at: usize) -> Option<usize> {
         let i = self.words.partition_point(|w| w.end() <= at);
@@ -177,6 +231,35 @@ mod tests {
         assert!(
             narrow.words.iter().map(|w| w.line).max() > wide.words.iter().map(|w| w.line).max()
         );
+    }
+
+    #[test]
+    fn a_range_maps_between_widths_by_its_characters() {
+        let lesson = lesson_of(
+            "Words before a long address https://example.org/a/very/long/path/to/somewhere/else then after.\n\n\
+             | a | b |\n|---|---|\n| one cell that wraps | two |\n\nThe last paragraph.",
+        );
+        let wide = flow(&crate::layout::page(
+            &lesson,
+            CANONICAL_WIDTH,
+            &Default::default(),
+        ));
+        let narrow = flow(&crate::layout::page(&lesson, 20, &Default::default()));
+        let text: String = wide.text.iter().collect();
+        assert!(!text.contains("wraps"), "tables are not flowed: {text}");
+        for quote in ["long address https://example.org", "then after.\nThe last"] {
+            let start = text.find(quote).unwrap();
+            let start = text[..start].chars().count();
+            let end = start + quote.chars().count();
+            let (a, b) = wide.to_flow(&narrow, start, end);
+            let there: String = narrow.text[a..b]
+                .iter()
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            let want: String = quote.chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(there, want);
+            assert_eq!(narrow.to_flow(&wide, a, b), (start, end));
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ use place::to_saved_place;
 pub(super) use place::{progress_read, save_place};
 
 use super::{Effect, State};
-use crate::layout::flow::{Flow, flow};
+use crate::layout::flow::{CANONICAL_WIDTH, Flow, flow};
 use crate::model::anchor::{Placed, Selector, Status, place};
 use crate::model::{Change, LessonKey};
 use chrono::{DateTime, Utc};
@@ -245,6 +245,22 @@ pub(super) fn page_flow(s: &State) -> Option<Flow> {
     (!doc.partial()).then(|| flow(&doc.page))
 }
 
+/// The open lesson's text as anchors know it: laid out at the canonical
+/// width, the same whatever the screen (see [`CANONICAL_WIDTH`]).
+pub(super) fn canonical(s: &State) -> Option<Flow> {
+    let doc = s.reader.doc()?;
+    let page = crate::layout::page(&doc.lesson, CANONICAL_WIDTH, &Default::default());
+    Some(flow(&page))
+}
+
+/// The selectors of characters `start..end` of the page's flow `f`, in
+/// the canonical text `c`.
+pub(super) fn select_in(f: &Flow, c: &Flow, start: usize, end: usize) -> Selector {
+    let (a, b) = f.to_flow(c, start, end);
+    let block = c.word_at(a).map_or(0, |w| c.words[w].block);
+    Selector::of(&c.text, a, b, block)
+}
+
 /// The page line doc line `top` is on (a check's: the line it stands before).
 pub(super) fn page_line(doc: &super::Doc, top: usize) -> usize {
     let n = doc.page.lines.len();
@@ -266,6 +282,7 @@ pub(super) fn page_line(doc: &super::Doc, top: usize) -> usize {
 pub(super) fn top_place(s: &State) -> Option<Selector> {
     let doc = s.reader.doc()?;
     let f = page_flow(s)?;
+    let c = canonical(s)?;
     let at = f.word_on_line(page_line(doc, s.reader.top))?;
     let first = f.words[at];
     let last = f.words[at..]
@@ -275,12 +292,7 @@ pub(super) fn top_place(s: &State) -> Option<Selector> {
         .last()
         .copied()
         .unwrap_or(first);
-    Some(Selector::of(
-        &f.text,
-        first.start as usize,
-        last.end(),
-        first.block,
-    ))
+    Some(select_in(&f, &c, first.start as usize, last.end()))
 }
 
 /// Places the open lesson's notes on its page, when its layout changed
@@ -308,14 +320,16 @@ pub(super) fn refresh(s: &mut State) {
         return;
     }
     let f = flow(&doc.page);
+    let Some(c) = canonical(s) else { return };
     let mut shown = Vec::new();
     for (i, n) in s.reader.notes.notes.iter().enumerate() {
         if n.key != key {
             continue;
         }
-        let placed = place(&f.text, &n.target);
+        let placed = place(&c.text, &n.target);
+        let (a, b) = c.to_flow(&f, placed.start, placed.end);
         let lines = f
-            .ranges(placed.start, placed.end)
+            .ranges(a, b)
             .into_iter()
             .map(|(l, a, b)| (doc.doc_line(l), a, b))
             .collect();
@@ -387,14 +401,16 @@ fn arrived(s: &mut State, fx: &mut Vec<Effect>) {
 /// Puts `target` at the top of the screen; an orphan leaves the page.
 pub(super) fn put_on_top(s: &mut State, target: &Selector) {
     s.reader.finish_layout();
-    let Some(f) = page_flow(s) else { return };
-    let placed = place(&f.text, target);
+    let (Some(f), Some(c)) = (page_flow(s), canonical(s)) else {
+        return;
+    };
+    let placed = place(&c.text, target);
     let g = s.geometry();
     if placed.status == Status::Orphan {
         s.notice = Some("That place is no longer in the lesson (its text was removed).".into());
         return;
     }
-    let Some(w) = f.word_at(placed.start) else {
+    let Some(w) = f.word_at(c.to_flow(&f, placed.start, placed.end).0) else {
         return;
     };
     let Some(doc) = s.reader.doc() else { return };

@@ -3,9 +3,13 @@
 //! (see [`Change::Place`]).
 
 use super::super::{Effect, State};
-use super::{make, page_flow, put_on_top, top_place};
+use super::{canonical, make, put_on_top, top_place};
 use crate::model::anchor::{Status, place};
 use crate::model::{Change, LessonKey};
+
+/// The longest page whose place is kept as text too (a book's longest
+/// chapter is a few thousand lines).
+const MAX_PLACED_LINES: usize = 50_000;
 
 /// The open course's progress arrived: the page goes to its saved place,
 /// and from there to its words.
@@ -38,8 +42,8 @@ pub(super) fn to_saved_place(s: &mut State) {
     };
     s.reader.notes.placed = Some(key);
     s.reader.finish_layout();
-    let Some(f) = page_flow(s) else { return };
-    let placed = place(&f.text, &target);
+    let Some(c) = canonical(s) else { return };
+    let placed = place(&c.text, &target);
     match placed.status {
         // The lesson as it was: its block and line say the very line.
         Status::Ok => {}
@@ -53,6 +57,12 @@ pub(super) fn to_saved_place(s: &mut State) {
 
 /// The reading place as text, kept beside its block and line.
 pub(in crate::state) fn save_place(s: &mut State, key: LessonKey, fx: &mut Vec<Effect>) {
+    // Leaving a lesson lays it out once more, at the canonical width: a
+    // page past this many lines keeps its block and line alone.
+    let lines = s.reader.doc().map_or(0, |d| d.page.lines.len());
+    if lines > MAX_PLACED_LINES {
+        return;
+    }
     if let Some(target) = top_place(s) {
         make(
             s,

@@ -5,7 +5,7 @@
 use super::super::screens::Overlay;
 use super::super::{Action, Doc, Effect, State};
 use super::editor::NoteEditor;
-use super::{annotate, delete, page_flow, page_line};
+use super::{annotate, canonical, delete, page_flow, page_line, select_in};
 use crate::layout::flow::Flow;
 use crate::model::anchor::Selector;
 
@@ -13,6 +13,8 @@ use crate::model::anchor::Selector;
 pub struct Selection {
     /// The page's flowing text as it was laid out when the selection began.
     pub flow: Flow,
+    /// The lesson's text as anchors know it (see [`super::canonical`]).
+    pub canon: Flow,
     /// The word it started at, and the word the cursor is on.
     pub anchor: usize,
     pub cursor: usize,
@@ -52,8 +54,13 @@ impl Selection {
     /// The selectors of what is selected.
     pub fn target(&self) -> Selector {
         let (a, b) = self.chars();
-        let block = self.flow.words[self.words().0].block;
-        Selector::of(&self.flow.text, a, b, block)
+        select_in(&self.flow, &self.canon, a, b)
+    }
+
+    /// What is selected, in the text anchors know.
+    fn canonical_chars(&self) -> (usize, usize) {
+        let (a, b) = self.chars();
+        self.flow.to_flow(&self.canon, a, b)
     }
 
     fn line_of(&self, w: usize) -> u32 {
@@ -129,7 +136,7 @@ impl Selection {
 pub(in crate::state) fn start(s: &mut State, linewise: bool) {
     // A page drawn from its first screen is laid out whole first.
     s.reader.finish_layout();
-    let Some(flow) = page_flow(s) else {
+    let (Some(flow), Some(canon)) = (page_flow(s), canonical(s)) else {
         s.notice = Some("The page is still being laid out.".into());
         return;
     };
@@ -140,6 +147,7 @@ pub(in crate::state) fn start(s: &mut State, linewise: bool) {
     };
     s.overlay = Some(Overlay::Select(Selection {
         flow,
+        canon,
         anchor: at,
         cursor: at,
         linewise,
@@ -198,7 +206,7 @@ fn finish(s: &mut State, fx: &mut Vec<Effect>, with_note: bool) {
         return;
     };
     let target = sel.target();
-    let (a, b) = sel.chars();
+    let (a, b) = sel.canonical_chars();
     // A note on a highlight there already is that highlight's.
     let existing = s
         .reader
@@ -224,7 +232,7 @@ fn delete_within(s: &mut State, fx: &mut Vec<Effect>) {
     let Some(Overlay::Select(sel)) = s.overlay.take() else {
         return;
     };
-    let (a, b) = sel.chars();
+    let (a, b) = sel.canonical_chars();
     let mut gone: Vec<usize> = s
         .reader
         .notes

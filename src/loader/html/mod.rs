@@ -319,7 +319,11 @@ pub(super) fn script(text: &str, sup: bool) -> String {
     const SUP: &str = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ";
     const PLAIN_SUB: &str = "0123456789+-=()aehijklmnoprstuvx";
     const SUB: &str = "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ";
-    let (plain, raised) = if sup { (PLAIN_SUP, SUP) } else { (PLAIN_SUB, SUB) };
+    let (plain, raised) = if sup {
+        (PLAIN_SUP, SUP)
+    } else {
+        (PLAIN_SUB, SUB)
+    };
     let one = |c: char| -> Option<char> {
         let at = plain.chars().position(|p| p == c)?;
         raised.chars().nth(at)

@@ -53,7 +53,11 @@ fn summary(categories: &[(String, String)]) -> String {
     let mut out = String::new();
     for (category, body) in categories {
         let mut chars = category.chars();
-        let cap: String = chars.next().into_iter().flat_map(char::to_uppercase).collect();
+        let cap: String = chars
+            .next()
+            .into_iter()
+            .flat_map(char::to_uppercase)
+            .collect();
         out.push_str(&format!(
             "\n## {cap}{} summary\n\n```grammar,{category}\n{body}```\n",
             chars.as_str()
@@ -75,7 +79,8 @@ mod tests {
 
     #[test]
     fn each_category_in_the_order_it_first_appears_with_all_its_productions() {
-        let a = "# A\n\n```grammar,items\nItem -> Thing\n```\n\n```rust\nfn not_grammar() {}\n```\n";
+        let a =
+            "# A\n\n```grammar,items\nItem -> Thing\n```\n\n```rust\nfn not_grammar() {}\n```\n";
         let b = "```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammar,items\nThing -> TOKEN\n```\n";
         let made = summary(&gather([a, b]));
         assert_eq!(

@@ -99,7 +99,11 @@ impl Chapter for InBook<'_> {
         // A budget on the whole book read: the Reference is about 2 MB.
         const MAX_BOOK_BYTES: usize = 64 << 20;
         let mut total = 0;
-        let files = outline.summary.entries.iter().filter_map(|e| e.path.as_ref());
+        let files = outline
+            .summary
+            .entries
+            .iter()
+            .filter_map(|e| e.path.as_ref());
         files
             .filter_map(|p| crate::loader::walk::read_regular(&self.book.src.join(p)).ok())
             .take_while(|bytes| {

@@ -259,7 +259,11 @@ fn speaker_notes_open_with_the_slides_minutes_as_mdbook_course_writes_them() {
         "a segment's own chapter, its own minutes only: {}",
         made(0)
     );
-    assert_eq!(made(4), notes, "a sub-slide, counted in its slide, says none");
+    assert_eq!(
+        made(4),
+        notes,
+        "a sub-slide, counted in its slide, says none"
+    );
     assert_eq!(made(1), notes, "a chapter of no minutes says none");
     let plain = Preprocessors::named(["course"]).text("# No notes\n".to_string(), &course_at(3));
     assert_eq!(plain, "# No notes\n");

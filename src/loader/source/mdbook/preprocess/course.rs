@@ -189,14 +189,25 @@ fn table(head: &str, rows: &[(String, u64)]) -> String {
     out
 }
 
+/// The outline of the segment the chapter is in: its top-level chapter
+/// (a slide of its own minutes) and the slides under it, as mdbook-course
+/// makes it wherever in the segment the directive stands.
 fn segment(chapter: &dyn Chapter) -> Option<String> {
-    let (outline, i) = chapter.place()?;
+    let (outline, at) = chapter.place()?;
     let entries = &outline.summary.entries;
+    let i = (0..=at)
+        .rev()
+        .find(|&j| entries[j].depth == 0)
+        .unwrap_or(at);
     let depth = entries[i].depth;
-    let rows: Vec<(String, u64)> = (i + 1..entries.len())
-        .take_while(|&j| entries[j].depth > depth)
-        .filter(|&j| entries[j].depth == depth + 1)
-        .map(|j| (entries[j].title.clone(), slide(entries, j, chapter)))
+    let own = (entries[i].title.clone(), chapter.front(i).minutes);
+    let rows: Vec<(String, u64)> = std::iter::once(own)
+        .chain(
+            (i + 1..entries.len())
+                .take_while(|&j| entries[j].depth > depth)
+                .filter(|&j| entries[j].depth == depth + 1)
+                .map(|j| (entries[j].title.clone(), slide(entries, j, chapter))),
+        )
         .collect();
     let total = slide(entries, i, chapter);
     Some(format!(

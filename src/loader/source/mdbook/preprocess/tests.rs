@@ -282,3 +282,19 @@ fn spec_grammar_blocks_are_headed_syntax_or_lexer_as_mdbook_spec_heads_them() {
         "**Syntax**\n\n```grammar,items\nItem -> Thing\n```\n\n**Lexer**\n\n```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammarish\nnot one\n```\n"
     );
 }
+
+#[test]
+fn a_segment_outline_is_its_segments_wherever_it_stands() {
+    let course = Preprocessors::named(["course"]);
+    let outline = |at: usize| course.text("{{%segment outline}}".to_string(), &course_at(at));
+    assert_eq!(
+        outline(3),
+        outline(1),
+        "a slide under Basics outlines Basics, as mdbook-course does"
+    );
+    assert!(
+        outline(0).contains("| Welcome | 5 minutes |"),
+        "a segment's own chapter is a slide of its own minutes: {}",
+        outline(0)
+    );
+}

@@ -291,17 +291,7 @@ impl Runner {
                 generation,
                 lessons,
             }),
-            Effect::LoadDue { open } => {
-                let now = self.now();
-                let store = self.store.as_ref()?;
-                let (courses, due) = review::library_due(store, &open, now, &self.days);
-                let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
-                Some(Msg::LibraryDue {
-                    courses,
-                    due: Box::new(due),
-                    seed,
-                })
-            }
+            Effect::LoadDue { open } => self.library_due(&open),
             Effect::SwitchCourse { index, course } => {
                 let (progress, start) = self.store.as_ref()?.resume(&course);
                 Some(Msg::CourseReady {
@@ -342,6 +332,19 @@ impl Runner {
             // The terminal's: the runtime carries them out.
             _ => None,
         }
+    }
+
+    /// The cards due across the library, with the courses not open.
+    fn library_due(&self, open: &[Arc<crate::model::Course>]) -> Option<Msg> {
+        let now = self.now();
+        let store = self.store.as_ref()?;
+        let (courses, due) = review::library_due(store, open, now, &self.days);
+        let seed = now.timestamp_nanos_opt().unwrap_or(1) as u64;
+        Some(Msg::LibraryDue {
+            courses,
+            due: Box::new(due),
+            seed,
+        })
     }
 
     /// The learner's seed for the order of options (0 without a store).

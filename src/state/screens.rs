@@ -212,11 +212,10 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::ProgressRead(progress) => notes::progress_read(s, progress),
         Msg::NotesRead(changes, base, roots) => notes::read(s, changes, base, roots),
         Msg::Highlighted(slug, mut code) => {
-            // Hidden lines shown (`#`) before the colours came stay shown.
+            // Hidden lines shown (`#`) or folds opened before the colours
+            // came stay so.
             if let Some(doc) = s.reader.doc() {
-                code.show_hidden = doc.code.show_hidden;
-                code.open_folds = doc.code.open_folds;
-                code.pictures = doc.code.pictures;
+                code.keep_view(&doc.code);
             }
             s.reader.set_code(&slug, code, &g)
         }

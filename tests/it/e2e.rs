@@ -1234,9 +1234,9 @@ fn the_linear_reader_reads_and_answers_through_a_pipe() {
         "box drawing: {text}"
     );
     for want in [
-        "Lesson 1 of 12: Getting started",
+        "Lesson 1 of 13: Getting started",
         "What lectern is",
-        "Lesson 8 of 12: The check question",
+        "Lesson 8 of 13: The check question",
         "Check your understanding",
         "First try (your score)",
         "Search the course",

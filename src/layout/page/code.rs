@@ -41,6 +41,14 @@ impl Highlights {
         self.blocks.insert(path, lines);
     }
 
+    /// The reader's choices of `from` (hidden lines, folds, pictures),
+    /// kept by new colours for the same page.
+    pub fn keep_view(&mut self, from: &Highlights) {
+        self.show_hidden = from.show_hidden;
+        self.open_folds = from.open_folds;
+        self.pictures = from.pictures;
+    }
+
     fn get(&self, path: &[usize]) -> Option<&[Vec<Span>]> {
         self.blocks.get(path).map(Vec::as_slice)
     }

@@ -115,7 +115,7 @@ fn generic_families(db: &mut resvg::usvg::fontdb::Database) {
         .collect();
     let has = |db: &resvg::usvg::fontdb::Database, g: Family| {
         let name = db.family_name(&g).to_string();
-        families.iter().any(|f| *f == name)
+        families.contains(&name)
     };
     let like = |word: &str, not: &str| {
         families

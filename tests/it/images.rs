@@ -176,6 +176,15 @@ fn html_img_and_a_lesson_image_block_are_pictures_too() {
         assert_eq!(page.pictures.len(), 1, "{file:?}");
         assert_eq!(page.pictures[0].cols, cols, "{file:?}: 50% of 60, or 80 px");
     }
+    // A lesson's image block that cannot be shown: lint names its block.
+    json["reader"]["blocks"][0]["src"] = "img/gone.png".into();
+    std::fs::write(&json_file, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    let out = common::lectern(&["lint"], &json_file);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("warning: image `img/gone.png` is missing (at reader.blocks[0])"),
+        "{said}"
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 use crate::loader::image_files::{is_svg, pixels};
 use crate::model::{Drawn, PictureKey};
+use resvg::usvg::fontdb::Family;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -64,9 +65,11 @@ fn raster(path: &Path, w: u32, h: u32) -> Result<Vec<u8>, String> {
 fn svg(path: &Path, w: u32, h: u32) -> Result<Vec<u8>, String> {
     let bytes = crate::own::read_regular_capped(path, MAX_SVG_BYTES, "the picture")
         .map_err(|e| format!("cannot read it: {e}"))?;
+    let fontdb = fonts();
     let options = resvg::usvg::Options {
         resources_dir: path.parent().map(Path::to_path_buf),
-        fontdb: fonts(),
+        font_family: fontdb.family_name(&Family::Serif).to_string(),
+        fontdb,
         ..Default::default()
     };
     let tree = resvg::usvg::Tree::from_data(&bytes, &options)
@@ -96,7 +99,80 @@ fn fonts() -> std::sync::Arc<resvg::usvg::fontdb::Database> {
         .get_or_init(|| {
             let mut db = resvg::usvg::fontdb::Database::new();
             db.load_system_fonts();
+            generic_families(&mut db);
             std::sync::Arc::new(db)
         })
         .clone()
+}
+
+/// `serif`, `sans-serif` and `monospace` as faces this system has: the
+/// defaults (Times New Roman, Arial, Courier New) are often not installed,
+/// and a figure's `font-family="Times,serif"` then lost its text.
+fn generic_families(db: &mut resvg::usvg::fontdb::Database) {
+    let families: Vec<String> = db
+        .faces()
+        .filter_map(|f| f.families.first().map(|(name, _)| name.clone()))
+        .collect();
+    let has = |db: &resvg::usvg::fontdb::Database, g: Family| {
+        let name = db.family_name(&g).to_string();
+        families.contains(&name)
+    };
+    let like = |word: &str, not: &str| {
+        families
+            .iter()
+            .find(|f| f.contains(word) && (not.is_empty() || !f.contains(not)))
+            .or(families.first())
+            .cloned()
+    };
+    if !has(db, Family::Serif) {
+        if let Some(f) = like("Serif", "Sans") {
+            db.set_serif_family(f);
+        }
+    }
+    if !has(db, Family::SansSerif) {
+        if let Some(f) = like("Sans", "Mono") {
+            db.set_sans_serif_family(f);
+        }
+    }
+    if !has(db, Family::Monospace) {
+        if let Some(f) = like("Mono", "") {
+            db.set_monospace_family(f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// How many of a drawing's pixels are not the white it is laid on.
+    fn inked(d: &Drawn) -> usize {
+        d.pixels.iter().filter(|p| **p != [255, 255, 255]).count()
+    }
+
+    #[test]
+    fn an_svg_keeps_its_text() {
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join("t.svg");
+        // As the Rust Book's figures name their font.
+        let text = r#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="70" font-size="60" font-family="Times,serif">ptr len</text></svg>"#;
+        std::fs::write(&path, text).unwrap();
+        let key = PictureKey {
+            path: Arc::new(path),
+            cols: 50,
+            rows: 6,
+        };
+        let drawn = decode(&key).unwrap();
+        assert_eq!(drawn.pixels.len(), 50 * 12);
+        if fonts().is_empty() {
+            // No font on this machine: nothing to draw text with.
+            return;
+        }
+        assert!(
+            inked(&drawn) > 20,
+            "the text is drawn: {} pixels",
+            inked(&drawn)
+        );
+    }
 }

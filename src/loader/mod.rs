@@ -10,6 +10,7 @@ mod every;
 pub mod first_look;
 mod html;
 pub mod image_files;
+mod image_lint;
 pub mod images;
 mod markdown;
 mod node;

@@ -176,6 +176,15 @@ fn html_img_and_a_lesson_image_block_are_pictures_too() {
         assert_eq!(page.pictures.len(), 1, "{file:?}");
         assert_eq!(page.pictures[0].cols, cols, "{file:?}: 50% of 60, or 80 px");
     }
+    // A lesson's image block that cannot be shown: lint names its block.
+    json["reader"]["blocks"][0]["src"] = "img/gone.png".into();
+    std::fs::write(&json_file, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    let out = common::lectern(&["lint"], &json_file);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("warning: image `img/gone.png` is missing (at reader.blocks[0])"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -328,4 +337,32 @@ fn the_binary_draws_a_picture_and_images_off_gives_its_words() {
     assert!(!t.contents().contains('▀'), "{}", t.contents());
     assert!(!t.contents().contains("picture: "), "no room kept");
     t.press("q");
+}
+
+#[test]
+fn o_opens_the_picture_on_screen_and_says_when_there_is_none() {
+    let dir = course(BODY);
+    two_colours(&dir.path().join("img/bands.png"), 160, 64);
+    let mut r = Reader::folder(dir.path(), 60, 16);
+    r.open(0);
+    r.keys("O");
+    let opened = r.effects().iter().rev().find_map(|e| match e {
+        Effect::OpenPicture(p) => Some(p.clone()),
+        _ => None,
+    });
+    assert!(opened.is_some_and(|p| p.ends_with("img/bands.png")));
+    // Scrolled past it: nothing to open, and the footer says so.
+    r.keys("G");
+    let before = r.effects().len();
+    r.keys("O");
+    assert!(
+        !r.effects()[before..]
+            .iter()
+            .any(|e| matches!(e, Effect::OpenPicture(_)))
+    );
+    assert!(
+        r.s.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("No picture on screen"))
+    );
 }

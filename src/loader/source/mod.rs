@@ -70,6 +70,8 @@ pub fn load(origin: &Origin, bytes: &[u8]) -> Result<Loaded, Diagnostic> {
             root: &dir,
         };
         super::image_files::resolve(&mut loaded.lesson.blocks, &at);
+        let said = super::image_lint::findings(&loaded.lesson);
+        loaded.findings.extend(said);
     }
     Ok(loaded)
 }

@@ -90,6 +90,27 @@ pub(crate) enum LintFormat {
     Json,
 }
 
+/// `lectern drill`'s arguments: where, and which checks.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct DrillArgs {
+    /// A lesson file, course folder or folder of courses (default:
+    /// every course of the library).
+    pub(crate) path: Option<PathBuf>,
+    /// Checks wrong on the first try of their round (the default).
+    #[arg(long, group = "drill_kind")]
+    pub(crate) missed: bool,
+    /// Checks wrong on their latest answer.
+    #[arg(long, group = "drill_kind")]
+    pub(crate) last_wrong: bool,
+    /// Checks not answered (in their round).
+    #[arg(long, group = "drill_kind")]
+    pub(crate) unanswered: bool,
+    /// Checks missed `stuck-after` times (4 by default) and not answered
+    /// right since.
+    #[arg(long, group = "drill_kind")]
+    pub(crate) stuck: bool,
+}
+
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Print a lesson as styled text (a folder: its table of contents).
@@ -131,6 +152,10 @@ pub(crate) enum Command {
         /// checks to review (default: every course of the library).
         path: Option<PathBuf>,
     },
+    /// Practise the checks missed, in a shuffled order with options
+    /// shuffled again: a lesson file (a chapter), a course, or (no PATH)
+    /// the whole library. Never moves a first-try score.
+    Drill(DrillArgs),
     /// Progress: lessons read, checks answered, first-try score, reviews due
     /// (no PATH: every course of the library, then the totals).
     Stats {
@@ -138,10 +163,18 @@ pub(crate) enum Command {
         path: Option<PathBuf>,
         /// One JSON object: {"courses": [{"slug", "title", "lessons", "read",
         /// "answered", "first_try_right", "due_now", "scheduled",
-        /// "misconceptions": [{"lesson", "option", "times"}]}], "streak_days"}.
-        /// A misconception's "option" is its index in the lesson file.
+        /// "misconceptions": [{"lesson", "option", "times"}], "checks": [{"lesson",
+        /// "check_id", "kind", "first_try", "attempts", "last", "round", "stuck",
+        /// "due_ms"}], "drill": {"missed", "last_wrong", "unanswered", "stuck"}}],
+        /// "streak_days"}. A misconception's "option" is its index in the lesson file.
         #[arg(long)]
         json: bool,
+        /// For authors: the checks missed most on this machine, each with
+        /// the answer chosen most often (with --json: {"questions": [{"course",
+        /// "lesson", "check_id", "question", "attempts", "wrong", "most_chosen":
+        /// {"answer", "times", "correct"}}]}).
+        #[arg(long)]
+        by_question: bool,
     },
     /// Every highlight and note, placed in its lesson as the file is now,
     /// with its status (ok, moved, fuzzy, orphan).
@@ -238,6 +271,7 @@ const COMMANDS: &[&str] = &[
     "render",
     "lint",
     "review",
+    "drill",
     "stats",
     "notes",
     "search",

@@ -93,6 +93,8 @@ pub struct Settings {
     pub linear: Setting<bool>,
     /// How pictures are drawn.
     pub images: Setting<ImagesSetting>,
+    /// Misses that make a check stuck (0: never).
+    pub stuck_after: Setting<u32>,
     /// Located warnings and errors about the file, one line each.
     pub problems: Vec<String>,
 }
@@ -126,6 +128,7 @@ impl Default for Settings {
             truecolor: Setting::default(None),
             linear: Setting::default(false),
             images: Setting::default(ImagesSetting::Auto),
+            stuck_after: Setting::default(crate::model::drill::STUCK_AFTER),
             problems: Vec::new(),
         }
     }
@@ -328,11 +331,20 @@ mod tests {
             s.problems,
             [
                 "config.toml:1:9: error: `theme` must be \"auto\", \"dark\", \"light\" or \"mono\" (keeping the default)",
-                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear, images)",
+                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear, images, stuck-after)",
                 "config.toml:3:17: error: `day-starts-at` must be an hour from 0 to 23 (keeping the default)",
                 "config.toml:4:9: error: `mouse` must be true or false (keeping the default)",
             ]
         );
+    }
+
+    #[test]
+    fn stuck_after_is_a_count_and_keeps_its_default_when_bad() {
+        assert_eq!(read("stuck-after = 6\n").stuck_after.value, 6);
+        assert_eq!(read("stuck-after = 0\n").stuck_after.value, 0);
+        let s = read("stuck-after = -1\n");
+        assert_eq!(s.stuck_after.value, crate::model::drill::STUCK_AFTER);
+        assert_eq!(s.problems.len(), 1, "{:?}", s.problems);
     }
 
     #[test]

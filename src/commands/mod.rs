@@ -1,8 +1,10 @@
 //! What each command does, from parsed arguments to an exit status: one
 //! file per subcommand, and here the dispatch and what they share.
 
+mod by_question;
 mod completions;
 mod config;
+mod drill;
 mod library;
 mod lint;
 mod man;
@@ -12,6 +14,7 @@ mod render;
 mod review;
 mod search;
 mod stats;
+mod stats_checks;
 mod target;
 
 use crate::cli::{Cli, Command};
@@ -51,6 +54,23 @@ fn usage_error(command: &str, why: String) -> ExitCode {
     refused(&e)
 }
 
+/// The config file with the flags over it; its problems are said at once
+/// (the reader repeats them in its footer): a bad value keeps its default
+/// and the program goes on.
+fn load_settings(common: &crate::cli::Common) -> Settings {
+    let s = Settings::load_with(
+        common.config.as_deref(),
+        common.theme,
+        common.no_mouse,
+        common.linear,
+    )
+    .with_images_flag(common.images);
+    for p in &s.problems {
+        crate::out::stderr(&format!("lectern: {p}"));
+    }
+    s
+}
+
 pub(crate) fn run(cli: Cli) -> ExitCode {
     // `lectern PATH stats`: a subcommand's paths come after it.
     if let (Some(_), Some(p)) = (&cli.command, cli.paths.first()) {
@@ -61,21 +81,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         return usage_error("", why);
     }
     let common = &cli.common;
-    let settings = || {
-        let s = Settings::load_with(
-            common.config.as_deref(),
-            common.theme,
-            common.no_mouse,
-            common.linear,
-        )
-        .with_images_flag(common.images);
-        // Said at once (the reader repeats them in its footer): a bad
-        // value keeps its default and the program goes on.
-        for p in &s.problems {
-            crate::out::stderr(&format!("lectern: {p}"));
-        }
-        s
-    };
+    let settings = || load_settings(common);
     let result = match cli.command {
         Some(Command::Render {
             path,
@@ -96,8 +102,14 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
             return crate::out::status(lint::run(&paths, format));
         }
         Some(Command::Review { path }) => review::run(path.as_deref(), common, &settings()),
-        Some(Command::Stats { path, json }) => {
-            stats::run(path.as_deref(), json, common, &settings())
+        Some(Command::Drill(args)) => drill::run(&args, common, &settings()),
+        Some(Command::Stats {
+            path,
+            json,
+            by_question,
+        }) => {
+            let how = stats::How { json, by_question };
+            stats::run(path.as_deref(), how, common, &settings())
         }
         Some(Command::Search { args, json, limit }) => match search::no_words(&args) {
             Some(why) => return usage_error("search", why),

@@ -3,6 +3,7 @@
 //! then the totals.
 
 use super::library::{Shelf, shelves};
+use super::stats_checks;
 use super::target::{Target, resolve};
 use crate::cli::Common;
 use crate::layout::Line;
@@ -13,9 +14,15 @@ use chrono::Utc;
 use serde_json::{Value, json};
 use std::path::Path;
 
+/// How the stats are asked for.
+pub(super) struct How {
+    pub(super) json: bool,
+    pub(super) by_question: bool,
+}
+
 pub(super) fn run(
     path: Option<&Path>,
-    json: bool,
+    how: How,
     common: &Common,
     settings: &crate::config::Settings,
 ) -> super::Outcome {
@@ -54,12 +61,33 @@ pub(super) fn run(
         })
         .collect();
     let streak = store.streak_in(now, &days);
-    let out = if json {
-        let courses: Vec<Value> = summaries.iter().map(|(_, s)| to_json(s)).collect();
+    let json = how.json;
+    let out = if how.by_question {
+        let here: Vec<&Course> = summaries.iter().filter_map(|(c, _)| c.as_ref()).collect();
+        super::by_question::report(&store, &here, json)
+    } else if json {
+        let courses: Vec<Value> = summaries
+            .iter()
+            .map(|(c, s)| {
+                let mut v = to_json(s);
+                let rows = c
+                    .as_ref()
+                    .map_or_else(Vec::new, |c| stats_checks::rows(&store, c, now));
+                let (checks, drill) = stats_checks::to_json(&rows, settings.stuck_after.value);
+                v["checks"] = checks;
+                v["drill"] = drill;
+                v
+            })
+            .collect();
         let v = json!({"courses": courses, "streak_days": streak});
         format!("{}\n", crate::out::json(&serde_json::to_string_pretty(&v)?))
     } else {
-        text(&store, &summaries, streak)
+        text(
+            &store,
+            &summaries,
+            streak,
+            (now, settings.stuck_after.value),
+        )
     };
     crate::out::stdout(&out)?;
     for line in [store.take_warning(), store.close()].into_iter().flatten() {
@@ -68,7 +96,12 @@ pub(super) fn run(
     Ok(())
 }
 
-fn text(store: &Store, summaries: &[(Option<Course>, Summary)], streak: u32) -> String {
+fn text(
+    store: &Store,
+    summaries: &[(Option<Course>, Summary)],
+    streak: u32,
+    (now, stuck_after): (chrono::DateTime<Utc>, u32),
+) -> String {
     let width = 80;
     let mut out = String::new();
     for (i, (course, s)) in summaries.iter().enumerate() {
@@ -82,6 +115,11 @@ fn text(store: &Store, summaries: &[(Option<Course>, Summary)], streak: u32) -> 
         lines.push(Line::default());
         lines.extend(review_lines(&s.reviews, width));
         crate::render::write_lines(&mut out, &lines, None);
+        if let Some(c) = course {
+            let rows = stats_checks::rows(store, c, now);
+            out.push_str(&stats_checks::text(&rows, stuck_after));
+            out.push('\n');
+        }
     }
     if summaries.len() > 1 {
         out.push('\n');

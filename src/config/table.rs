@@ -137,7 +137,26 @@ pub const SETTINGS: &[&Spec] = &[
     &TRUECOLOR,
     &LINEAR,
     &super::images::IMAGES,
+    &STUCK_AFTER,
 ];
+
+pub const STUCK_AFTER: Spec = Spec {
+    key: "stuck-after",
+    flag: None,
+    values: "a count from 0 to 1000",
+    doc: "how many misses make a check stuck, 4 by default (Anki's leech threshold of 8 \
+          lapses, halved); 0 never flags one",
+    read: |s, v, from| {
+        let DeValue::Integer(i) = v else { return false };
+        let n = u32::from_str_radix(&i.as_str().replace('_', ""), i.radix());
+        n.ok()
+            .filter(|n| *n <= 1000)
+            .map(|n| s.stuck_after.set(n, from))
+            .is_some()
+    },
+    shown: |s| (s.stuck_after.value.to_string(), &s.stuck_after.from),
+    default_from: None,
+};
 
 /// The setting the file calls `key`.
 pub(super) fn find(key: &str) -> Option<&'static Spec> {

@@ -5,6 +5,7 @@
 //! inline.
 
 mod background;
+pub(crate) mod drill;
 mod indexing;
 mod listing;
 mod opened;
@@ -292,6 +293,7 @@ impl Runner {
                 lessons,
             }),
             Effect::LoadDue { open } => self.library_due(&open),
+            e @ Effect::LoadDrill { .. } => self.load_drill(e),
             Effect::SwitchCourse { index, course } => {
                 let (progress, start) = self.store.as_ref()?.resume(&course);
                 Some(Msg::CourseReady {

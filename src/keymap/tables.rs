@@ -6,8 +6,9 @@
 
 use super::Binding;
 use super::key::Key::{self, Char, Code, Ctrl, Digit, Printable};
+use crate::model::DrillKind;
 use crate::state::Action::{self, *};
-use crate::state::Screen;
+use crate::state::{DrillScope, Screen};
 use ratatui::crossterm::event::KeyCode::{
     Backspace, Down, End, Enter, Esc, Home, Left, PageDown as PgDn, PageUp as PgUp, Right, Tab, Up,
 };
@@ -46,6 +47,8 @@ const COURSE: &[Binding] = &[
     bind(&[Code(Tab)], ToggleContents).hint("contents"),
     bind(&[Char('s')], CourseSearchStart),
     bind(&[Char('R')], Review),
+    bind(&[Char('D')], Drill(DrillKind::Missed, DrillScope::Course)),
+    bind(&[Char('X')], ResetRound),
     bind(&[Char('S')], Stats),
     bind(&[Char('C')], CoursesOpen),
     bind(&[Char('#')], ToggleHiddenLines),
@@ -124,6 +127,7 @@ const PAGE: &[Binding] = &[
     bind(&[Char('N')], SearchPrev),
     bind(&[Char('r')], Retry),
     bind(&[Char('a')], Reveal),
+    bind(&[Char('e')], ExplainAll),
 ];
 
 /// The page's tools: copying what is on screen, and its links.
@@ -195,6 +199,7 @@ const REVIEW: &[Binding] = &[
     bind(&[Code(PgDn), Ctrl('d'), Ctrl('f')], PageDown),
     bind(&[Char('b'), Code(PgUp), Ctrl('u'), Ctrl('b')], PageUp),
     bind(&[Char('o')], ReviewReread).hint("re-read"),
+    bind(&[Char('D')], Drill(DrillKind::Missed, DrillScope::Course)),
 ];
 
 #[rustfmt::skip]

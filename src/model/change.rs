@@ -60,6 +60,20 @@ pub enum Change {
         review: bool,
         /// Given after the answer was shown: practice, never a first try.
         revealed: bool,
+        /// Given in a drill (practice of what was missed): its own
+        /// attempt, never a first try of a check answered before.
+        #[serde(default)]
+        drill: bool,
+        #[serde(default, with = "instant")]
+        at: Option<DateTime<Utc>>,
+    },
+    /// A new round of the checks of `lessons` of `course` starts at `at`:
+    /// the page shows them unanswered again, the next answer is the
+    /// round's first try. Nothing is deleted: the earlier rounds' attempts
+    /// and the first-try score stay.
+    Reset {
+        course: String,
+        lessons: Vec<String>,
         #[serde(default, with = "instant")]
         at: Option<DateTime<Utc>>,
     },
@@ -157,6 +171,7 @@ impl Change {
             correct,
             review,
             revealed: false,
+            drill: false,
             at: Some(at),
         }
     }
@@ -170,6 +185,7 @@ impl Change {
             | Change::Remember { at, .. }
             | Change::Mark { at, .. }
             | Change::Place { at, .. }
+            | Change::Reset { at, .. }
             | Change::Annotation { at, .. } => *at,
             _ => None,
         }
@@ -184,6 +200,7 @@ impl Change {
         | Change::Remember { at, .. }
         | Change::Mark { at, .. }
         | Change::Place { at, .. }
+        | Change::Reset { at, .. }
         | Change::Annotation { at, .. } = &mut self
         {
             at.get_or_insert(now);
@@ -198,6 +215,7 @@ impl Change {
             self,
             Change::Attempt { .. }
                 | Change::Reveal { .. }
+                | Change::Reset { .. }
                 | Change::Read { .. }
                 | Change::Completed { .. }
                 | Change::Mark { .. }
@@ -266,6 +284,7 @@ mod tests {
                 correct: true,
                 review: false,
                 revealed: true,
+                drill: false,
                 at: Some(at()),
             },
             Change::Attempt {
@@ -276,6 +295,7 @@ mod tests {
                 correct: false,
                 review: true,
                 revealed: false,
+                drill: true,
                 at: Some(at()),
             },
             Change::Reveal {
@@ -334,6 +354,11 @@ mod tests {
                 deleted: true,
                 at: Some(at()),
             },
+            Change::Reset {
+                course: "c".into(),
+                lessons: vec!["l".into(), "m\n".into()],
+                at: Some(at()),
+            },
         ]
     }
 
@@ -351,10 +376,19 @@ mod tests {
         let line = serde_json::to_string(&every_change()[5]).unwrap();
         assert_eq!(
             line,
-            r#"{"change":"attempt","course":"c","lesson":"l\n\"x","check":"","option":2,"answer":null,"correct":true,"review":false,"revealed":true,"at":"2026-03-01T09:00:00.007Z"}"#
+            r#"{"change":"attempt","course":"c","lesson":"l\n\"x","check":"","option":2,"answer":null,"correct":true,"review":false,"revealed":true,"drill":false,"at":"2026-03-01T09:00:00.007Z"}"#
         );
         let line = serde_json::to_string(&every_change()[9]).unwrap();
         assert!(line.starts_with(r#"{"change":"remember","slug":"c","title":"A course""#));
+    }
+
+    #[test]
+    fn an_attempt_written_before_drills_reads_as_no_drill() {
+        let old = r#"{"change":"attempt","course":"c","lesson":"l","check":"q","option":1,"answer":null,"correct":false,"review":false,"revealed":false,"at":"2026-03-01T09:00:00.007Z"}"#;
+        let Change::Attempt { drill, .. } = serde_json::from_str(old).unwrap() else {
+            panic!("an attempt");
+        };
+        assert!(!drill);
     }
 
     #[test]

@@ -147,6 +147,22 @@ pub struct CheckProgress {
     /// The answer was shown (a reveal, or a peek at the lesson from a
     /// review card): every answer from then on is practice.
     pub revealed: bool,
+    /// Which round of the check this is: 1, then one more for each reset
+    /// of its lesson (0 stands for 1: progress not read from the store).
+    pub round: u32,
+    /// Attempts in the current round (`last_*` are of this round too:
+    /// none after a reset until the check is answered again).
+    pub round_attempts: u32,
+    /// The first try of the current round (the first round's is
+    /// `first_try_correct`, which a reset never moves).
+    pub round_first: Option<bool>,
+    /// Wrong answers in every round, drills and reviews included: what
+    /// makes a check stuck.
+    pub misses: u32,
+    /// The latest answer of any round was right (`None`: never answered).
+    pub latest_correct: Option<bool>,
+    /// The first answer ever came after the answer was shown.
+    pub first_seen: bool,
 }
 
 /// A program's output as mdbook-quiz compares it: each line without its

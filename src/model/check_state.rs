@@ -37,8 +37,8 @@ impl CheckState {
             return CheckState::default();
         };
         let mut s = CheckState {
-            attempts: p.attempts,
-            first_try: p.first_try_correct,
+            attempts: super::drill::round_attempts(p),
+            first_try: super::drill::round_first(p),
             seen_answer: p.revealed,
             ..CheckState::default()
         };
@@ -73,7 +73,7 @@ impl CheckState {
             last_choice: p.last_choice,
             last_text: None,
             last_correct: p.last_correct,
-            revealed: false,
+            ..CheckProgress::default()
         });
         checks
             .iter()

@@ -10,6 +10,7 @@ mod check_state;
 mod course;
 pub mod day;
 mod diag;
+pub mod drill;
 mod image;
 mod lesson;
 pub mod link;
@@ -28,6 +29,7 @@ pub use check_state::CheckState;
 pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry, reading_order};
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};
+pub use drill::DrillKind;
 pub use image::{Drawn, Image, ImageFile, PictureKey};
 pub use lesson::{
     Block, CodeBlock, Column, Figure, FigureBody, Fold, Lesson, LessonMeta, Link, Module, Run,

@@ -25,10 +25,15 @@ pub struct LessonProgress {
 }
 
 impl LessonProgress {
-    /// How many of `ids` (a lesson's checks) have been answered.
+    /// How many of `ids` (a lesson's checks) have been answered in their
+    /// current round (a reset shows them unanswered again).
     pub fn answered<'a>(&self, ids: impl IntoIterator<Item = &'a str>) -> usize {
         ids.into_iter()
-            .filter(|id| self.checks.get(*id).is_some_and(|c| c.attempts > 0))
+            .filter(|id| {
+                self.checks
+                    .get(*id)
+                    .is_some_and(|c| super::drill::round_attempts(c) > 0)
+            })
             .count()
     }
 }

@@ -80,6 +80,12 @@ pub enum Action {
 
     // -- review and stats --
     Review,
+    /// `D`: drill the checks this kind takes, over this scope.
+    Drill(crate::model::DrillKind, super::DrillScope),
+    /// `X`: a new round of the lesson's checks (nothing is deleted).
+    ResetRound,
+    /// `e`: every option's explanation of an answered check.
+    ExplainAll,
     /// Enter or Space in review: answer the selected option, or go on.
     ReviewNext,
     ReviewReread,
@@ -198,6 +204,9 @@ impl Action {
             Action::TypeAnswer => "type the answer (short answers, tracing)",
             Action::PageClick(_) => "click on the page: an option, a link, a code block",
             Action::Review => "review due check questions",
+            Action::Drill(..) => "drill the checks missed (again at the end: what is left)",
+            Action::ResetRound => "practise the lesson's checks again: a new round",
+            Action::ExplainAll => "every option's explanation, once answered",
             Action::ReviewNext => "answer (several: tick; on Submit, submit), then the next card",
             Action::ReviewReread => {
                 "the card's lesson at its question (unanswered: a peek); R returns"

@@ -111,6 +111,8 @@ pub(super) struct Answered {
     pub review: bool,
     /// After the answer was shown.
     pub revealed: bool,
+    /// In a drill: practice of what was missed.
+    pub drill: bool,
 }
 
 /// Notes an answer to check `id` in the course's progress and asks for it
@@ -129,11 +131,20 @@ pub(super) fn record(
     let p = s.library.progress.entry(key.lesson.clone()).or_default();
     p.attempts += 1;
     let c = p.checks.entry(id.to_string()).or_default();
+    let before = crate::model::drill::round_attempts(c);
+    let first_in_round = before == 0;
+    c.round = c.round.max(1);
     c.attempts += 1;
+    c.round_attempts = before + 1;
+    c.misses += u32::from(!correct);
+    c.latest_correct = Some(correct);
     if !how.review {
         let first = first_try(correct, how.revealed, how.review);
         p.first_try_correct.get_or_insert(first);
         c.first_try_correct.get_or_insert(first);
+        if first_in_round {
+            c.round_first.get_or_insert(first);
+        }
     }
     let choice = (option != crate::model::NO_OPTION).then_some(option);
     p.last_choice = choice;
@@ -149,6 +160,7 @@ pub(super) fn record(
         correct,
         review: how.review,
         revealed: how.revealed,
+        drill: how.drill,
         at: None,
     }));
 }

@@ -305,3 +305,22 @@ pub(super) fn open_hit(
 
 #[cfg(test)]
 mod tests;
+
+/// `done` of `total` lessons of course `course` are in the index.
+pub(super) fn indexed(
+    s: &mut super::State,
+    course: usize,
+    (done, total): (usize, usize),
+    fx: &mut Vec<Effect>,
+) {
+    if course == s.library.current {
+        let complete = done >= total;
+        s.library.index_ready = complete;
+        s.library.indexing = (!complete).then_some((done, total));
+        // What is indexed so far is searched (the runner keeps one
+        // search waiting at a time, the latest).
+        if let Some(super::Overlay::CourseSearch(cs)) = &mut s.overlay {
+            cs.search(s.library.course(), fx);
+        }
+    }
+}

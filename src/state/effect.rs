@@ -48,6 +48,14 @@ pub enum Effect {
     LoadDue {
         open: Vec<Arc<Course>>,
     },
+    /// The checks of `courses` (just `lesson` of the first, when given)
+    /// that a drill of `kind` takes, for a drill session.
+    LoadDrill {
+        courses: Vec<Arc<Course>>,
+        kind: crate::model::DrillKind,
+        lesson: Option<String>,
+        stuck_after: u32,
+    },
     /// The store's figures of course `course` for the stats screen.
     LoadStats {
         course: Arc<Course>,
@@ -129,6 +137,7 @@ impl Effect {
             self,
             Effect::LoadDue { .. }
                 | Effect::LoadNotes
+                | Effect::LoadDrill { .. }
                 | Effect::SwitchCourse { .. }
                 | Effect::LoadStats { .. }
                 | Effect::LoadLibrary { .. }

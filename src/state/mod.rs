@@ -28,6 +28,7 @@ mod page_keys;
 pub mod pictures;
 pub mod reader;
 mod review;
+mod rounds;
 mod screens;
 mod scrolled;
 mod start;
@@ -53,7 +54,7 @@ pub use msg::{Msg, Opened};
 pub use open::open as open_lesson;
 pub use open::place_to_save;
 pub use reader::{Doc, Focus, Page, Reader};
-pub use review::{Review, card_body, card_hint, shuffle};
+pub use review::{Drill, DrillScope, Review, card_body, card_hint, shuffle};
 pub use screens::{Overlay, Screen, receive, update};
 pub use start::Start;
 pub use stats::StatsView;
@@ -68,6 +69,8 @@ pub struct Prefs {
     pub dark: bool,
     /// Whether pictures get room on the page (`images` is not off).
     pub pictures: bool,
+    /// Misses that make a check stuck (the config's `stuck-after`).
+    pub stuck_after: u32,
 }
 
 #[derive(Debug)]
@@ -100,6 +103,7 @@ impl State {
                 mouse: true,
                 dark: true,
                 pictures: true,
+                stuck_after: crate::model::drill::STUCK_AFTER,
             },
             notice: None,
             quit: false,

@@ -75,6 +75,12 @@ pub enum Msg {
         due: Box<DueCards>,
         seed: u64,
     },
+    /// The checks a drill of this kind takes, and a shuffle seed.
+    DrillReady {
+        cards: Box<DueCards>,
+        kind: crate::model::DrillKind,
+        seed: u64,
+    },
     StatsReady(ReviewFigures),
     /// The courses of a folder, read again because its files changed (or
     /// read for the first time, in place of an outline).

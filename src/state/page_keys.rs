@@ -144,6 +144,9 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
             });
         }
         Action::Review => review::start(s, fx),
+        Action::Drill(kind, scope) => review::drill::start(s, *kind, *scope, fx),
+        Action::ResetRound => super::rounds::reset(s, fx),
+        Action::ExplainAll => super::rounds::explain_all(s, fx),
         Action::MarkRead => s.notice = open::mark_read(s, fx).then(|| "Marked read.".into()),
         Action::Copy => copy::start(s, fx),
         Action::Links => links::start(s),

@@ -224,18 +224,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             course,
             done,
             total,
-        } => {
-            if course == s.library.current {
-                let complete = done >= total;
-                s.library.index_ready = complete;
-                s.library.indexing = (!complete).then_some((done, total));
-                // What is indexed so far is searched (the runner keeps one
-                // search waiting at a time, the latest).
-                if let Some(Overlay::CourseSearch(cs)) = &mut s.overlay {
-                    cs.search(s.library.course(), &mut fx);
-                }
-            }
-        }
+        } => super::course_search::indexed(s, course, (done, total), &mut fx),
         m @ (Msg::CourseResults { .. } | Msg::CourseSnippets { .. }) => search_reply(s, m, &mut fx),
         Msg::Notice(text) => s.notice = Some(text),
         Msg::Reading { done, total } => s.library.reading = Some((done, total)),
@@ -247,6 +236,9 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
                 }
             }
             review::ready(s, *due, seed, &mut fx)
+        }
+        Msg::DrillReady { cards, kind, seed } => {
+            review::drill::ready(s, *cards, kind, seed, &mut fx)
         }
         Msg::StatsReady(figures) => {
             if let Some(Overlay::Stats(v)) = &mut s.overlay {

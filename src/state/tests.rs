@@ -826,6 +826,7 @@ fn answering_records_the_file_order_index() {
             correct: false,
             review: false,
             revealed: false,
+            drill: false,
             at: None,
         })]
     );
@@ -881,6 +882,7 @@ fn retry_keeps_the_first_try_as_the_score() {
             correct: true,
             review: false,
             revealed: false,
+            drill: false,
             at: None,
         })]
     );
@@ -1270,6 +1272,7 @@ fn a_review_records_review_attempts_by_file_index() {
             correct: true,
             review: true,
             revealed: false,
+            drill: false,
             at: None,
         })]
     );

@@ -175,6 +175,7 @@ mod tests {
                 correct: false,
                 review: false,
                 revealed: false,
+                drill: false,
                 at: Some(now),
             });
         }

@@ -35,6 +35,7 @@ mod open;
 mod plan;
 mod read;
 mod review;
+mod rounds;
 mod schema;
 mod time;
 mod write;

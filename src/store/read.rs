@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::time::{from_ms, to_ms};
 use super::{Anchor, Attempt, LessonProgress, LibraryCourse, Misconception};
-use crate::model::{CheckProgress, Days, NO_OPTION};
+use crate::model::{Days, NO_OPTION};
 use std::path::PathBuf;
 
 pub(crate) fn last_lesson(conn: &Connection, course: &str) -> rusqlite::Result<Option<String>> {
@@ -100,61 +100,11 @@ pub(crate) fn progress(
         Ok((row.get::<_, String>(0)?, lesson_progress(row)?))
     })?;
     let mut out: HashMap<String, LessonProgress> = rows.collect::<rusqlite::Result<_>>()?;
-    for row in check_progress(conn, course, lesson)? {
+    for row in super::rounds::check_progress(conn, course, lesson)? {
         let (lesson, check, p) = row;
         out.entry(lesson).or_default().checks.insert(check, p);
     }
     Ok(out)
-}
-
-/// Each answered check of `course` (or of just `lesson`): its attempts,
-/// first try and last answer.
-fn check_progress(
-    conn: &Connection,
-    course: &str,
-    lesson: Option<&str>,
-) -> rusqlite::Result<Vec<(String, String, CheckProgress)>> {
-    let mut stmt = conn.prepare_cached(
-        "WITH ranked AS (
-             SELECT lesson, check_id, option, answer, correct, revealed, at_ms,
-                    row_number() OVER (PARTITION BY lesson, check_id ORDER BY at_ms, id) AS first,
-                    row_number() OVER (PARTITION BY lesson, check_id
-                                       ORDER BY at_ms DESC, id DESC) AS last,
-                    count(*) OVER (PARTITION BY lesson, check_id) AS n
-             FROM attempt WHERE course = ?1 AND (?2 IS NULL OR lesson = ?2)
-         )
-         SELECT f.lesson, f.check_id, f.n,
-                f.correct AND NOT f.revealed AND (v.at_ms IS NULL OR f.at_ms < v.at_ms),
-                l.option, l.answer, l.correct, v.at_ms IS NOT NULL
-         FROM ranked f JOIN ranked l
-           ON l.lesson = f.lesson AND l.check_id = f.check_id AND l.last = 1
-         LEFT JOIN reveal v
-           ON v.course = ?1 AND v.lesson = f.lesson AND v.check_id = f.check_id
-         WHERE f.first = 1
-         UNION ALL
-         -- Shown and never answered: only the reveal to remember.
-         SELECT v.lesson, v.check_id, 0, NULL, NULL, NULL, NULL, 1
-         FROM reveal v
-         WHERE v.course = ?1 AND (?2 IS NULL OR v.lesson = ?2)
-           AND NOT EXISTS (SELECT 1 FROM attempt a WHERE a.course = ?1
-                           AND a.lesson = v.lesson AND a.check_id = v.check_id)",
-    )?;
-    let rows = stmt.query_map(params![course, lesson], |row| {
-        let option: Option<u32> = row.get(4)?;
-        Ok((
-            row.get(0)?,
-            row.get(1)?,
-            CheckProgress {
-                attempts: row.get(2)?,
-                first_try_correct: row.get(3)?,
-                last_choice: option.filter(|&o| o != NO_OPTION),
-                last_text: row.get(5)?,
-                last_correct: row.get(6)?,
-                revealed: row.get(7)?,
-            },
-        ))
-    })?;
-    rows.collect()
 }
 
 fn lesson_progress(row: &Row<'_>) -> rusqlite::Result<LessonProgress> {

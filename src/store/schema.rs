@@ -15,7 +15,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::review;
 
 /// The schema version this build writes.
-pub(crate) const CURRENT: u32 = 7;
+pub(crate) const CURRENT: u32 = 8;
 
 /// One step: run inside a transaction that also bumps `user_version`, so a
 /// crash mid-migration leaves the file at the previous version, not between.
@@ -31,6 +31,7 @@ const MIGRATIONS: [Step; CURRENT as usize] = [
     v5_journals_replayed,
     v6_reveals_and_seed,
     v7_notes,
+    super::rounds::v8_drills_and_rounds,
 ];
 
 /// Version 1: reading progress, the last lesson per course, and every
@@ -227,7 +228,7 @@ fn v7_notes(conn: &Connection) -> rusqlite::Result<()> {
     )
 }
 
-fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
+pub(super) fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
     conn.query_row(
         "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
         [table, column],
@@ -236,7 +237,7 @@ fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<
 }
 
 /// The tables this build reads and writes.
-const TABLES: [&str; 9] = [
+const TABLES: [&str; 10] = [
     "lesson_progress",
     "course_state",
     "attempt",
@@ -246,6 +247,7 @@ const TABLES: [&str; 9] = [
     "reveal",
     "learner",
     "note",
+    "round_start",
 ];
 
 fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
@@ -267,7 +269,8 @@ fn complete(conn: &Connection) -> rusqlite::Result<bool> {
     Ok(has_column(conn, "review", "check_id")?
         && has_column(conn, "attempt", "answer")?
         && has_column(conn, "lesson_progress", "checks")?
-        && has_column(conn, "attempt", "rating")?)
+        && has_column(conn, "attempt", "rating")?
+        && has_column(conn, "attempt", "drill")?)
 }
 
 /// `PRAGMA user_version` as stored: any 32-bit value, negative ones too.
@@ -283,9 +286,15 @@ pub(crate) fn effective_version(conn: &Connection) -> rusqlite::Result<u32> {
     }
     let v4 = has_column(conn, "review", "check_id")?;
     let v5 = v4 && has_table(conn, "journal_replayed")?;
+    let v6 = v5 && has_table(conn, "reveal")? && has_table(conn, "learner")?;
+    let v7 = v6 && has_table(conn, "note")?;
     Ok(
-        if v5 && has_table(conn, "reveal")? && has_table(conn, "learner")? {
-            if has_table(conn, "note")? { 7 } else { 6 }
+        if v7 && has_table(conn, "round_start")? && has_column(conn, "attempt", "drill")? {
+            8
+        } else if v7 {
+            7
+        } else if v6 {
+            6
         } else if v5 {
             5
         } else if v4 {

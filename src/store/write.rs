@@ -148,6 +148,11 @@ fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
             super::notes::apply(conn, change, super::notes::made_ms(change))?;
         }
+        Change::Reset {
+            course,
+            lessons,
+            at,
+        } => super::rounds::reset(conn, course, lessons, made(*at))?,
         Change::Reveal { .. } | Change::Rate { .. } => seen_or_rated(conn, change)?,
         Change::Remember {
             slug,
@@ -206,6 +211,7 @@ fn attempt(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         correct,
         review,
         revealed,
+        drill,
         at,
     } = change
     else {
@@ -214,10 +220,10 @@ fn attempt(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
     let at_ms = made(*at);
     conn.execute(
         "INSERT INTO attempt
-             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed, drill)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
-            course, lesson, check, at_ms, option, answer, correct, review, revealed
+            course, lesson, check, at_ms, option, answer, correct, review, revealed, drill
         ],
     )?;
     // Seen the answer first: the card learns nothing it can trust from a

@@ -54,6 +54,8 @@ pub(super) struct Boot {
     paths: Vec<PathBuf>,
     data_dir: Option<PathBuf>,
     start_review: bool,
+    /// What starts the session over the first lesson: a review, a drill.
+    pub(super) first_action: Option<crate::state::Action>,
     lib: Library,
     /// The course of `lib` to open, when the paths hold several.
     course: usize,
@@ -144,6 +146,7 @@ impl Boot {
             paths: paths.to_vec(),
             data_dir,
             start_review: review,
+            first_action: review.then_some(crate::state::Action::Review),
             course,
             chosen: wanted.is_some() || review,
             lib,
@@ -165,7 +168,7 @@ impl Boot {
         let named = self
             .lib
             .start
-            .filter(|_| !self.start_review)
+            .filter(|_| !matches!(self.first_action, Some(crate::state::Action::Review)))
             .map(|(_, l)| l);
         let mut progress = None;
         let (lesson, view, anchor) = match named {
@@ -232,9 +235,7 @@ impl Boot {
         if self.lib.start.is_none() && s.library.courses.len() > 1 && !self.chosen {
             out.push(crate::state::Action::CoursesOpen);
         }
-        if self.start_review {
-            out.push(crate::state::Action::Review);
-        }
+        out.extend(self.first_action.clone());
         out
     }
 

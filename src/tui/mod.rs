@@ -63,7 +63,7 @@ pub fn read(paths: &[PathBuf], common: &Common, settings: &Settings, linear: boo
         &paths,
         common,
         settings,
-        (false, course.as_deref()),
+        (None, course.as_deref()),
         fell_back,
     )
 }
@@ -71,7 +71,27 @@ pub fn read(paths: &[PathBuf], common: &Common, settings: &Settings, linear: boo
 /// A review of the cards due in the courses at `paths` (which may hold
 /// [`BUILTIN`]).
 pub fn review(paths: &[PathBuf], common: &Common, settings: &Settings) -> Res {
-    run(paths, common, settings, (true, None), None)
+    let first = Some(crate::state::Action::Review);
+    run(paths, common, settings, (first, None), None)
+}
+
+/// A drill of the checks of the courses at `paths` that `kind` takes
+/// (`lesson`: just the lesson file named).
+pub fn drill(
+    paths: &[PathBuf],
+    common: &Common,
+    settings: &Settings,
+    kind: crate::model::DrillKind,
+    lesson: bool,
+) -> Res {
+    use crate::state::DrillScope;
+    let scope = if lesson {
+        DrillScope::Lesson
+    } else {
+        DrillScope::Library
+    };
+    let first = Some(crate::state::Action::Drill(kind, scope));
+    run(paths, common, settings, (first, None), None)
 }
 
 /// `start`: whether to start with a review, and the course of `paths` to
@@ -80,10 +100,11 @@ fn run(
     paths: &[PathBuf],
     common: &Common,
     settings: &Settings,
-    start: (bool, Option<&str>),
+    start: (Option<crate::state::Action>, Option<&str>),
     notice: Option<String>,
 ) -> Res {
-    let (start_review, course) = start;
+    let (first_action, course) = start;
+    let start_review = first_action.is_some();
     let data_dir = Store::data_dir(common.data_dir.as_deref());
     // Signals first: one that comes while a large folder is read still
     // ends the process in order.
@@ -113,6 +134,7 @@ fn run(
         &counting,
     );
     let mut boot = boot?;
+    boot.first_action = first_action;
     drop(counting);
     let (mut theme, ask) = background::first_guess(settings);
     theme.hyperlinks = true;
@@ -125,6 +147,7 @@ fn run(
         mouse,
         dark: theme.kind.is_dark(),
         pictures: settings.pictures(),
+        stuck_after: settings.stuck_after.value,
     };
     let size = Size {
         width: area.width,

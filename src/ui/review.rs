@@ -27,8 +27,12 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
         .lessons
         .get(s.reader.lesson)
         .map_or("", |l| l.title.as_str());
+    let what = match &r.drill {
+        Some(d) => format!("Drill ({})", d.kind.words()),
+        None => "Review".into(),
+    };
     lines.push(heading(format!(
-        "Review · card {} of {} · ✔ {} ✘ {}",
+        "{what} · card {} of {} · ✔ {} ✘ {}",
         r.pos + 1,
         r.queue.len(),
         r.right,
@@ -62,6 +66,9 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
 
 /// A review with nothing due (when the next card comes), or one done.
 fn ended(r: &Review, heading: &dyn Fn(String) -> Line<'static>) -> Vec<Line<'static>> {
+    if let Some(d) = &r.drill {
+        return drill_ended(r, d, heading);
+    }
     if r.done() && !r.queue.is_empty() {
         return vec![
             heading(format!("Review done: {} right, {} wrong", r.right, r.wrong)),
@@ -99,5 +106,42 @@ fn ended(r: &Review, heading: &dyn Fn(String) -> Line<'static>) -> Vec<Line<'sta
         Line::raw(
             "Lessons you have read and answered come back here when they are due. Esc returns to reading; q quits.",
         ),
+    ]
+}
+
+/// A drill done (n right of m, what is left, the offer to drill it
+/// again), or one with nothing to drill.
+fn drill_ended(
+    r: &Review,
+    d: &crate::state::Drill,
+    heading: &dyn Fn(String) -> Line<'static>,
+) -> Vec<Line<'static>> {
+    if r.queue.is_empty() {
+        return vec![
+            heading(format!(
+                "Nothing to drill: no {} checks here",
+                d.kind.words()
+            )),
+            Line::raw(""),
+            Line::raw("Esc returns to reading; q quits."),
+        ];
+    }
+    let left = match d.left.len() {
+        0 => "Nothing is left: every card was right. Esc returns to reading; q quits.".to_string(),
+        n => format!(
+            "{n} left (answered wrong): D drills {} again; Esc returns to reading.",
+            if n == 1 { "it" } else { "them" }
+        ),
+    };
+    vec![
+        heading(format!(
+            "Drill done: {} right of {}",
+            r.right,
+            r.right + r.wrong
+        )),
+        Line::raw(""),
+        Line::raw(left),
+        Line::raw(""),
+        Line::raw("A drill is practice: first-try scores and review schedules do not move."),
     ]
 }

@@ -41,7 +41,7 @@ fn opens_the_builtin_course_and_quits_with_status_0() {
     let mut t = builtin(data.path());
     let rows = t.rows();
     assert!(rows[0].contains("The lectern guide"), "header: {}", rows[0]);
-    assert!(rows[0].contains("Lesson 1 of 13"));
+    assert!(rows[0].contains("Lesson 1 of 14"));
     assert!(rows[1].contains("Getting started"));
     assert!(rows[rows.len() - 1].contains("q quit"));
     t.quit_cleanly();
@@ -100,10 +100,10 @@ fn next_lesson_help_search_check_contents() {
     let mut t = builtin(data.path());
 
     t.press("]");
-    t.wait_for("Lesson 2 of 13");
+    t.wait_for("Lesson 2 of 14");
     t.wait_for("Moving around a page");
     t.press("[");
-    t.wait_for("Lesson 1 of 13");
+    t.wait_for("Lesson 1 of 14");
 
     t.press("?");
     t.wait_for("Help · Esc to close");
@@ -293,7 +293,7 @@ fn reopens_at_the_last_lesson_and_place() {
     let data = data_dir();
     let mut t = builtin(data.path());
     t.press("]]");
-    t.wait_for("Lesson 3 of 13");
+    t.wait_for("Lesson 3 of 14");
     t.press("}");
     t.wait_until("a heading on top", |_| {
         page_rows(&t)[0] == "Search inside the lesson"
@@ -301,7 +301,7 @@ fn reopens_at_the_last_lesson_and_place() {
     t.quit_cleanly();
 
     let mut t = Term::spawn(&[], data.path(), 100, 30);
-    t.wait_for("Lesson 3 of 13");
+    t.wait_for("Lesson 3 of 14");
     t.wait_until("the same heading on top", |_| {
         page_rows(&t)[0] == "Search inside the lesson"
     });
@@ -1234,9 +1234,9 @@ fn the_linear_reader_reads_and_answers_through_a_pipe() {
         "box drawing: {text}"
     );
     for want in [
-        "Lesson 1 of 13: Getting started",
+        "Lesson 1 of 14: Getting started",
         "What lectern is",
-        "Lesson 8 of 13: The check question",
+        "Lesson 8 of 14: The check question",
         "Check your understanding",
         "First try (your score)",
         "Search the course",

@@ -13,6 +13,7 @@ mod book;
 mod checks;
 mod cli;
 mod conventions;
+mod drill;
 mod e2e;
 mod first_look;
 mod guide;

@@ -292,6 +292,7 @@ fn wrong(check: &str, answer: Option<&str>) -> Change {
         correct: false,
         review: true,
         revealed: false,
+        drill: false,
         at: Some(t0()),
     }
 }

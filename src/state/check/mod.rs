@@ -300,18 +300,33 @@ pub(super) fn given(s: &mut State, answer: Answer, reminder: Option<String>, fx:
     if let Some(r) = reminder {
         s.notice = Some(format!("{} {r}", s.notice.take().unwrap_or_default()));
     }
+    let was_stuck = stuck_before(s, &id);
     if let Some(key) = s.shown_key() {
         let how = Answered {
             review: false,
             revealed,
+            drill: false,
         };
         record(s, key, &id, &answer, correct, how, fx);
+    }
+    // A stuck check shows every option's explanation after its answer.
+    if was_stuck {
+        attempt::reveal(s, k, fx);
     }
     let g = s.geometry();
     s.reader.relayout_check();
     s.reader.show_check(k, &g);
     // Answered: digits are counts again until `r`.
     attempt::leave(&mut s.reader);
+}
+
+/// Whether check `id` of the open lesson was stuck before this answer.
+fn stuck_before(s: &State, id: &str) -> bool {
+    s.library
+        .progress
+        .get(&lesson_slug(s))
+        .and_then(|p| p.checks.get(id))
+        .is_some_and(|c| crate::model::drill::stuck(c, s.prefs.stuck_after))
 }
 
 fn lesson_slug(s: &State) -> String {

@@ -3,9 +3,11 @@
 //! card as drawn, and its scrolling, are in `card.rs`.
 
 mod card;
+pub(super) mod drill;
 mod keys;
 
 pub use card::{card_body, shuffle};
+pub use drill::{Drill, DrillScope};
 
 use super::attempt::{self, Answered};
 use super::open::open;
@@ -56,6 +58,8 @@ pub struct Review {
     /// Where the learner was when the review began: `(course, lesson,
     /// place)`, where Esc brings them back.
     pub before: Option<(usize, usize, crate::model::Anchor)>,
+    /// A drill rather than a review: its kind and what is left.
+    pub drill: Option<Drill>,
     seed: u64,
 }
 
@@ -114,6 +118,7 @@ impl Review {
         self.top = 0;
         self.rateable = false;
         self.order = match lesson.checks.get(self.check) {
+            Some(c) if self.drill.is_some() => crate::model::drill::reshuffled(c, &mut self.seed),
             Some(c) => shuffle(c.options.len(), &mut self.seed, &c.order),
             None => Vec::new(),
         };
@@ -174,6 +179,7 @@ pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
             }
         }
         Action::Back => keys::end(s, fx),
+        Action::Drill(kind, scope) => drill::start(s, *kind, *scope, fx),
         _ => return false,
     }
     true
@@ -260,7 +266,7 @@ pub(super) fn ready(s: &mut State, due: DueCards, seed: u64, fx: &mut Vec<Effect
 /// Opens the current card: its lesson, in its course (switching to that
 /// course first when it is another). `deal`: open it even when it is the
 /// lesson on screen, so that its options are shuffled for the card.
-fn open_card(s: &mut State, deal: bool, fx: &mut Vec<Effect>) {
+pub(super) fn open_card(s: &mut State, deal: bool, fx: &mut Vec<Effect>) {
     let Some((course, lesson)) = s.review.as_ref().and_then(Review::current) else {
         return;
     };
@@ -384,8 +390,11 @@ fn scored(s: &mut State, answer: Answer, fx: &mut Vec<Effect>) {
     let how = Answered {
         review: true,
         revealed: r.peeked == Some(r.pos),
+        drill: r.drill.is_some(),
     };
-    r.rateable = correct && !how.revealed;
+    // A drill's answer is practice: no rating moves a card.
+    r.rateable = correct && !how.revealed && !how.drill;
+    drill::answered(r, correct);
     attempt::record(s, key, &id, &answer, correct, how, fx);
     // The verdict and why are below the options: shown.
     if let Some(r) = &s.review {

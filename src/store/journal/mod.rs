@@ -287,6 +287,7 @@ mod tests {
             correct: false,
             review: true,
             revealed: false,
+            drill: false,
             at: Some(chrono::Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()),
         }
     }
@@ -485,6 +486,7 @@ mod tests {
                     correct: false,
                     review: false,
                     revealed: false,
+                    drill: false,
                     at: at(1),
                 },
                 Change::Reveal {
@@ -500,6 +502,7 @@ mod tests {
                     correct: true,
                     review: true,
                     revealed: true,
+                    drill: false,
                     at: at(3),
                 },
                 Change::Rate {

@@ -42,6 +42,7 @@ pub(super) fn decode(line: &[u8]) -> Option<Change> {
             review: flag("review")?,
             // Journals written before reveals were kept had none.
             revealed: flag("revealed").unwrap_or(false),
+            drill: false,
             at: Some(at()?),
         },
         "reveal" => Change::Reveal {

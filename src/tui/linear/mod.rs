@@ -70,6 +70,7 @@ pub fn run(
         dark: true,
         // Read aloud: a picture is its words.
         pictures: false,
+        stuck_after: settings.stuck_after.value,
     };
     let size = Size { width, height: 40 };
     let (s, fx) = boot.first_state(size, prefs, &mut runner)?;

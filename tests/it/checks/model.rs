@@ -188,6 +188,7 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
                 check,
                 review,
                 revealed,
+                drill: false,
                 ..
             }) => {
                 made += 1;

@@ -11,7 +11,8 @@ pub(super) fn run(common: &Common) -> super::Outcome {
         common.no_mouse,
         common.linear,
     )
-    .with_images_flag(common.images);
+    .with_images_flag(common.images)
+    .with_sync_dir_flag(common.sync_dir.as_deref());
     // Sanitised line by line: it quotes the config file's path, which
     // comes from the environment (`XDG_CONFIG_HOME`) and may hold anything.
     super::render::write(&crate::out::clean_lines(&s.show()))

@@ -19,9 +19,13 @@ mod annotation;
 
 pub(crate) use annotation::{Exported, from_json, to_json};
 
-pub(super) fn run(path: Option<&Path>, format: NotesFormat, common: &Common) -> super::Outcome {
-    let dir = Store::data_dir(common.data_dir.as_deref());
-    let mut store = Store::open(dir.as_deref());
+pub(super) fn run(
+    path: Option<&Path>,
+    format: NotesFormat,
+    common: &Common,
+    settings: &crate::config::Settings,
+) -> super::Outcome {
+    let mut store = super::open_store(common, settings);
     let counting = crate::loader::progress::on_stderr("reading the course");
     let courses: Vec<Course> = match path {
         None => shelves(&store, &counting)
@@ -58,7 +62,11 @@ pub(super) fn run(path: Option<&Path>, format: NotesFormat, common: &Common) -> 
 
 /// `lectern notes import FILE.json`: each annotation of the file into the
 /// store (an id already there keeps whichever change is later).
-pub(super) fn import(file: &Path, common: &Common) -> super::Outcome {
+pub(super) fn import(
+    file: &Path,
+    common: &Common,
+    settings: &crate::config::Settings,
+) -> super::Outcome {
     /// Far past any learner's notes; a bound on what is read.
     const MAX_BYTES: u64 = 64 << 20;
     let size = std::fs::metadata(file)?.len();
@@ -69,8 +77,7 @@ pub(super) fn import(file: &Path, common: &Common) -> super::Outcome {
     let value: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("{}:{}:{}: {e}", file.display(), e.line(), e.column()))?;
     let changes = from_json(&value).map_err(|e| format!("{}: {e}", file.display()))?;
-    let dir = Store::data_dir(common.data_dir.as_deref());
-    let mut store = Store::open(dir.as_deref());
+    let mut store = super::open_store(common, settings);
     for c in &changes {
         store.apply(c);
     }

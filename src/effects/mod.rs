@@ -15,6 +15,7 @@ mod pictures;
 pub use pictures::draw as draw_picture;
 mod review;
 mod search;
+mod sync;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
@@ -46,6 +47,8 @@ pub enum Reply {
         done: usize,
         total: usize,
     },
+    /// What a look at the sync folder found, to merge into the store.
+    Synced(Box<crate::store::sync::Look>),
 }
 
 /// Where background work's replies go; `false` once nobody listens.
@@ -92,6 +95,8 @@ pub struct Runner {
     searcher: Option<search::Searcher>,
     /// The store being opened on its thread, until it is `store`.
     opening: Option<opening::StoreOpening>,
+    /// The thread that looks at the sync folder, when there is one.
+    watch: Option<sync::Watch>,
 }
 
 impl Runner {
@@ -110,6 +115,7 @@ impl Runner {
             loading: 0,
             searcher: None,
             opening: None,
+            watch: None,
         }
     }
 
@@ -222,6 +228,7 @@ impl Runner {
                     total,
                 })
             }
+            Reply::Synced(look) => self.synced(&look),
         }
     }
 
@@ -327,6 +334,10 @@ impl Runner {
                 None
             }
             Effect::LoadNotes => Some(self.notes()),
+            Effect::LoadProgress { course } => {
+                let progress = self.store.as_ref()?.course_progress(&course);
+                Some(Msg::ProgressMerged(course, progress))
+            }
             Effect::DrawPicture(key) => {
                 self.draw_picture(key);
                 None

@@ -37,7 +37,9 @@ pub use lesson::{
 };
 pub use order::{pinned, teaching_order};
 pub use origin::Origin;
-pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};
+pub use progress::{
+    DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure, SyncNews,
+};
 pub(crate) use progress::{Summary, Tally, first_tries};
 pub use table::{Cell, Row, Table};
 

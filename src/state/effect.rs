@@ -91,6 +91,12 @@ pub enum Effect {
     /// Every mark, highlight and note of the learner's library; answered
     /// with [`super::Msg::NotesRead`].
     LoadNotes,
+    /// Course `course`'s progress as the store has it now (another
+    /// machine's changes merged); answered with
+    /// [`super::Msg::ProgressMerged`].
+    LoadProgress {
+        course: String,
+    },
     /// A picture decoded and scaled to its cells, in the background.
     DrawPicture(crate::model::PictureKey),
     // -- the terminal's, carried out by the runtime itself --
@@ -137,6 +143,7 @@ impl Effect {
             self,
             Effect::LoadDue { .. }
                 | Effect::LoadNotes
+                | Effect::LoadProgress { .. }
                 | Effect::LoadDrill { .. }
                 | Effect::SwitchCourse { .. }
                 | Effect::LoadStats { .. }

@@ -33,6 +33,7 @@ mod screens;
 mod scrolled;
 mod start;
 mod stats;
+mod synced;
 
 pub use action::Action;
 pub use contents::{

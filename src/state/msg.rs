@@ -100,6 +100,12 @@ pub enum Msg {
         u64,
         Vec<(String, Option<PathBuf>)>,
     ),
+    /// Other machines' changes were merged into the store (see
+    /// `lectern sync`): what they brought.
+    Synced(crate::model::SyncNews),
+    /// Course `.0`'s progress read again after a merge: the open lesson's
+    /// checks and the contents show it, the page stays where it is.
+    ProgressMerged(String, HashMap<String, LessonProgress>),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

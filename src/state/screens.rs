@@ -210,6 +210,8 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             notes::loaded(s, &mut fx);
         }
         Msg::ProgressRead(progress) => notes::progress_read(s, progress),
+        Msg::Synced(news) => super::synced::synced(s, news, &mut fx),
+        Msg::ProgressMerged(course, progress) => super::synced::progress(s, &course, progress),
         Msg::NotesRead(changes, base, roots) => notes::read(s, changes, base, roots),
         Msg::Highlighted(slug, mut code) => {
             // Hidden lines shown (`#`) or folds opened before the colours

@@ -44,7 +44,7 @@ pub(super) fn apply(conn: &Connection, change: &Change, at_ms: i64) -> rusqlite:
 }
 
 /// The id of lesson `key`'s reading place.
-fn place_id(key: &LessonKey) -> String {
+pub(crate) fn place_id(key: &LessonKey) -> String {
     format!("place\n{}\n{}", key.course, key.lesson)
 }
 

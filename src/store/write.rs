@@ -1,9 +1,14 @@
 //! Every change the store makes is a [`Change`]: one the disk refused can
 //! be kept, applied to the in-memory copy, and replayed on the disk later.
+//! Each is made as a record of a device's log (see [`super::sync`]): this
+//! device's next one when the learner makes it here, another's when it is
+//! merged; either way by the same rules, so that every machine that has
+//! the same records holds the same progress, whatever order they came in.
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, TransactionBehavior, params};
 
+use super::sync::{Origin, Touched};
 use super::{review, time::to_ms};
 use crate::model::{Change, LessonKey};
 
@@ -60,9 +65,11 @@ fn journaled<'a>(
             return Ok(false);
         }
     }
+    let mut touched = Touched::new();
     for change in changes {
-        apply(&tx, change)?;
+        super::sync::own::commit(&tx, change, &mut touched)?;
     }
+    review::replay_touched(&tx, &touched)?;
     if let Some(name) = name {
         tx.execute(
             "INSERT OR IGNORE INTO journal_replayed (name) VALUES (?1)",
@@ -104,7 +111,21 @@ fn made(at: Option<DateTime<Utc>>) -> i64 {
     to_ms(at.unwrap_or_else(Utc::now))
 }
 
-fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+/// Makes `change`, a record of `origin`'s device (none: a change kept on
+/// this machine only); the review cards it moves go into `touched`, to be
+/// built again once the transaction's changes are all made.
+pub(crate) fn apply(
+    conn: &Connection,
+    change: &Change,
+    origin: Option<&Origin>,
+    touched: &mut Touched,
+) -> rusqlite::Result<()> {
+    // The last writer wins: an older change of the same thing is not made.
+    if let Some(o) = origin
+        && !super::sync::apply::order(conn, change, o)?
+    {
+        return Ok(());
+    }
     match change {
         Change::Position { key, anchor } => {
             conn.execute(
@@ -144,7 +165,7 @@ fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
                 params![key.course, key.lesson, count],
             )?;
         }
-        Change::Attempt { .. } => attempt(conn, change)?,
+        Change::Attempt { .. } => attempt(conn, change, origin, touched)?,
         Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
             super::notes::apply(conn, change, super::notes::made_ms(change))?;
         }
@@ -153,56 +174,33 @@ fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
             lessons,
             at,
         } => super::rounds::reset(conn, course, lessons, made(*at))?,
-        Change::Reveal { .. } | Change::Rate { .. } => seen_or_rated(conn, change)?,
-        Change::Remember {
-            slug,
-            title,
-            root,
-            lessons,
-            at,
-        } => {
-            let root = root.as_deref().map(|r| r.to_string_lossy());
+        Change::Reveal { key, check, at } => {
+            // The first reveal is the one that counts: answers after it.
             conn.execute(
-                "INSERT INTO library (slug, title, root, lessons, last_read_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (slug) DO UPDATE
-                 SET title = excluded.title, root = excluded.root,
-                     lessons = CASE WHEN excluded.lessons > 0 THEN excluded.lessons ELSE lessons END,
-                     last_read_ms = max(last_read_ms, excluded.last_read_ms)",
-                params![slug, title, root, lessons, made(*at)],
+                "INSERT INTO reveal (course, lesson, check_id, at_ms) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (course, lesson, check_id) DO UPDATE
+                 SET at_ms = min(at_ms, excluded.at_ms)",
+                params![key.course, key.lesson, check, made(*at)],
             )?;
         }
+        Change::Rate { rating, .. } => {
+            if let Some(o) = origin {
+                super::sync::apply::rate(conn, o, *rating, touched)?;
+            }
+        }
+        Change::Remember { .. } => super::sync::apply::remember(conn, change, origin)?,
     }
     Ok(())
 }
 
-/// A reveal kept, or a review answer's rating and the card it changes.
-fn seen_or_rated(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
-    match change {
-        // The first reveal is the one that counts: answers after it.
-        Change::Reveal { key, check, at } => conn
-            .execute(
-                "INSERT OR IGNORE INTO reveal (course, lesson, check_id, at_ms)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![key.course, key.lesson, check, made(*at)],
-            )
-            .map(drop),
-        Change::Rate { key, check, rating } => {
-            conn.execute(
-                "UPDATE attempt SET rating = ?4 WHERE id = (
-                     SELECT id FROM attempt
-                     WHERE course = ?1 AND lesson = ?2 AND check_id = ?3 AND review
-                     ORDER BY at_ms DESC, id DESC LIMIT 1)",
-                params![key.course, key.lesson, check, rating],
-            )?;
-            review::replay(conn, (&key.course, &key.lesson, check.as_str()))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// An attempt and the card change it makes, in the caller's transaction.
-fn attempt(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+/// An attempt, with its device, its place in that device's log and in
+/// time, and its rating if one came first; its card is built again.
+fn attempt(
+    conn: &Connection,
+    change: &Change,
+    origin: Option<&Origin>,
+    touched: &mut Touched,
+) -> rusqlite::Result<()> {
     let Change::Attempt {
         key: LessonKey { course, lesson },
         check,
@@ -218,22 +216,20 @@ fn attempt(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         return Ok(());
     };
     let at_ms = made(*at);
+    let (device, seq, ord_ms) = origin.map_or((None, None, at_ms), |o| {
+        (Some(o.device.as_str()), Some(o.seq), o.ord_ms)
+    });
     conn.execute(
-        "INSERT INTO attempt
-             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed, drill)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        "INSERT OR IGNORE INTO attempt
+             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed, drill,
+              device, seq, ord_ms, rating)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
+                 (SELECT rating FROM rating WHERE device = ?11 AND attempt = ?12))",
         params![
-            course, lesson, check, at_ms, option, answer, correct, review, revealed, drill
+            course, lesson, check, at_ms, option, answer, correct, review, revealed, drill, device,
+            seq, ord_ms
         ],
     )?;
-    // Seen the answer first: the card learns nothing it can trust from a
-    // right answer, so it counts as a lapse.
-    let key = (course.as_str(), lesson.as_str(), check.as_str());
-    review::record(
-        conn,
-        key,
-        *correct && !*revealed,
-        *review,
-        super::time::from_ms(at_ms),
-    )
+    touched.insert((course.clone(), lesson.clone(), check.clone()));
+    Ok(())
 }

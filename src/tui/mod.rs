@@ -166,6 +166,8 @@ fn run(
         r.handle(Incoming::Act(action));
     }
     let mut drawn = after_first_frame(&mut r, &mut boot)?;
+    // Other machines' changes, merged in the background from here on.
+    r.runner.start_sync(settings.sync_dir.value.as_deref());
     // From here on a lesson is read off this loop: keys and signals go on.
     r.runner.loads_inline = false;
     // Asked before the key reader starts, which would take the answer for

@@ -31,3 +31,4 @@ mod search;
 mod store;
 mod store_faults;
 mod study_screens;
+mod sync;

@@ -181,6 +181,4 @@ impl Link {
 }
 
 #[cfg(test)]
-mod props;
-#[cfg(test)]
 mod tests;

@@ -162,9 +162,7 @@ fn attempts(conn: &Connection) -> rusqlite::Result<Vec<Item>> {
     rows.collect()
 }
 
-/// Reveals, rounds, notes, the library; then what keeps no time (made
-/// `now`): read, completed, where each lesson was left, each course's
-/// last lesson.
+/// Reveals, rounds, the library, notes; then what keeps no time.
 fn kept(conn: &Connection, now: i64) -> rusqlite::Result<Vec<Item>> {
     let item = |at_ms: i64, change: Change| Item {
         at_ms,
@@ -225,15 +223,45 @@ fn kept(conn: &Connection, now: i64) -> rusqlite::Result<Vec<Item>> {
             Ok(item(at, change))
         },
     )?);
+    out.extend(notes(conn)?);
+    out.extend(untimed(conn, now)?);
+    Ok(out)
+}
+
+/// Notes, marks and places, each the last change of its id.
+fn notes(conn: &Connection) -> rusqlite::Result<Vec<Item>> {
+    let mut out = Vec::new();
     let notes = rows(conn, "SELECT body, at_ms FROM note", |r| {
         Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
     })?;
     for (body, at) in notes {
         // A body that no longer reads (edited by hand) is not carried.
         if let Ok(change) = serde_json::from_str::<Change>(&body) {
-            out.push(item(at, change));
+            out.push(Item {
+                at_ms: at,
+                change,
+                attempt: None,
+            });
         }
     }
+    Ok(out)
+}
+
+/// What keeps no time (made `now`): read, completed, where each lesson
+/// was left, each course's last lesson.
+fn untimed(conn: &Connection, now: i64) -> rusqlite::Result<Vec<Item>> {
+    let item = |change: Change| Item {
+        at_ms: now,
+        change,
+        attempt: None,
+    };
+    let key = |r: &rusqlite::Row<'_>| -> rusqlite::Result<LessonKey> {
+        Ok(LessonKey::new(
+            &r.get::<_, String>(0)?,
+            &r.get::<_, String>(1)?,
+        ))
+    };
+    let mut out = Vec::new();
     let lessons = rows(
         conn,
         "SELECT course, lesson, read, completed, anchor_block, anchor_line FROM lesson_progress",
@@ -248,18 +276,18 @@ fn kept(conn: &Connection, now: i64) -> rusqlite::Result<Vec<Item>> {
     )?;
     for (key, read, completed, anchor) in lessons {
         if completed {
-            out.push(item(now, Change::Completed { key: key.clone() }));
+            out.push(item(Change::Completed { key: key.clone() }));
         } else if read {
-            out.push(item(now, Change::Read { key: key.clone() }));
+            out.push(item(Change::Read { key: key.clone() }));
         }
         if let Some(anchor) = anchor {
-            out.push(item(now, Change::Position { key, anchor }));
+            out.push(item(Change::Position { key, anchor }));
         }
     }
     out.extend(rows(
         conn,
         "SELECT course, last_lesson FROM course_state WHERE last_lesson IS NOT NULL",
-        |r| Ok(item(now, Change::LastLesson { key: key(r)? })),
+        |r| Ok(item(Change::LastLesson { key: key(r)? })),
     )?);
     Ok(out)
 }

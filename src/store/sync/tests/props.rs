@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use chrono::Duration;
 use proptest::prelude::*;
 
-use super::tests::{Device, answer, t};
+use super::{Device, answer, t};
 use crate::model::anchor::Selector;
 use crate::model::{Change, LessonKey};
 use crate::store::Store;

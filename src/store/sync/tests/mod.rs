@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
 use super::FOLDER;
+
+mod props;
 use crate::model::anchor::Selector;
 use crate::model::{Change, LessonKey};
 use crate::store::Store;

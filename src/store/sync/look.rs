@@ -85,18 +85,16 @@ pub(crate) fn look(folder: &Path, own: &str, cursors: &Cursors) -> Look {
     let mut budget = BUDGET;
     for name in &names {
         let at = cursors.get(name).copied().unwrap_or_default();
-        match read(&folder.join(name), at, &mut budget) {
-            Ok(read) => {
-                out.records.extend(read.records);
-                out.damaged += read.damaged;
-                out.unknown += read.unknown;
-                out.more |= read.more;
-                if read.cursor != at {
-                    out.files.push((name.clone(), read.cursor));
-                }
-            }
-            // Gone meanwhile, or not a file: nothing to read in it.
-            Err(_) => continue,
+        // Gone meanwhile, or not a file: nothing to read in it.
+        let Ok(read) = read(&folder.join(name), at, &mut budget) else {
+            continue;
+        };
+        out.records.extend(read.records);
+        out.damaged += read.damaged;
+        out.unknown += read.unknown;
+        out.more |= read.more;
+        if read.cursor != at {
+            out.files.push((name.clone(), read.cursor));
         }
     }
     out.present = Some(names);
@@ -154,7 +152,7 @@ pub(crate) fn read(path: &Path, at: Cursor, budget: &mut u64) -> io::Result<Take
         }
         taken += piece.len();
         match record::decode(piece.strip_suffix(b"\n").unwrap_or(piece)) {
-            Line::Record(r) => read.records.push(r),
+            Line::Record(r) => read.records.push(*r),
             Line::Damaged => read.damaged += 1,
             Line::Unknown => read.unknown += 1,
         }

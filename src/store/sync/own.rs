@@ -104,13 +104,20 @@ pub(crate) fn unwritten(conn: &Connection, after: i64) -> rusqlite::Result<(Stri
     Ok((lines, last))
 }
 
-/// Appends `lines` to the log at `path` (made, with its folder, if need
-/// be), in one write; a last line left cut by a kill is ended first, so
-/// it is skipped as damaged rather than glued to the next. The log's
-/// length after it.
+/// Appends `lines` to the log at `path` (made, with its `lectern` folder,
+/// if need be: never the sync folder itself, which may be a stick not
+/// plugged in), in one write; a last line left cut by a kill is ended
+/// first, so it is skipped as damaged rather than glued to the next. The
+/// log's length after it.
 pub(crate) fn append(path: &Path, lines: &str) -> io::Result<u64> {
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder)?;
+    if let Some(folder) = path.parent()
+        && !folder.is_dir()
+    {
+        if folder.parent().is_some_and(|sync| !sync.is_dir()) {
+            let missing = "the sync folder is not there (a drive not mounted?)";
+            return Err(io::Error::new(io::ErrorKind::NotFound, missing));
+        }
+        std::fs::create_dir(folder)?;
     }
     let mut file = OpenOptions::new()
         .create(true)

@@ -17,6 +17,10 @@ use crate::store::fault::Fault;
 /// budget): a year of another machine's changes is far less.
 const MAX_LOOKS: usize = 64;
 
+/// The most of this device's own log read back into a store that is
+/// behind it: years of changes are a few MB.
+const OWN_LOG_BUDGET: u64 = 256 << 20;
+
 /// What a look at the sync folder needs: its logs' folder, this device's
 /// log's name (not read: its changes are in the store), the cursors.
 #[derive(Debug, Clone)]
@@ -83,7 +87,7 @@ impl Store {
             )
             .unwrap_or(0);
         if link.appended > known {
-            let mut budget = u64::MAX;
+            let mut budget = OWN_LOG_BUDGET;
             if let Ok(read) = look::read(&log, Cursor::default(), &mut budget) {
                 let back = Look {
                     records: read.records,

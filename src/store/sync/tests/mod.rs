@@ -462,3 +462,20 @@ fn two_devices_writing_a_note_at_the_same_millisecond_agree_on_one() {
     assert_eq!(a.store.notes(), b.store.notes());
     assert_eq!(a.store.notes().len(), 1);
 }
+
+#[test]
+fn a_sync_folder_that_is_not_there_is_never_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let unplugged = dir.path().join("usb-stick");
+    let mut store = Store::in_memory();
+    store.sync_to(&unplugged);
+    store.apply(&answer("q", true, false, t(0)));
+    assert!(!unplugged.exists());
+    let said = store.take_warning().expect("said");
+    assert!(said.contains("not there"), "{said}");
+    // Plugged in: everything kept goes there at the next write.
+    std::fs::create_dir(&unplugged).unwrap();
+    store.apply(&answer("q", false, false, t(1)));
+    let (id, _) = store.device().unwrap();
+    assert_eq!(lines(&unplugged.join(FOLDER).join(format!("{id}.log"))), 2);
+}

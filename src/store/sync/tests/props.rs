@@ -113,7 +113,7 @@ fn lesson(l: u8) -> String {
 }
 
 fn key(l: u8) -> LessonKey {
-    LessonKey::new("c", &lesson(l))
+    LessonKey::new("c", lesson(l))
 }
 
 impl World {

@@ -115,6 +115,7 @@ fn news(merged: &Merged) -> Option<SyncNews> {
 /// folder, looks, and hands the look over; until nobody listens.
 fn watch(shared: &Shared, sink: &Sink) {
     let mut seen: Option<Vec<(String, u64, Option<SystemTime>)>> = None;
+    let mut more = false;
     loop {
         let (plan, again) = {
             let mut turn = shared.turn();
@@ -131,7 +132,8 @@ fn watch(shared: &Shared, sink: &Sink) {
                     .unwrap_or_else(PoisonError::into_inner);
             }
         };
-        if again {
+        // Not merged, or more to read: no need to wait for a change.
+        if again || std::mem::take(&mut more) {
             seen = None;
         }
         loop {
@@ -149,7 +151,9 @@ fn watch(shared: &Shared, sink: &Sink) {
                 return;
             }
         }
-        if !sink(Reply::Synced(Box::new(plan.look()))) {
+        let look = plan.look();
+        more = look.more;
+        if !sink(Reply::Synced(Box::new(look))) {
             return;
         }
     }

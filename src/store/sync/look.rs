@@ -58,9 +58,23 @@ const TAIL: u64 = 64;
 /// machine and a few copies.
 const MAX_FILES: usize = 1000;
 
-/// Bytes read in one look, all files together: the rest waits for the
-/// next (a first look at a year of another machine's log is a few MB).
-const BUDGET: u64 = 32 << 20;
+/// What one look takes, all files together; the rest waits for the next.
+/// Its records are merged on the reader's loop in one transaction: a
+/// first look at a year of another machine's changes (10,000 records, a
+/// few MB) is merged a chunk at a time, the screen answering between.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget {
+    pub bytes: u64,
+    pub records: usize,
+}
+
+impl Budget {
+    /// A look's.
+    pub(crate) const LOOK: Budget = Budget {
+        bytes: 32 << 20,
+        records: 2000,
+    };
+}
 
 /// Reads the logs of `folder` (every `*.log` but `own`, this device's) from
 /// `cursors`.
@@ -82,8 +96,12 @@ pub(crate) fn look(folder: &Path, own: &str, cursors: &Cursors) -> Look {
         .take(MAX_FILES)
         .collect();
     names.sort();
-    let mut budget = BUDGET;
+    let mut budget = Budget::LOOK;
     for name in &names {
+        if budget.records == 0 || budget.bytes == 0 {
+            out.more = true;
+            break;
+        }
         let at = cursors.get(name).copied().unwrap_or_default();
         // Gone meanwhile, or not a file: nothing to read in it.
         let Ok(read) = read(&folder.join(name), at, &mut budget) else {
@@ -117,8 +135,8 @@ pub(crate) struct Taken {
     pub more: bool,
 }
 
-/// Reads the whole lines of `path` after `at`, up to `budget` bytes.
-pub(crate) fn read(path: &Path, at: Cursor, budget: &mut u64) -> io::Result<Taken> {
+/// Reads the whole lines of `path` after `at`, within `budget`.
+pub(crate) fn read(path: &Path, at: Cursor, budget: &mut Budget) -> io::Result<Taken> {
     let mut file = File::open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
@@ -129,11 +147,10 @@ pub(crate) fn read(path: &Path, at: Cursor, budget: &mut u64) -> io::Result<Take
     if at.offset > len || (at.offset > 0 && tail(&file, at.offset)? != at.tail) {
         cursor = Cursor::default();
     }
-    let want = (len - cursor.offset).min(*budget);
+    let want = (len - cursor.offset).min(budget.bytes);
     let mut bytes = Vec::with_capacity(usize::try_from(want).unwrap_or(0));
     file.seek(SeekFrom::Start(cursor.offset))?;
     (&mut file).take(want).read_to_end(&mut bytes)?;
-    *budget -= bytes.len() as u64;
     let at_end = cursor.offset + bytes.len() as u64 >= len;
     let mut read = Taken {
         records: Vec::new(),
@@ -144,6 +161,10 @@ pub(crate) fn read(path: &Path, at: Cursor, budget: &mut u64) -> io::Result<Take
     };
     let mut taken = 0;
     for piece in bytes.split_inclusive(|b| *b == b'\n') {
+        if read.records.len() >= budget.records {
+            read.more = true;
+            break;
+        }
         let whole = piece.ends_with(b"\n");
         // A last line without its end waits for the rest, unless it is
         // longer than any line can be.
@@ -157,6 +178,8 @@ pub(crate) fn read(path: &Path, at: Cursor, budget: &mut u64) -> io::Result<Take
             Line::Unknown => read.unknown += 1,
         }
     }
+    budget.bytes -= taken as u64;
+    budget.records -= read.records.len();
     read.cursor.offset += taken as u64;
     read.cursor.damaged += read.damaged;
     if taken > 0 {

@@ -13,9 +13,9 @@ use super::{FOLDER, Link, Merged, Status, me, own};
 use crate::store::Store;
 use crate::store::fault::Fault;
 
-/// Looks at the folder in one `lectern sync` (each reads up to look's
-/// budget): a year of another machine's changes is far less.
-const MAX_LOOKS: usize = 64;
+/// Looks at the folder in one `lectern sync` (each takes up to a look's
+/// budget): a few years of another machine's changes.
+const MAX_LOOKS: usize = 1000;
 
 /// The most of this device's own log read back into a store that is
 /// behind it: years of changes are a few MB.
@@ -87,7 +87,10 @@ impl Store {
             )
             .unwrap_or(0);
         if link.appended > known {
-            let mut budget = OWN_LOG_BUDGET;
+            let mut budget = look::Budget {
+                bytes: OWN_LOG_BUDGET,
+                records: usize::MAX,
+            };
             if let Ok(read) = look::read(&log, Cursor::default(), &mut budget) {
                 let back = Look {
                     records: read.records,
@@ -101,12 +104,24 @@ impl Store {
         self.sync_append();
     }
 
-    /// Appends this device's records not yet in its log; a folder that
-    /// cannot be written is said once, and tried again at the next write.
+    /// Appends this device's records not yet in its log (all it lacks, if
+    /// it was deleted or cut since: shorter than this session left it); a
+    /// folder that cannot be written is said once, and tried again at the
+    /// next write.
     pub(crate) fn sync_append(&mut self) {
-        let Some(after) = self.sync.as_ref().map(|l| l.appended) else {
+        let Some(link) = self.sync.as_mut() else {
             return;
         };
+        let log = link.log();
+        let len = std::fs::metadata(&log).map_or(0, |m| m.len());
+        if len < link.len {
+            link.appended = own::last_written(&log, &link.me)
+                .ok()
+                .flatten()
+                .unwrap_or(0);
+            link.len = len;
+        }
+        let after = link.appended;
         let Some(conn) = self.durable() else { return };
         let Ok((lines, last)) = own::unwritten(conn, after) else {
             return;
@@ -125,21 +140,9 @@ impl Store {
     }
 
     /// A look at this device's own log between writes: one deleted or cut
-    /// (shorter than this session left it) is written again from where
-    /// it ends now; appends that failed are tried again.
+    /// is written again from where it ends now; appends that failed are
+    /// tried again.
     pub fn sync_check(&mut self) {
-        let Some(link) = self.sync.as_mut() else {
-            return;
-        };
-        let log = link.log();
-        let len = std::fs::metadata(&log).map_or(0, |m| m.len());
-        if len < link.len {
-            link.appended = own::last_written(&log, &link.me)
-                .ok()
-                .flatten()
-                .unwrap_or(0);
-            link.len = len;
-        }
         self.sync_append();
     }
 

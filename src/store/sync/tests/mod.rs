@@ -479,3 +479,41 @@ fn a_sync_folder_that_is_not_there_is_never_made() {
     let (id, _) = store.device().unwrap();
     assert_eq!(lines(&unplugged.join(FOLDER).join(format!("{id}.log"))), 2);
 }
+
+#[test]
+fn a_log_deleted_while_the_reader_runs_is_written_whole_at_the_next_change() {
+    let mut a = Device::new();
+    a.answer("q", true, t(0));
+    a.answer("q", false, t(1));
+    std::fs::remove_file(a.log()).unwrap();
+    a.answer("r", true, t(2));
+    assert_eq!(lines(&a.log()), 3);
+}
+
+#[test]
+fn a_long_log_is_merged_a_chunk_at_a_time_and_all_of_it() {
+    use super::record::{Body, Record, line};
+    let b = Device::new();
+    let log: String = (1..=2500)
+        .map(|seq| {
+            let at = t(seq);
+            let record = Record {
+                device: "feed".into(),
+                seq,
+                at_ms: at.timestamp_millis(),
+                of: None,
+                body: Body::Change(answer("q", seq % 2 == 0, false, at)),
+            };
+            line(&record.to_json())
+        })
+        .collect();
+    b.receive("feed.log", log.as_bytes());
+    let mut b = b;
+    let look = b.store.sync_plan().unwrap().look();
+    assert!(look.more, "a chunk");
+    assert_eq!(look.records.len(), 2000);
+    b.store.sync_merge(&look).unwrap();
+    assert_eq!(b.attempts(), 2000);
+    assert_eq!(b.store.sync_now().total(), 500);
+    assert_eq!(b.attempts(), 2500);
+}

@@ -132,9 +132,21 @@ fn watch(shared: &Shared, sink: &Sink) {
                     .unwrap_or_else(PoisonError::into_inner);
             }
         };
-        // Not merged, or more to read: no need to wait for a change.
-        if again || std::mem::take(&mut more) {
+        // More to read: no need to wait for a change. Not merged (the
+        // store busy): again after a while, changed or not.
+        if std::mem::take(&mut more) {
             seen = None;
+        }
+        if again {
+            seen = None;
+            let turn = shared.turn();
+            let (turn, _) = shared
+                .wake
+                .wait_timeout(turn, EVERY)
+                .unwrap_or_else(PoisonError::into_inner);
+            if turn.stop {
+                return;
+            }
         }
         loop {
             let now = listing(&plan.folder, &plan.own);

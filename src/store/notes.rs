@@ -31,15 +31,15 @@ pub(super) fn apply(conn: &Connection, change: &Change, at_ms: i64) -> rusqlite:
     let Ok(body) = serde_json::to_string(change) else {
         return Ok(());
     };
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO note (id, kind, course, lesson, at_ms, deleted, body)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (id) DO UPDATE
          SET kind = excluded.kind, course = excluded.course, lesson = excluded.lesson,
              at_ms = excluded.at_ms, deleted = excluded.deleted, body = excluded.body
          WHERE excluded.at_ms >= note.at_ms",
-        params![id, kind, course, lesson, at_ms, deleted, body],
-    )?;
+    )?
+    .execute(params![id, kind, course, lesson, at_ms, deleted, body])?;
     Ok(())
 }
 

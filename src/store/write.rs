@@ -71,10 +71,8 @@ fn journaled<'a>(
     }
     review::replay_touched(&tx, &touched)?;
     if let Some(name) = name {
-        tx.execute(
-            "INSERT OR IGNORE INTO journal_replayed (name) VALUES (?1)",
-            [name],
-        )?;
+        tx.prepare_cached("INSERT OR IGNORE INTO journal_replayed (name) VALUES (?1)")?
+            .execute([name])?;
     }
     tx.commit()?;
     Ok(true)
@@ -100,7 +98,8 @@ pub(crate) fn forget_journals(
     }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     for name in &gone {
-        tx.execute("DELETE FROM journal_replayed WHERE name = ?1", [name])?;
+        tx.prepare_cached("DELETE FROM journal_replayed WHERE name = ?1")?
+            .execute([name])?;
     }
     tx.commit()
 }
@@ -128,42 +127,39 @@ pub(crate) fn apply(
     }
     match change {
         Change::Position { key, anchor } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO lesson_progress (course, lesson, anchor_block, anchor_line)
                  VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (course, lesson) DO UPDATE
                  SET anchor_block = excluded.anchor_block, anchor_line = excluded.anchor_line",
-                params![key.course, key.lesson, anchor.block, anchor.line],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson, anchor.block, anchor.line])?;
         }
         Change::Read { key } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO lesson_progress (course, lesson, read) VALUES (?1, ?2, 1)
                  ON CONFLICT (course, lesson) DO UPDATE SET read = 1",
-                params![key.course, key.lesson],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson])?;
         }
         // A completed lesson has been read, whichever order the app says so.
         Change::Completed { key } => {
-            conn.execute(
-                "INSERT INTO lesson_progress (course, lesson, read, completed) VALUES (?1, ?2, 1, 1)
-                 ON CONFLICT (course, lesson) DO UPDATE SET read = 1, completed = 1",
-                params![key.course, key.lesson],
-            )?;
+            conn.prepare_cached("INSERT INTO lesson_progress (course, lesson, read, completed) VALUES (?1, ?2, 1, 1)
+                 ON CONFLICT (course, lesson) DO UPDATE SET read = 1, completed = 1")?.execute(params![key.course, key.lesson])?;
         }
         Change::LastLesson { key } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO course_state (course, last_lesson) VALUES (?1, ?2)
                  ON CONFLICT (course) DO UPDATE SET last_lesson = excluded.last_lesson",
-                params![key.course, key.lesson],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson])?;
         }
         Change::Checks { key, count } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO lesson_progress (course, lesson, checks) VALUES (?1, ?2, ?3)
                  ON CONFLICT (course, lesson) DO UPDATE SET checks = excluded.checks",
-                params![key.course, key.lesson, count],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson, count])?;
         }
         Change::Attempt { .. } => attempt(conn, change, origin, touched)?,
         Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
@@ -176,12 +172,12 @@ pub(crate) fn apply(
         } => super::rounds::reset(conn, course, lessons, made(*at))?,
         Change::Reveal { key, check, at } => {
             // The first reveal is the one that counts: answers after it.
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO reveal (course, lesson, check_id, at_ms) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (course, lesson, check_id) DO UPDATE
                  SET at_ms = min(at_ms, excluded.at_ms)",
-                params![key.course, key.lesson, check, made(*at)],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson, check, made(*at)])?;
         }
         Change::Rate { rating, .. } => {
             if let Some(o) = origin {
@@ -219,17 +215,17 @@ fn attempt(
     let (device, seq, ord_ms) = origin.map_or((None, None, at_ms), |o| {
         (Some(o.device.as_str()), Some(o.seq), o.ord_ms)
     });
-    conn.execute(
+    conn.prepare_cached(
         "INSERT OR IGNORE INTO attempt
              (course, lesson, check_id, at_ms, option, answer, correct, review, revealed, drill,
               device, seq, ord_ms, rating)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
                  (SELECT rating FROM rating WHERE device = ?11 AND attempt = ?12))",
-        params![
-            course, lesson, check, at_ms, option, answer, correct, review, revealed, drill, device,
-            seq, ord_ms
-        ],
-    )?;
+    )?
+    .execute(params![
+        course, lesson, check, at_ms, option, answer, correct, review, revealed, drill, device,
+        seq, ord_ms
+    ])?;
     touched.insert((course.clone(), lesson.clone(), check.clone()));
     Ok(())
 }

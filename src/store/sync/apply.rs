@@ -25,12 +25,13 @@ pub(crate) fn order(conn: &Connection, change: &Change, o: &Origin) -> rusqlite:
 /// Keeps `o` as the last writer of `key` (a thing of `kind`) if it is
 /// later than the one kept; whether it was.
 fn wins(conn: &Connection, kind: &str, key: &str, o: &Origin) -> rusqlite::Result<bool> {
-    let changed = conn.execute(
-        "INSERT INTO sync_order (kind, key, ord) VALUES (?1, ?2, ?3)
+    let changed = conn
+        .prepare_cached(
+            "INSERT INTO sync_order (kind, key, ord) VALUES (?1, ?2, ?3)
          ON CONFLICT (kind, key) DO UPDATE SET ord = excluded.ord
          WHERE excluded.ord > sync_order.ord",
-        params![kind, key, o.ord()],
-    )?;
+        )?
+        .execute(params![kind, key, o.ord()])?;
     Ok(changed > 0)
 }
 
@@ -43,12 +44,13 @@ pub(crate) fn rate(
     touched: &mut Touched,
 ) -> rusqlite::Result<()> {
     let Some(of) = o.of else { return Ok(()) };
-    let latest = conn.execute(
-        "INSERT INTO rating (device, attempt, seq, rating) VALUES (?1, ?2, ?3, ?4)
+    let latest = conn
+        .prepare_cached(
+            "INSERT INTO rating (device, attempt, seq, rating) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (device, attempt) DO UPDATE SET seq = excluded.seq, rating = excluded.rating
          WHERE excluded.seq > rating.seq",
-        params![o.device, of, o.seq, rating],
-    )?;
+        )?
+        .execute(params![o.device, of, o.seq, rating])?;
     if latest == 0 {
         return Ok(());
     }
@@ -94,7 +96,7 @@ pub(crate) fn remember(
     };
     let root = root.as_deref().map(|r| r.to_string_lossy());
     let at = crate::store::time::to_ms(at.unwrap_or_else(chrono::Utc::now));
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO library (slug, title, root, lessons, last_read_ms)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (slug) DO UPDATE
@@ -102,7 +104,9 @@ pub(crate) fn remember(
              root = iif(?8, excluded.root, root),
              lessons = iif(?7, excluded.lessons, lessons),
              last_read_ms = max(last_read_ms, excluded.last_read_ms)",
-        params![slug, title, root, lessons, at, titled, counted, here],
-    )?;
+    )?
+    .execute(params![
+        slug, title, root, lessons, at, titled, counted, here
+    ])?;
     Ok(())
 }

@@ -87,9 +87,8 @@ impl Origin {
 
 /// This data directory's device id.
 pub(crate) fn me(conn: &Connection) -> rusqlite::Result<String> {
-    conn.query_row("SELECT device FROM sync_self WHERE id = 1", [], |r| {
-        r.get(0)
-    })
+    conn.prepare_cached("SELECT device FROM sync_self WHERE id = 1")?
+        .query_row([], |r| r.get(0))
 }
 
 /// Keeps record `r`, unless it is known already (then `None`): its line
@@ -104,12 +103,11 @@ pub(crate) fn keep(
     touched: &mut Touched,
 ) -> rusqlite::Result<Option<Origin>> {
     let before: Option<i64> = conn
-        .query_row(
+        .prepare_cached(
             "SELECT run_ms FROM sync_record WHERE device = ?1 AND seq < ?2
              ORDER BY seq DESC LIMIT 1",
-            params![r.device, r.seq],
-            |row| row.get(0),
-        )
+        )?
+        .query_row(params![r.device, r.seq], |row| row.get(0))
         .optional()?;
     // Only a change's own time moves its device's clock: the time a
     // change without one was written (a lesson read) comes from another
@@ -121,21 +119,22 @@ pub(crate) fn keep(
         (b, false) => b.unwrap_or(i64::MIN),
     };
     let line = own.then(|| r.to_json());
-    let new = conn.execute(
-        "INSERT OR IGNORE INTO sync_record (device, seq, at_ms, run_ms, line)
+    let new = conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO sync_record (device, seq, at_ms, run_ms, line)
          VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![r.device, r.seq, r.at_ms, run, line],
-    )?;
+        )?
+        .execute(params![r.device, r.seq, r.at_ms, run, line])?;
     if new == 0 {
         return Ok(None);
     }
     let later = if !timed {
         0
     } else {
-        conn.execute(
+        conn.prepare_cached(
             "UPDATE sync_record SET run_ms = ?3 WHERE device = ?1 AND seq > ?2 AND run_ms < ?3",
-            params![r.device, r.seq, run],
         )?
+        .execute(params![r.device, r.seq, run])?
     };
     if later > 0 {
         let mut stmt = conn.prepare_cached(

@@ -39,11 +39,9 @@ pub(crate) fn commit(
 /// review of that check).
 fn next(conn: &Connection, change: &Change) -> rusqlite::Result<Record> {
     let device = me(conn)?;
-    let seq: i64 = conn.query_row(
-        "SELECT coalesce(max(seq), 0) + 1 FROM sync_record WHERE device = ?1",
-        [&device],
-        |r| r.get(0),
-    )?;
+    let seq: i64 = conn
+        .prepare_cached("SELECT coalesce(max(seq), 0) + 1 FROM sync_record WHERE device = ?1")?
+        .query_row([&device], |r| r.get(0))?;
     let of = match change {
         Change::Rate { key, check, .. } => conn
             .query_row(

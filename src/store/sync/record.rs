@@ -157,6 +157,10 @@ fn checked(json: &str) -> Option<Record> {
 /// A change read from another machine's log, every string of it made
 /// safe for a terminal (tabs and newlines kept: a note has lines).
 fn clean_change(json: &str) -> Option<Change> {
+    // Most lines hold nothing to clean: no escape, no unsafe character.
+    if !json.contains('\\') && matches!(sanitize::clean(json), std::borrow::Cow::Borrowed(_)) {
+        return serde_json::from_str(json).ok();
+    }
     let mut value: Value = serde_json::from_str(json).ok()?;
     clean_strings(&mut value);
     serde_json::from_value(value).ok()

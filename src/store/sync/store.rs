@@ -66,6 +66,18 @@ impl Store {
     /// read back into it first, so no number is given twice.
     pub fn sync_to(&mut self, dir: &Path) {
         let folder = dir.join(FOLDER);
+        // A sync tool copying the live database damages it.
+        if let Some(data) = &self.dir
+            && within(data, dir)
+        {
+            let why = format!(
+                "{} holds the progress database, which a sync tool would damage: \
+                 choose a sync folder outside the data folder",
+                dir.display()
+            );
+            self.warn(Fault::SyncWrite, &why);
+            return;
+        }
         let Some(conn) = self.durable() else { return };
         let Ok(me) = me(conn) else { return };
         let mut link = Link {
@@ -169,13 +181,24 @@ impl Store {
         })
     }
 
-    /// Merges what a look found; `Err` says why not now (the store busy,
-    /// or writes kept aside): the same look again later merges the same.
+    /// Merges what a look found, at once or not now: the reader's loop
+    /// never waits for another lectern's write. `Err` says why not now
+    /// (the store busy, or writes kept aside): the same look again later
+    /// merges the same.
     pub fn sync_merge(&mut self, look: &Look) -> Result<Merged, String> {
+        self.merge_waiting(look, std::time::Duration::ZERO)
+    }
+
+    /// [`Store::sync_merge`], waiting up to `wait` for the store's lock.
+    fn merge_waiting(&mut self, look: &Look, wait: std::time::Duration) -> Result<Merged, String> {
+        let patience = self.busy_timeout;
         let Some(conn) = self.durable() else {
             return Err("the progress store cannot take other machines' changes now".into());
         };
-        let merged = super::merge::merge(conn, look).map_err(|e| e.to_string())?;
+        let _ = conn.busy_timeout(wait);
+        let merged = super::merge::merge(conn, look);
+        let _ = conn.busy_timeout(patience);
+        let merged = merged.map_err(|e| e.to_string())?;
         if let Some(problem) = &merged.problem {
             self.warn(Fault::SyncRead, problem);
         }
@@ -190,7 +213,7 @@ impl Store {
         for _ in 0..MAX_LOOKS {
             let Some(plan) = self.sync_plan() else { break };
             let look = plan.look();
-            match self.sync_merge(&look) {
+            match self.merge_waiting(&look, self.busy_timeout) {
                 Ok(m) => merged.add(m),
                 Err(e) => {
                     merged.problem = Some(e);
@@ -220,4 +243,11 @@ impl Store {
         self.sync_append();
         Ok(())
     }
+}
+
+/// Whether `inner` is `outer` or inside it (each as the file system
+/// resolves it, when it can).
+fn within(inner: &Path, outer: &Path) -> bool {
+    let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    real(inner).starts_with(real(outer))
 }

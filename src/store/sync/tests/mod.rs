@@ -517,3 +517,41 @@ fn a_long_log_is_merged_a_chunk_at_a_time_and_all_of_it() {
     assert_eq!(b.store.sync_now().total(), 500);
     assert_eq!(b.attempts(), 2500);
 }
+
+#[test]
+fn a_store_another_lectern_is_writing_is_merged_into_later_never_waited_for() {
+    let mut a = Device::new();
+    a.answer("q", true, t(0));
+    let data = tempfile::tempdir().unwrap();
+    // A wait long enough that a merge waiting on the lock would be seen.
+    let mut store = Store::open_waiting(Some(data.path()), std::time::Duration::from_secs(60));
+    let sync = tempfile::tempdir().unwrap();
+    store.sync_to(sync.path());
+    std::fs::create_dir_all(sync.path().join(FOLDER)).unwrap();
+    std::fs::copy(
+        a.log(),
+        sync.path().join(FOLDER).join(format!("{}.log", a.id)),
+    )
+    .unwrap();
+    let look = store.sync_plan().unwrap().look();
+    let mut other = rusqlite::Connection::open(data.path().join("progress.db")).unwrap();
+    let lock = other
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    assert!(store.sync_merge(&look).is_err(), "not now");
+    drop(lock);
+    assert_eq!(store.sync_merge(&look).unwrap().total(), 1);
+    assert_eq!(store.attempts("c", "l").len(), 1);
+}
+
+#[test]
+fn a_sync_folder_holding_the_data_folder_is_refused() {
+    let sync = tempfile::tempdir().unwrap();
+    let data = sync.path().join("lectern-data");
+    let mut store = Store::open(Some(&data));
+    store.sync_to(sync.path());
+    store.apply(&answer("q", true, false, t(0)));
+    assert!(!sync.path().join(FOLDER).exists());
+    let said = store.take_warning().expect("said");
+    assert!(said.contains("holds the progress database"), "{said}");
+}

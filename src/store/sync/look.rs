@@ -61,7 +61,8 @@ const MAX_FILES: usize = 1000;
 /// What one look takes, all files together; the rest waits for the next.
 /// Its records are merged on the reader's loop in one transaction: a
 /// first look at a year of another machine's changes (10,000 records, a
-/// few MB) is merged a chunk at a time, the screen answering between.
+/// few MB) is merged a chunk at a time, the screen answering between
+/// (500 records: about 30 ms, BENCHMARKS.md).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Budget {
     pub bytes: u64,
@@ -69,16 +70,22 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    /// A look's.
+    /// A look's while the reader runs.
     pub(crate) const LOOK: Budget = Budget {
         bytes: 32 << 20,
-        records: 2000,
+        records: 500,
+    };
+    /// A look's when nothing waits for the screen (`lectern sync`): each
+    /// chunk is a commit, and builds its cards again.
+    pub(crate) const NOW: Budget = Budget {
+        bytes: 32 << 20,
+        records: 20_000,
     };
 }
 
 /// Reads the logs of `folder` (every `*.log` but `own`, this device's) from
-/// `cursors`.
-pub(crate) fn look(folder: &Path, own: &str, cursors: &Cursors) -> Look {
+/// `cursors`, within `budget`.
+pub(crate) fn look(folder: &Path, own: &str, cursors: &Cursors, budget: Budget) -> Look {
     let mut out = Look::default();
     let entries = match std::fs::read_dir(folder) {
         Ok(e) => e,
@@ -96,7 +103,7 @@ pub(crate) fn look(folder: &Path, own: &str, cursors: &Cursors) -> Look {
         .take(MAX_FILES)
         .collect();
     names.sort();
-    let mut budget = Budget::LOOK;
+    let mut budget = budget;
     for name in &names {
         if budget.records == 0 || budget.bytes == 0 {
             out.more = true;

@@ -32,9 +32,10 @@ pub struct Plan {
 
 impl Plan {
     /// Reads the other devices' logs from the cursors (files only: run it
-    /// anywhere, then [`Store::sync_merge`] what it found).
+    /// anywhere, then [`Store::sync_merge`] what it found), a chunk small
+    /// enough to merge between two keys.
     pub fn look(&self) -> Look {
-        look::look(&self.folder, &self.own, &self.cursors)
+        look::look(&self.folder, &self.own, &self.cursors, look::Budget::LOOK)
     }
 }
 
@@ -212,7 +213,7 @@ impl Store {
         self.sync_check();
         for _ in 0..MAX_LOOKS {
             let Some(plan) = self.sync_plan() else { break };
-            let look = plan.look();
+            let look = look::look(&plan.folder, &plan.own, &plan.cursors, look::Budget::NOW);
             match self.merge_waiting(&look, self.busy_timeout) {
                 Ok(m) => merged.add(m),
                 Err(e) => {

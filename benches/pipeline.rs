@@ -169,7 +169,14 @@ fn sync(c: &mut Criterion) {
     for i in 0..500u32 {
         let lesson = format!("l{}", i % 50);
         let when = at + chrono::Duration::minutes(i64::from(i));
-        other.apply(&Change::option_attempt("bench", &lesson, i % 3, i % 3 == 0, false, when));
+        other.apply(&Change::option_attempt(
+            "bench",
+            &lesson,
+            i % 3,
+            i % 3 == 0,
+            false,
+            when,
+        ));
     }
     let logs = ours.path().join("lectern");
     std::fs::create_dir_all(&logs).unwrap();

@@ -144,11 +144,8 @@ pub(crate) struct Taken {
 
 /// Reads the whole lines of `path` after `at`, within `budget`.
 pub(crate) fn read(path: &Path, at: Cursor, budget: &mut Budget) -> io::Result<Taken> {
-    let mut file = File::open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(io::Error::other("not a regular file"));
-    }
+    // A FIFO or a device in the folder is never opened (it would block).
+    let (mut file, meta) = crate::own::open_regular(path)?;
     let len = meta.len();
     let mut cursor = at;
     if at.offset > len || (at.offset > 0 && tail(&file, at.offset)? != at.tail) {

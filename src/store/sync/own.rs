@@ -3,6 +3,7 @@
 
 use std::fs::OpenOptions;
 use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use chrono::Utc;
@@ -117,10 +118,16 @@ pub(crate) fn append(path: &Path, lines: &str) -> io::Result<u64> {
         }
         std::fs::create_dir(folder)?;
     }
+    if let Ok(meta) = std::fs::metadata(path)
+        && let Some(why) = crate::own::refusal(&meta)
+    {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+    }
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
         .read(true)
+        .custom_flags((rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY).bits() as i32)
         .open(path)?;
     let len = file.metadata()?.len();
     let mut out = String::with_capacity(lines.len() + 1);
@@ -143,12 +150,12 @@ pub(crate) fn append(path: &Path, lines: &str) -> io::Result<u64> {
 /// the whole lines at its end (`None` for a missing or empty log); read
 /// from the end, the whole file only when its end holds no whole record.
 pub(crate) fn last_written(path: &Path, me: &str) -> io::Result<Option<i64>> {
-    let mut file = match std::fs::File::open(path) {
-        Ok(f) => f,
+    let (mut file, meta) = match crate::own::open_regular(path) {
+        Ok(opened) => opened,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    let len = file.metadata()?.len();
+    let len = meta.len();
     let mut from = len.saturating_sub(TAIL);
     loop {
         file.seek(SeekFrom::Start(from))?;

@@ -556,3 +556,17 @@ fn a_sync_folder_holding_the_data_folder_is_refused() {
     let said = store.take_warning().expect("said");
     assert!(said.contains("holds the progress database"), "{said}");
 }
+
+#[test]
+fn a_fifo_in_the_folder_is_never_opened() {
+    let (mut a, mut b) = (Device::new(), Device::new());
+    a.answer("q", true, t(0));
+    b.receive_log_of(&a);
+    crate::own::mkfifo(&b.logs().join("stuck.log"));
+    assert_eq!(b.store.sync_now().total(), 1);
+    // Nor this machine's own log, if one stands in its place.
+    std::fs::remove_file(b.log()).ok();
+    crate::own::mkfifo(&b.log());
+    b.answer("r", true, t(1));
+    assert!(b.store.take_warning().is_some());
+}

@@ -1,6 +1,13 @@
 //! Version 9 of the store: what syncing between machines keeps (see
 //! [`super`]), and the adoption of everything a store held before it into
 //! its device's log, so a machine that starts syncing brings its history.
+//!
+//! A record this lectern does not know (a newer one's change) is skipped
+//! and counted, and its file's cursor moves past it: a later step that
+//! teaches the store a new kind of change should forget the cursors
+//! (`DELETE FROM sync_file`), so every log is read again (what is known
+//! is dropped by device and seq) and nothing a newer machine wrote is
+//! missed.
 
 use rusqlite::{Connection, params};
 

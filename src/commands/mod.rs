@@ -11,6 +11,7 @@ mod man;
 mod notes;
 mod read;
 mod render;
+mod reset;
 mod review;
 mod search;
 mod stats;
@@ -103,6 +104,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Review { path }) => review::run(path.as_deref(), common, &settings()),
         Some(Command::Drill(args)) => drill::run(&args, common, &settings()),
+        Some(Command::Reset { path }) => reset::run(&path, common),
         Some(Command::Stats {
             path,
             json,

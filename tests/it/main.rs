@@ -25,6 +25,7 @@ mod notes;
 mod output;
 mod preprocessors;
 mod props;
+mod quizzes;
 mod render;
 mod screens;
 mod search;

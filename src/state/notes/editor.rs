@@ -2,7 +2,7 @@
 //! line, Ctrl-U clears the line, Ctrl-W the word before the cursor, Enter
 //! keeps the note, Esc drops what was typed.
 
-use super::super::screens::Overlay;
+use super::super::Overlay;
 use super::super::{Action, Effect, State};
 use super::annotate;
 use crate::model::anchor::Selector;

@@ -89,9 +89,18 @@ pub(super) fn ready(s: &mut State, chapters: Vec<Chapter>, courses: Vec<crate::m
             s.library.courses.push(std::sync::Arc::new(c));
         }
     }
+    let here = s.lesson_key();
     if let Some(Overlay::Quizzes(b)) = &mut s.overlay {
         b.chapters = Some(chapters);
         b.sort();
+        // Course by course, the list opens at the chapter being read.
+        let at = here.and_then(|k| {
+            b.listed()
+                .position(|c| c.course == k.course && c.lesson == k.lesson)
+        });
+        if let (false, Some(at)) = (b.weakest, at) {
+            b.cursor = at;
+        }
     }
 }
 

@@ -55,17 +55,22 @@ fn usage_error(command: &str, why: String) -> ExitCode {
     refused(&e)
 }
 
-/// The config file with the flags over it; its problems are said at once
-/// (the reader repeats them in its footer): a bad value keeps its default
-/// and the program goes on.
-fn load_settings(common: &crate::cli::Common) -> Settings {
-    let s = Settings::load_with(
+/// The config file with the flags over it.
+fn settings_of(common: &crate::cli::Common) -> Settings {
+    Settings::load_with(
         common.config.as_deref(),
         common.theme,
         common.no_mouse,
         common.linear,
     )
-    .with_images_flag(common.images);
+    .with_images_flag(common.images)
+}
+
+/// The config file with the flags over it; its problems are said at once
+/// (the reader repeats them in its footer): a bad value keeps its default
+/// and the program goes on.
+fn load_settings(common: &crate::cli::Common) -> Settings {
+    let s = settings_of(common);
     for p in &s.problems {
         crate::out::stderr(&format!("lectern: {p}"));
     }

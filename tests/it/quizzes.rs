@@ -5,6 +5,7 @@
 
 use crate::common::Reader;
 use crate::common::pty::Term;
+use crate::drill::{book_at, digit, digit_of};
 use lectern::model::drill::STUCK_AFTER;
 use lectern::model::quizzes::Chapter;
 use lectern::model::{Change, DrillKind};
@@ -19,19 +20,7 @@ fn book_dir() -> PathBuf {
 }
 
 fn book() -> Reader {
-    let mut r = Reader::folder(&book_dir(), 100, 40);
-    let quiz = r.index_of("quiz");
-    r.open(quiz);
-    r
-}
-
-/// The display digit of the first wrong (or the right) option of check `k`.
-fn digit(r: &Reader, k: usize, right: bool) -> char {
-    let check = &r.s.reader.doc().unwrap().lesson.checks[k];
-    let pos = (0..check.order.len())
-        .find(|&p| check.options[check.order[p]].correct == right)
-        .unwrap();
-    char::from(b'1' + pos as u8)
+    book_at(100, 40)
 }
 
 fn board(r: &Reader) -> &lectern::state::quizzes::QuizBoard {
@@ -146,20 +135,6 @@ fn a_stuck_check_flags_its_lesson_in_the_contents_and_the_dashboard() {
 
 // ---- the real binary in a pty ------------------------------------------
 
-fn lectern(args: &[&str], data: &Path) -> serde_json::Value {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .args(args)
-        .env("LECTERN_DATA_DIR", data)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null)
-}
-
 /// The dashboard's line of the chapter titled `title`, as numbers.
 fn figures_of(t: &Term, title: &str) -> Vec<String> {
     let rows = t.rows();
@@ -184,12 +159,7 @@ fn the_dashboard_says_what_stats_json_says_and_reset_starts_a_round() {
     let mut t = Term::spawn(&[quiz.as_path()], data.path(), 110, 40);
     t.wait_for("Which keyword declares a variable?");
     t.wait_for("q quit");
-    let row = t
-        .rows()
-        .into_iter()
-        .find(|r| r.trim().ends_with(". dim"))
-        .unwrap();
-    let wrong = row.trim().split('.').next().unwrap().to_string();
+    let wrong = digit_of(&t, "dim");
     t.press(&format!("c{wrong}"));
     t.wait_for("Not quite");
     t.press("Q");
@@ -211,7 +181,7 @@ fn the_dashboard_says_what_stats_json_says_and_reset_starts_a_round() {
     t.quit_cleanly();
 
     let book_arg = book.to_str().unwrap();
-    let v = lectern(&["stats", "--json", book_arg], data.path());
+    let v = crate::common::json_of(&["stats", "--json", book_arg], data.path());
     let checks: Vec<&serde_json::Value> = v["courses"][0]["checks"]
         .as_array()
         .unwrap()
@@ -241,7 +211,7 @@ fn the_dashboard_says_what_stats_json_says_and_reset_starts_a_round() {
     assert!(out.status.success(), "{out:?}");
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("a new round"), "{said}");
-    let v = lectern(&["stats", "--json", book_arg], data.path());
+    let v = crate::common::json_of(&["stats", "--json", book_arg], data.path());
     let check = v["courses"][0]["checks"]
         .as_array()
         .unwrap()

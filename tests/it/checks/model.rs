@@ -33,7 +33,7 @@ pub enum Step {
 }
 
 fn step() -> impl Strategy<Value = Step> {
-    let keys: Vec<char> = "jkccgG bbn][ra11234\n\x1bi\tMRo5x0".chars().collect();
+    let keys: Vec<char> = "jkccgG bbn][ra11234\n\x1bi\tMRo5x0DXe".chars().collect();
     prop_oneof![
         12 => proptest::sample::select(keys).prop_map(Step::Key),
         3 => (0..HEIGHT).prop_map(Step::Click),
@@ -52,6 +52,9 @@ struct Model {
     first_after_reveal: HashMap<(String, String), bool>,
     /// Lessons whose end has been on screen (or marked read with M).
     ends_seen: HashSet<String>,
+    /// `(lesson, check)` → its first try, once there is one: the score,
+    /// which nothing later (a retry, a drill, a new round) moves.
+    firsts: HashMap<(String, String), bool>,
 }
 
 /// The check that takes answers before a key: focused, on screen, not
@@ -166,6 +169,7 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
     let taker = taker(&r.s);
     let marks = matches!(step, Step::Key('M')) && r.s.screen() == Screen::Reading;
     let in_review = r.s.active_review().is_some();
+    let in_drill = r.s.active_review().is_some_and(|v| v.drill.is_some());
     let screen = r.s.screen();
     let before = attempts(r);
     let from = r.effects().len();
@@ -182,6 +186,10 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
         match e {
             Effect::Write(Change::Reveal { key, check, .. }) => {
                 m.seen.insert((lesson_of(&key), check));
+            }
+            Effect::Write(Change::Attempt { drill: true, .. }) => {
+                made += 1;
+                assert!(in_drill, "{step:?}: a drill answer outside a drill");
             }
             Effect::Write(Change::Attempt {
                 key,
@@ -210,6 +218,10 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
         assert_eq!(attempts(r) - before, made, "{step:?}");
     }
     for (card, c) in checks(r) {
+        if let Some(first) = c.first_try_correct {
+            let kept = *m.firsts.entry(card.clone()).or_insert(first);
+            assert_eq!(kept, first, "{step:?} moved the first try of {card:?}");
+        }
         if m.first_after_reveal.get(&card) == Some(&true) {
             assert_ne!(
                 c.first_try_correct,

@@ -46,8 +46,11 @@ fn step() -> impl Strategy<Value = Step> {
 /// What the model knows, across restarts.
 #[derive(Default)]
 struct Model {
-    /// `(lesson, check)` whose answer was shown.
+    /// `(lesson, check)` whose answer was shown in its current round (a
+    /// new round asks again: its answers are first tries of that round).
     seen: HashSet<(String, String)>,
+    /// `(lesson, check)` whose answer was ever shown.
+    seen_ever: HashSet<(String, String)>,
     /// `(lesson, check)` → its first answer came after a reveal.
     first_after_reveal: HashMap<(String, String), bool>,
     /// Lessons whose end has been on screen (or marked read with M).
@@ -185,7 +188,11 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
     for e in r.effects()[from..].iter().cloned() {
         match e {
             Effect::Write(Change::Reveal { key, check, .. }) => {
-                m.seen.insert((lesson_of(&key), check));
+                m.seen.insert((lesson_of(&key), check.clone()));
+                m.seen_ever.insert((lesson_of(&key), check));
+            }
+            Effect::Write(Change::Reset { lessons, .. }) => {
+                m.seen.retain(|(lesson, _)| !lessons.contains(lesson));
             }
             Effect::Write(Change::Attempt { drill: true, .. }) => {
                 made += 1;
@@ -209,7 +216,8 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
                 }
                 let seen = m.seen.contains(&card);
                 assert!(review || !seen || revealed, "{card:?} after a reveal");
-                m.first_after_reveal.entry(card).or_insert(seen && !review);
+                let ever = m.seen_ever.contains(&card);
+                m.first_after_reveal.entry(card).or_insert(ever && !review);
             }
             _ => {}
         }
@@ -461,4 +469,13 @@ fn an_answer_then_the_next_lesson_and_a_review_mark_only_what_was_seen() {
         Key('1'),
         DueAgree,
     ]);
+}
+
+/// A reveal, then a new round: the round's answers are its first tries
+/// (not practice), while the score, the first try ever, stays wrong (the
+/// model holds it after every step).
+#[test]
+fn a_reveal_then_a_new_round_asks_again_and_keeps_the_score() {
+    use Step::*;
+    run(&[Key('a'), Key('X'), Key('c'), Key('1'), Key('r'), Key('2')]);
 }

@@ -12,7 +12,7 @@ pub(super) struct Syntax {
     pub name: &'static str,
     pub extensions: &'static [&'static str],
     /// What a first line it highlights matches (`^#!.*\bbash\b`…).
-    pub first_line: Option<&'static str>,
+    first_line: Option<&'static str>,
     /// Its closure, a number into `CLOSURES`.
     closure: usize,
     /// Its place in the whole set, and so in the set of its closure.
@@ -73,12 +73,13 @@ fn set_of(members: &[u16]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(size);
     out.extend_from_slice(&u64::try_from(count).ok()?.to_le_bytes());
     let mut next = members.iter().map(|&m| usize::from(m)).peekable();
-    for i in 0..count {
-        if next.next_if_eq(&i).is_some() {
-            out.extend_from_slice(piece(DUMPS[i])?);
+    for (i, &place) in DUMPS.iter().enumerate().take(count) {
+        let dump = if next.next_if_eq(&i).is_some() {
+            piece(place)?
         } else {
-            out.extend_from_slice(stub);
-        }
+            stub
+        };
+        out.extend_from_slice(dump);
     }
     out.extend_from_slice(&0u64.to_le_bytes());
     Some(out)

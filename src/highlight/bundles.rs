@@ -164,6 +164,22 @@ SQL
     }
 
     #[test]
+    fn a_closure_holds_only_what_its_syntax_reaches() {
+        let closure = |name: &str| -> Vec<&str> {
+            let entry = SYNTAXES.iter().find(|s| s.name == name).unwrap();
+            let members = CLOSURES[entry.closure].iter();
+            members.map(|&m| SYNTAXES[usize::from(m)].name).collect()
+        };
+        assert_eq!(closure("Rust"), ["Rust"]);
+        assert_eq!(closure("TOML"), ["TOML"]);
+        let html = closure("HTML");
+        for name in ["HTML", "CSS", "JavaScript"] {
+            assert!(html.contains(&name), "{html:?}");
+        }
+        assert!(html.len() < 10, "{html:?}");
+    }
+
+    #[test]
     fn loaded_bundles_are_kept_within_their_budget() {
         for entry in &SYNTAXES {
             let set = load(entry).unwrap();

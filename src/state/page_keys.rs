@@ -22,7 +22,11 @@ pub(super) fn counting(count: Option<u32>, d: u32) -> Option<u32> {
 
 /// A motion with a count: `3j` three lines, `2 Space` two pages, `10G`
 /// (or `10g`) line 10, `3}` three headings on.
+/// In a selection, the count moves its free end (`3w`, `2}`).
 pub(super) fn counted(s: &mut State, a: &Action, n: u32, fx: &mut Vec<Effect>) {
+    if matches!(s.overlay, Some(Overlay::Select(_))) {
+        return super::notes::select::moved(s, a, Some(n));
+    }
     let g = s.geometry();
     let n = n as usize;
     let r = &mut s.reader;
@@ -159,6 +163,7 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
         Action::SelectWords => super::notes::select::start(s, false),
         Action::SelectLines => super::notes::select::start(s, true),
         Action::NotesList => super::notes::list::start(s),
+        Action::MarginClick(row) => super::notes::editor::clicked(s, *row),
         _ => {}
     }
 }

@@ -160,16 +160,30 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     if a.clears_notice() && !screen.is_prompt() {
         s.notice = None;
     }
-    // Any key but a digit uses the count or drops it (Esc included).
+    // Any key but a digit uses the count or drops it (Esc included). The
+    // page and the selection on it count the same way, with one count.
     let count = s.reader.count.take();
-    if let (Action::Count(d), Screen::Reading) = (&a, screen) {
-        s.reader.count = counting(count, *d);
-        return fx;
+    match (&a, screen) {
+        (Action::Count(d), Screen::Reading | Screen::Select) => {
+            s.reader.count = counting(count, *d);
+            return fx;
+        }
+        // `0` after a digit is part of the count (`10w`), where `0` alone
+        // is a motion.
+        (Action::LineStart, Screen::Select) if count.is_some() => {
+            s.reader.count = counting(count, 0);
+            return fx;
+        }
+        _ => {}
     }
-    let moved = a.is_motion()
-        && (screen == Screen::Reading
-            || (matches!(screen, Screen::Check | Screen::Choices)
-                && !matches!(a, Action::LineDown | Action::LineUp)));
+    let moved = match screen {
+        Screen::Reading => a.is_motion(),
+        Screen::Check | Screen::Choices => {
+            a.is_motion() && !matches!(a, Action::LineDown | Action::LineUp)
+        }
+        Screen::Select => select::takes_count(&a),
+        _ => false,
+    };
     match count {
         Some(n) if moved || matches!(a, Action::NextLesson | Action::PrevLesson) => {
             counted(s, &a, n, &mut fx)

@@ -22,6 +22,7 @@ mod library;
 mod lint_reach;
 mod markdown;
 mod notes;
+mod notes_keys;
 mod output;
 mod preprocessors;
 mod props;

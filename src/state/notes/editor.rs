@@ -45,6 +45,26 @@ impl NoteEditor {
     }
 }
 
+/// A click on the margin at page row `row`: the note whose marker is
+/// there opens, as `v` then `i` on its words opens it (a highlight's bar:
+/// its note, none yet).
+pub(in crate::state) fn clicked(s: &mut State, row: u16) {
+    let line = s.reader.top + usize::from(row);
+    let notes = &s.reader.notes;
+    let starts_here = |sh: &&super::Shown| sh.lines.first().is_some_and(|l| l.0 == line);
+    let with_text =
+        |sh: &&super::Shown| notes.notes.get(sh.note).is_some_and(|n| !n.note.is_empty());
+    let shown = notes
+        .on_line(line)
+        .find(|sh| starts_here(sh) && with_text(sh))
+        .or_else(|| notes.on_line(line).next());
+    let Some(n) = shown.and_then(|sh| notes.notes.get(sh.note)) else {
+        return;
+    };
+    let editor = NoteEditor::new(n.target.clone(), n.note.clone(), Some(n.id.clone()));
+    s.overlay = Some(Overlay::Note(editor));
+}
+
 /// The editor's keys: `false` when it is not open.
 pub(in crate::state) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let Some(Overlay::Note(ed)) = &mut s.overlay else {

@@ -8,7 +8,7 @@
 use super::library::{Shelf, shelves};
 use super::target::{Target, resolve};
 use crate::cli::{Common, NotesFormat};
-use crate::layout::flow::{CANONICAL_WIDTH, flow};
+use crate::layout::flow::anchoring;
 use crate::model::anchor::{Status, place};
 use crate::model::{Change, Course};
 use crate::store::Store;
@@ -111,8 +111,7 @@ fn exported(store: &Store, courses: &[Course], all: bool) -> Vec<Exported> {
             .or_insert_with(|| {
                 let entry = entry?;
                 let lesson = crate::loader::load(&entry.origin).ok()?.lesson;
-                let page = crate::layout::page(&lesson, CANONICAL_WIDTH, &Default::default());
-                Some((flow(&page).text, entry.origin.name()))
+                Some((anchoring(&lesson).text, entry.origin.name()))
             });
         let (status, source) = match page {
             Some((text, source)) => (place(text, &target).status, source.clone()),

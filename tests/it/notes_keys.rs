@@ -157,3 +157,67 @@ fn clicking_a_notes_marker_opens_the_note() {
     click(&mut r, 0, bar + 3);
     assert_eq!(r.s.overlay, None);
 }
+
+/// The text of the cells drawn underlined (the highlights).
+fn underlined(r: &Reader) -> String {
+    use ratatui::style::Modifier;
+    let buf = r.host.terminal.backend().buffer();
+    let rows = (1..buf.area.height - 1).map(|y| {
+        (0..buf.area.width)
+            .filter(|&x| buf[(x, y)].modifier.contains(Modifier::UNDERLINED))
+            .map(|x| buf[(x, y)].symbol())
+            .collect::<String>()
+    });
+    rows.filter(|row| !row.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_note_in_a_fold_stays_on_its_words_whether_the_fold_is_open_or_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("01-fold.md"),
+        "# Fold\n\nFirst paragraph here.\n\n<details><summary>Hint</summary>\n\n\
+         The hidden words of the fold body.\n\n</details>\n\nAfter the fold comes this text.\n\n\
+         And more text.\n\nAnd more still.\n\nThe end.\n",
+    )
+    .unwrap();
+    let mut r = Reader::folder(dir.path(), 60, 6);
+    r.open(0);
+    let line_of = |r: &Reader, text: &str| {
+        let doc = r.s.reader.doc().unwrap();
+        (0..doc.total())
+            .find(|&i| doc.line_text(i).is_some_and(|t| t.contains(text)))
+            .unwrap()
+    };
+    // After the fold, made while it is closed.
+    let after = line_of(&r, "After the fold");
+    r.keys(&format!("{}Gv2w\n", after + 1));
+    // In the fold, made while it is open.
+    r.keys("z");
+    let hidden = line_of(&r, "The hidden words");
+    r.keys(&format!("{}Gvw3w\n", hidden + 1));
+    let notes = &r.s.reader.notes.notes;
+    let quotes: Vec<&str> = notes.iter().map(|n| n.target.exact.as_str()).collect();
+    assert_eq!(quotes, ["After the fold", "The hidden words of the"]);
+    assert_eq!(underlined(&r), "The hidden words of the After the fold");
+    let ok = |r: &Reader| {
+        r.s.reader
+            .notes
+            .notes
+            .iter()
+            .map(|n| n.status.map(|s| s.name()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ok(&r), [Some("ok"), Some("ok")]);
+    // Closed: the fold's note is still ok, drawn nowhere; the other is
+    // on its words.
+    r.keys("z");
+    assert_eq!(ok(&r), [Some("ok"), Some("ok")]);
+    r.keys(&format!("{}G", line_of(&r, "Hint") + 1));
+    assert_eq!(underlined(&r), "After the fold");
+    r.keys("z");
+    r.keys(&format!("{}G", line_of(&r, "The hidden words") + 1));
+    assert!(underlined(&r).starts_with("The hidden words of the"));
+}

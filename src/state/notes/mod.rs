@@ -16,7 +16,7 @@ use place::to_saved_place;
 pub(super) use place::{progress_read, save_place};
 
 use super::{Effect, State};
-use crate::layout::flow::{CANONICAL_WIDTH, Flow, flow};
+use crate::layout::flow::{Flow, anchoring, flow};
 use crate::model::anchor::{Placed, Selector, Status, place};
 use crate::model::{Change, LessonKey};
 use chrono::{DateTime, Utc};
@@ -245,12 +245,10 @@ pub(super) fn page_flow(s: &State) -> Option<Flow> {
     (!doc.partial()).then(|| flow(&doc.page))
 }
 
-/// The open lesson's text as anchors know it: laid out at the canonical
-/// width, the same whatever the screen (see [`CANONICAL_WIDTH`]).
+/// The open lesson's text as anchors know it ([`anchoring`]): the same
+/// whatever the screen, folds closed or open.
 pub(super) fn canonical(s: &State) -> Option<Flow> {
-    let doc = s.reader.doc()?;
-    let page = crate::layout::page(&doc.lesson, CANONICAL_WIDTH, &Default::default());
-    Some(flow(&page))
+    Some(anchoring(&s.reader.doc()?.lesson))
 }
 
 /// The selectors of characters `start..end` of the page's flow `f`, in

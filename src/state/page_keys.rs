@@ -7,7 +7,7 @@ use super::courses::Picker;
 use super::open;
 use super::open::want_index;
 use super::reader::{Focus, Search};
-use super::screens::{Overlay, quit};
+use super::screens::{Overlay, Screen, quit};
 use super::{Action, Effect, State, contents, copy, links, review};
 
 /// The count after digit `d`; a leading 0 is no count.
@@ -17,6 +17,35 @@ pub(super) fn counting(count: Option<u32>, d: u32) -> Option<u32> {
         None => Some(d),
         // Past this, a count only means "to the end" anyway.
         Some(n) => Some(n.saturating_mul(10).saturating_add(d).min(99_999)),
+    }
+}
+
+/// The count typed before `a` on `screen`, taken: any key but a digit
+/// uses it or drops it (Esc included). `None` when `a` is a digit of it,
+/// kept for the next key. The page and the selection on it count the
+/// same way, with this one count.
+pub(super) fn take_count(s: &mut State, a: &Action, screen: Screen) -> Option<Option<u32>> {
+    let count = s.reader.count.take();
+    let digit = match (a, screen) {
+        (Action::Count(d), Screen::Reading | Screen::Select) => *d,
+        // `0` after a digit is part of the count (`10w`), where `0` alone
+        // is a motion.
+        (Action::LineStart, Screen::Select) if count.is_some() => 0,
+        _ => return Some(count),
+    };
+    s.reader.count = counting(count, digit);
+    None
+}
+
+/// Whether a count typed before `a` on `screen` moves by it.
+pub(super) fn counts_for(screen: Screen, a: &Action) -> bool {
+    match screen {
+        Screen::Reading => a.is_motion(),
+        Screen::Check | Screen::Choices => {
+            a.is_motion() && !matches!(a, Action::LineDown | Action::LineUp)
+        }
+        Screen::Select => super::notes::select::takes_count(a),
+        _ => false,
     }
 }
 

@@ -7,7 +7,7 @@ use super::courses::{self, Picked, Picker};
 use super::help::Help;
 use super::notes::{self, editor, list, marks, select};
 use super::open::{self, save_position};
-use super::page_keys::{counted, counting, page, search_prompt};
+use super::page_keys::{counted, counts_for, page, search_prompt, take_count};
 use super::reader::Focus;
 use super::stats::StatsView;
 use super::{Action, Effect, Msg, State, check, contents, copy, links, review, scrolled};
@@ -160,30 +160,10 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     if a.clears_notice() && !screen.is_prompt() {
         s.notice = None;
     }
-    // Any key but a digit uses the count or drops it (Esc included). The
-    // page and the selection on it count the same way, with one count.
-    let count = s.reader.count.take();
-    match (&a, screen) {
-        (Action::Count(d), Screen::Reading | Screen::Select) => {
-            s.reader.count = counting(count, *d);
-            return fx;
-        }
-        // `0` after a digit is part of the count (`10w`), where `0` alone
-        // is a motion.
-        (Action::LineStart, Screen::Select) if count.is_some() => {
-            s.reader.count = counting(count, 0);
-            return fx;
-        }
-        _ => {}
-    }
-    let moved = match screen {
-        Screen::Reading => a.is_motion(),
-        Screen::Check | Screen::Choices => {
-            a.is_motion() && !matches!(a, Action::LineDown | Action::LineUp)
-        }
-        Screen::Select => select::takes_count(&a),
-        _ => false,
+    let Some(count) = take_count(s, &a, screen) else {
+        return fx;
     };
+    let moved = counts_for(screen, &a);
     match count {
         Some(n) if moved || matches!(a, Action::NextLesson | Action::PrevLesson) => {
             counted(s, &a, n, &mut fx)

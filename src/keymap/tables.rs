@@ -104,6 +104,8 @@ const MARKS: &[Binding] = &[
 #[rustfmt::skip]
 const NOTE: &[Binding] = &[
     bind(&[Ctrl('j')], Input('\n')).hint("new line"),
+    bind(&[Ctrl('e')], EditNote).hint("editor"),
+    bind(&[Ctrl('r')], ToggleCard).hint("card"),
 ];
 
 /// The notes list: typed text filters it.
@@ -112,6 +114,7 @@ const NOTES_LIST: &[Binding] = &[
     bind(&[Code(Down), Ctrl('n')], LineDown).hint("choose"),
     bind(&[Code(Up), Ctrl('p')], LineUp),
     bind(&[Code(Tab)], ToggleContents).hint("order"),
+    bind(&[Ctrl('r')], ToggleCard).hint("card"),
 ];
 
 /// Down a page, where Space does not tick an option.

@@ -116,6 +116,10 @@ pub enum Action {
     SwapEnds,
     /// `d`: delete the highlights in the selection.
     Delete,
+    /// Ctrl-E: the note being written, in the learner's `$EDITOR`.
+    EditNote,
+    /// Ctrl-R: a note that asks a question as a review card, or not.
+    ToggleCard,
 }
 
 impl Action {
@@ -230,6 +234,10 @@ impl Action {
             Action::LineEnd => "the line's last word",
             Action::SwapEnds => "to the selection's other end",
             Action::Delete => "delete the highlights in the selection",
+            Action::EditNote => "write the note in $EDITOR (else $VISUAL), then back here",
+            Action::ToggleCard => {
+                "a question as a review card: R asks it, its highlight the answer (again: not)"
+            }
         }
     }
 

@@ -221,6 +221,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         } => super::course_search::indexed(s, course, (done, total), &mut fx),
         m @ (Msg::CourseResults { .. } | Msg::CourseSnippets { .. }) => search_reply(s, m, &mut fx),
         Msg::Notice(text) => s.notice = Some(text),
+        Msg::NoteEdited(edited) => editor::edited(s, edited),
         Msg::Reading { done, total } => s.library.reading = Some((done, total)),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
         Msg::LibraryDue { courses, due, seed } => {

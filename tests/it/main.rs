@@ -21,6 +21,7 @@ mod images;
 mod library;
 mod lint_reach;
 mod markdown;
+mod note_cards;
 mod notes;
 mod notes_keys;
 mod output;

@@ -221,3 +221,95 @@ fn a_note_in_a_fold_stays_on_its_words_whether_the_fold_is_open_or_closed() {
     r.keys(&format!("{}G", line_of(&r, "The hidden words") + 1));
     assert!(underlined(&r).starts_with("The hidden words of the"));
 }
+
+#[test]
+fn ctrl_e_writes_the_note_in_the_editor_and_says_when_there_is_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut r = reader(dir.path());
+    r.keys("jjv3wiWhy count?");
+    // No $EDITOR: the footer says so, and the note is as typed.
+    r.keys("\x05");
+    assert_eq!(r.host.edited, ["Why count?"]);
+    let notice = r.s.notice.clone().unwrap_or_default();
+    assert!(notice.contains("No editor set: $EDITOR"), "{notice}");
+    assert!(matches!(&r.s.overlay, Some(Overlay::Note(ed)) if ed.text == "Why count?"));
+    // An editor: what it saved replaces the note, kept with Enter.
+    r.host.editor = Some("Because of \x1b[2Jthis.".into());
+    r.keys("\x05");
+    let Some(Overlay::Note(ed)) = &r.s.overlay else {
+        panic!("still writing the note");
+    };
+    assert_eq!(ed.text, "Why count?\nBecause of \x1b[2Jthis.");
+    assert!(
+        r.s.notice
+            .as_deref()
+            .unwrap_or("")
+            .contains("Back from the editor")
+    );
+    // The editor's Effect went to the host, not the runner.
+    assert!(r.effects().contains(&Effect::EditNote("Why count?".into())));
+    r.keys("\n");
+    let notes = &r.s.reader.notes.notes;
+    assert_eq!(notes.len(), 1);
+    assert!(notes[0].note.starts_with("Why count?\nBecause of"));
+}
+
+/// A fake `$EDITOR`: a script that appends a line to the file it is given.
+fn fake_editor(dir: &Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join("fake-editor");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nprintf 'A line from the editor.\\n' >> \"$1\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+#[test]
+fn the_editor_round_trip_in_the_real_terminal() {
+    use crate::common::pty::{Opts, Term};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("01-counting.md"), LESSON).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let tools = tempfile::tempdir().unwrap();
+    let editor = fake_editor(tools.path());
+    let editor = editor.to_str().unwrap();
+    let vars = [("EDITOR", editor), ("VISUAL", "")];
+    let opts = Opts {
+        vars: &vars,
+        ..Opts::new(data.path(), 80, 14)
+    };
+    let mut t = Term::lectern(&[dir.path()], &opts);
+    t.wait_for("q quit");
+    t.press("Vi");
+    t.wait_for("Note · Enter keeps it");
+    t.press("Why count?");
+    t.wait_for("Why count?");
+    t.press("\x05");
+    t.wait_for("Back from the editor");
+    t.wait_for("A line from the editor.");
+    // The reader has the screen again, whole.
+    t.wait_for("Note · Enter keeps it");
+    t.press("\r");
+    t.wait_for("Note kept");
+    t.quit_cleanly();
+    let left: Vec<_> = std::fs::read_dir(data.path().join("cache"))
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        !left
+            .iter()
+            .any(|n| n.to_string_lossy().starts_with("note-")),
+        "{left:?}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("--data-dir")
+        .arg(data.path())
+        .arg("notes")
+        .output()
+        .unwrap();
+    let md = String::from_utf8_lossy(&out.stdout);
+    assert!(md.contains("Why count?\nA line from the editor."), "{md}");
+}

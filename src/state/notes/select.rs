@@ -296,12 +296,16 @@ fn finish(s: &mut State, fx: &mut Vec<Effect>, with_note: bool) {
         .and_then(|sh| s.reader.notes.notes.get(sh.note));
     if with_note {
         let editor = match existing {
-            Some(n) => NoteEditor::new(n.target.clone(), n.note.clone(), Some(n.id.clone())),
-            None => NoteEditor::new(target, String::new(), None),
+            Some(n) => NoteEditor::of(n),
+            None => NoteEditor::new(target),
         };
         s.overlay = Some(Overlay::Note(editor));
     } else {
-        annotate(s, target, String::new(), None, fx);
+        let said = super::Said {
+            note: String::new(),
+            card: false,
+        };
+        annotate(s, target, said, None, fx);
         s.notice = Some("Highlighted (H lists them).".into());
     }
 }

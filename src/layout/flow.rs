@@ -60,27 +60,10 @@ pub fn flow(page: &Page) -> Flow {
         while page.blocks.get(block + 1).is_some_and(|&s| s <= i) {
             block += 1;
         }
-        let Some(line) = page.lines.get(i) else { break };
-        // A table's row puts its cells side by side, so a cell that wraps
-        // mixes its words with its neighbours' at one width and not at
-        // another: tables are not flowed.
-        if line
-            .spans
-            .iter()
-            .any(|sp| sp.style.role == Role::Rule && sp.text.contains('│'))
-        {
-            continue;
-        }
         let fold = folds.peek().filter(|f| f.first <= i);
-        let mut byte = 0usize;
         let before = out.words.len();
-        for span in &line.spans {
-            // A closed fold's count of its lines is the page's word.
-            let count = fold.is_some() && span.style.role == Role::Dim;
-            if !drawn_around(span.style.role, &span.text) && !count {
-                words_of(&mut out, &span.text, byte, i, block);
-            }
-            byte += span.text.len();
+        for (byte, text) in flowing(page, i, fold.is_some()) {
+            words_of(&mut out, text, byte, i, block);
         }
         key += out.words[before..]
             .iter()
@@ -95,6 +78,35 @@ pub fn flow(page: &Page) -> Flow {
         }
     }
     out
+}
+
+/// The spans of line `i` that flow, each with where it starts in the
+/// line: none of a table's row, whose cells side by side mix their words
+/// with their neighbours' at one width and not at another (tables are not
+/// flowed), nor what is drawn around the text, nor (`folded`: the summary
+/// of a closed fold) the page's count of the lines it hides.
+fn flowing(page: &Page, i: usize, folded: bool) -> impl Iterator<Item = (usize, &str)> {
+    let row = page
+        .lines
+        .spans(i)
+        .any(|(text, style)| style.role == Role::Rule && text.contains('│'));
+    let mut byte = 0usize;
+    let spans = page.lines.spans(i).filter(move |_| !row);
+    spans.filter_map(move |(text, style)| {
+        let at = byte;
+        byte += text.len();
+        let count = folded && style.role == Role::Dim;
+        (!drawn_around(style.role, text) && !count).then_some((at, text))
+    })
+}
+
+/// How many characters of `page` flow, spaces aside: what its [`flow`]
+/// would hold, without making it (a page with every fold open).
+pub fn chars(page: &Page) -> usize {
+    (0..page.lines.len())
+        .flat_map(|i| flowing(page, i, false))
+        .map(|(_, text)| text.chars().filter(|c| !c.is_whitespace()).count())
+        .sum()
 }
 
 /// The lesson's text as anchors refer to it: laid out at
@@ -180,11 +192,6 @@ impl Flow {
             left -= w.len as usize;
         }
         self.text.len()
-    }
-
-    /// Its characters, spaces aside.
-    pub fn chars(&self) -> usize {
-        self.words.iter().map(|w| w.len as usize).sum()
     }
 
     /// Key `k` of this flow in the lesson's whole text (closed folds'
@@ -389,8 +396,15 @@ mod tests {
         // With the folds open, the page is the whole text.
         let mut view = crate::layout::Highlights::default();
         view.open_folds = true;
-        let open = flow(&crate::layout::page(&lesson, 30, &view));
+        let open_page = crate::layout::page(&lesson, 30, &view);
+        let open = flow(&open_page);
         assert!(open.gaps.is_empty());
+        let flowed: usize = open.words.iter().map(|w| w.len as usize).sum();
+        assert_eq!(chars(&open_page), flowed, "counted as flowed");
+        assert_eq!(
+            closed.gaps[0].1,
+            flowed - closed.text.iter().filter(|c| !c.is_whitespace()).count()
+        );
         let (start, end) = find("hidden words");
         let (a, b) = all.to_flow(&open, start, end);
         assert_eq!(open.text[a..b].iter().collect::<String>(), "hidden words");

@@ -121,6 +121,9 @@ fn a_question_note_is_a_card_graded_and_scheduled_and_counted_due() {
     assert_eq!(due.len(), 1);
     assert_eq!(due[0].2, note_card(&id));
     assert!(due[0].3 > noon() + chrono::Duration::days(1));
+    // A grade is a review, in the chart of reviews too.
+    let reviews = store.review_times(Some(&course), noon() - chrono::Duration::days(1));
+    assert_eq!(reviews, [noon()]);
 }
 
 #[test]

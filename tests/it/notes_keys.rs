@@ -255,6 +255,7 @@ fn ctrl_e_writes_the_note_in_the_editor_and_says_when_there_is_none() {
 }
 
 /// A fake `$EDITOR`: a script that appends a line to the file it is given.
+#[cfg(unix)]
 fn fake_editor(dir: &Path) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let script = dir.join("fake-editor");
@@ -267,6 +268,7 @@ fn fake_editor(dir: &Path) -> std::path::PathBuf {
     script
 }
 
+#[cfg(unix)]
 #[test]
 fn the_editor_round_trip_in_the_real_terminal() {
     use crate::common::pty::{Opts, Term};

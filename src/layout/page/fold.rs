@@ -65,7 +65,7 @@ impl Builder<'_> {
             lines: scratch.lines,
             ..super::Page::default()
         };
-        let chars = crate::layout::flow::flow(&page).chars();
+        let chars = crate::layout::flow::chars(&page);
         (page.lines.len(), chars)
     }
 }

@@ -208,6 +208,7 @@ fn markdown(notes: &[Exported]) -> String {
         };
         let card = match &n.card {
             Some(g) if g.is_empty() => " · a review card, not yet asked".to_string(),
+            Some(g) if g.len() == 1 => " · a review card, asked once".to_string(),
             Some(g) => format!(" · a review card, asked {} times", g.len()),
             None => String::new(),
         };

@@ -60,7 +60,8 @@ pub fn rows(s: &State, list: &NotesList) -> Vec<Row> {
             }
         })
         .filter(|r| {
-            let hay = format!("{} {} {}", r.lesson, r.quote, r.text).to_lowercase();
+            let card = if r.card { " card" } else { "" };
+            let hay = format!("{} {} {}{card}", r.lesson, r.quote, r.text).to_lowercase();
             words.iter().all(|w| hay.contains(w.as_str()))
         })
         .collect()

@@ -50,6 +50,7 @@ const COURSE: &[Binding] = &[
     bind(&[Char('D')], Drill(DrillKind::Missed, DrillScope::Course)),
     bind(&[Char('X')], ResetRound),
     bind(&[Char('S')], Stats),
+    bind(&[Char('Q')], Quizzes),
     bind(&[Char('C')], CoursesOpen),
     bind(&[Char('#')], ToggleHiddenLines),
     bind(&[Char('z')], ToggleFolds),
@@ -242,6 +243,17 @@ const STATS: &[Binding] = &[
     bind(&[Digit], PICK).hint("open lesson"),
 ];
 
+/// The quiz dashboard: chapters to drill.
+#[rustfmt::skip]
+const QUIZZES: &[Binding] = &[
+    bind(&[Char('j'), Code(Down)], LineDown).hint("move"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Code(Enter)], Open).hint("drill"),
+    bind(&[Char('w')], QuizSort).hint("weakest first"),
+    bind(&[Char('X')], ResetRound).hint("new round"),
+    bind(&[Char('Q')], Quizzes),
+];
+
 #[rustfmt::skip]
 const COURSES: &[Binding] = &[
     bind(&[Char('j'), Code(Down)], LineDown).hint("move"),
@@ -313,6 +325,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
         Screen::Review => &[REVIEW, GLOBAL],
         Screen::Help => &[BOXED, GLOBAL],
         Screen::Stats => &[STATS, BOXED, GLOBAL],
+        Screen::Quizzes => &[QUIZZES, LIST_PAGES, GLOBAL],
         Screen::Courses => &[COURSES, GLOBAL],
         Screen::Copy => &[COPY, GLOBAL],
         Screen::Links => &[LINKS, GLOBAL],

@@ -18,6 +18,7 @@ pub mod link;
 mod order;
 mod origin;
 mod progress;
+pub mod quizzes;
 pub mod sanitize;
 mod table;
 

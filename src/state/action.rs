@@ -88,6 +88,10 @@ pub enum Action {
     ResetRound,
     /// `e`: every option's explanation of an answered check.
     ExplainAll,
+    /// `Q`: the quiz dashboard.
+    Quizzes,
+    /// On the dashboard: weakest first, or course by course.
+    QuizSort,
     /// Enter or Space in review: answer the selected option, or go on.
     ReviewNext,
     ReviewReread,
@@ -215,6 +219,10 @@ impl Action {
             Action::Drill(..) => "drill the checks missed (again at the end: what is left)",
             Action::ResetRound => "practise the lesson's checks again: a new round",
             Action::ExplainAll => "every option's explanation, once answered",
+            Action::Quizzes => {
+                "the quiz dashboard: every chapter's score, round, missed, stuck, due"
+            }
+            Action::QuizSort => "weakest first, or course by course",
             Action::ReviewNext => "answer (several: tick; on Submit, submit), then the next card",
             Action::ReviewReread => {
                 "the card's lesson at its question (unanswered: a peek); R returns"
@@ -251,10 +259,7 @@ impl Action {
     /// The meanings an action takes on a list or a prompt, where moving
     /// picks an entry and Enter opens it.
     fn meaning_on(&self, screen: Screen) -> Option<&'static str> {
-        use Screen::{
-            Answer, Check, Choices, Contents, CourseSearch, Courses, Help, Links, Marks, Note,
-            Notes, Review, Search, Select, Stats,
-        };
+        use Screen::{Answer, CourseSearch, Marks, Note, Notes, Search, Select};
         Some(match (self, screen) {
             (Action::Back, Search | CourseSearch | Answer | Marks | Notes) => "cancel the prompt",
             (Action::Input(_), Marks) => {
@@ -287,6 +292,18 @@ impl Action {
             (Action::Count(_), Select) => "a count for the next motion: 3w 2j 2} 10G",
             (Action::SelectWords, Select) => "select word by word (again: leave)",
             (Action::SelectLines, Select) => "select whole lines (again: leave)",
+            _ => return self.list_meaning(screen),
+        })
+    }
+
+    /// [`Action::meaning_on`] on the lists, the checks and the boxed
+    /// screens.
+    fn list_meaning(&self, screen: Screen) -> Option<&'static str> {
+        use Screen::{
+            Answer, Check, Choices, Contents, CourseSearch, Courses, Help, Links, Quizzes, Review,
+            Search, Stats,
+        };
+        Some(match (self, screen) {
             (Action::Open, Search | CourseSearch | Answer) => "accept",
             (Action::LineDown, Check | Choices | Review) => "next option",
             (Action::LineUp, Check | Choices | Review) => "previous option",
@@ -327,6 +344,15 @@ impl Action {
             (Action::Toggle, Review) => "tick the selected option (several answers), else as Enter",
             (Action::Copy, Links) => "copy its address (OSC 52)",
             (Action::Stats, Stats) => "read the figures again",
+            (Action::Quizzes, Quizzes) => "read the figures again",
+            (Action::Open, Quizzes) => {
+                "drill the chapter (stuck, else missed, else wrong, else new)"
+            }
+            (Action::ResetRound, Quizzes) => "a new round of the chapter's checks",
+            (Action::LineDown, Quizzes) => "next chapter",
+            (Action::LineUp, Quizzes) => "previous chapter",
+            (Action::Top, Quizzes) => "first chapter",
+            (Action::Bottom, Quizzes) => "last chapter",
             _ => return None,
         })
     }

@@ -56,6 +56,12 @@ pub enum Effect {
         lesson: Option<String>,
         stuck_after: u32,
     },
+    /// Every chapter with checks of `courses` and of the rest of the
+    /// library, with its figures, for the quiz dashboard.
+    LoadQuizzes {
+        courses: Vec<Arc<Course>>,
+        stuck_after: u32,
+    },
     /// The store's figures of course `course` for the stats screen.
     LoadStats {
         course: Arc<Course>,
@@ -142,6 +148,7 @@ impl Effect {
             Effect::LoadDue { .. }
                 | Effect::LoadNotes
                 | Effect::LoadDrill { .. }
+                | Effect::LoadQuizzes { .. }
                 | Effect::SwitchCourse { .. }
                 | Effect::LoadStats { .. }
                 | Effect::LoadLibrary { .. }

@@ -93,6 +93,12 @@ pub enum Msg {
         kind: crate::model::DrillKind,
         seed: u64,
     },
+    /// The quiz dashboard's chapters, course by course, and the courses
+    /// of the library they come from that were not open.
+    QuizzesReady {
+        chapters: Vec<crate::model::quizzes::Chapter>,
+        courses: Vec<crate::model::Course>,
+    },
     StatsReady(ReviewFigures),
     /// The courses of a folder, read again because its files changed (or
     /// read for the first time, in place of an outline).

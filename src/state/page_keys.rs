@@ -2,12 +2,13 @@
 //! in-page search prompt, and the keys that move through the course or
 //! open another screen.
 
+use super::Overlay;
 use super::course_search::CourseSearch;
 use super::courses::Picker;
 use super::open;
 use super::open::want_index;
 use super::reader::{Focus, Search};
-use super::screens::{Overlay, Screen, quit};
+use super::screens::{Screen, quit};
 use super::{Action, Effect, State, contents, copy, links, review};
 
 /// The count after digit `d`; a leading 0 is no count.

@@ -27,6 +27,7 @@ mod notes_keys;
 mod output;
 mod preprocessors;
 mod props;
+mod quizzes;
 mod render;
 mod screens;
 mod search;

@@ -4,7 +4,7 @@
 //! and the text back as a message), Ctrl-R makes a question a review card
 //! (or not), Enter keeps the note, Esc drops what was typed.
 
-use super::super::screens::Overlay;
+use super::super::Overlay;
 use super::super::{Action, Edited, Effect, State};
 use super::{Note, Said, annotate};
 use crate::model::anchor::Selector;

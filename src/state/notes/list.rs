@@ -2,7 +2,7 @@
 //! course order (Tab), filtered by what is typed, each with its status;
 //! Enter opens the page at it.
 
-use super::super::screens::Overlay;
+use super::super::Overlay;
 use super::super::{Action, Effect, State};
 use super::marks::title_of;
 use super::{Note, go};

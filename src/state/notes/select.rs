@@ -4,7 +4,7 @@
 //! highlights it, `i` writes a note on it, `y` copies it, `d` deletes the
 //! highlights in it.
 
-use super::super::screens::Overlay;
+use super::super::Overlay;
 use super::super::{Action, Doc, Effect, State};
 use super::editor::NoteEditor;
 use super::{annotate, canonical, delete, page_flow, page_line, select_in};

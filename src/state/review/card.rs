@@ -7,15 +7,7 @@ use crate::layout::{self, Line, Role, Style};
 use crate::model::{Check, Verdict, runs_text};
 use crate::state::State;
 
-/// xorshift64*: enough to shuffle four options; not for anything secret.
-fn next_random(seed: &mut u64) -> u64 {
-    let mut x = *seed | 1;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *seed = x;
-    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
+use crate::model::drill::next_random;
 
 /// A permutation of `0..n` that differs from `avoid` when it can, so the
 /// layout the reader learned while reading is not the one shown.

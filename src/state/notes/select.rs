@@ -1,6 +1,6 @@
 //! Selecting text, as vim's `v` (word by word) and `V` (line by line):
 //! the motions move its free end, each with a count typed before it as on
-//! the page (the page's count: [`crate::state::page_keys`]), Enter
+//! the page (the page's count, `state::page_keys`), Enter
 //! highlights it, `i` writes a note on it, `y` copies it, `d` deletes the
 //! highlights in it.
 
@@ -15,7 +15,7 @@ use crate::model::anchor::Selector;
 pub struct Selection {
     /// The page's flowing text as it was laid out when the selection began.
     pub flow: Flow,
-    /// The lesson's text as anchors know it (see [`super::canonical`]).
+    /// The lesson's text as anchors know it (see `notes::canonical`).
     pub canon: Flow,
     /// The word it started at, and the word the cursor is on.
     pub anchor: usize,

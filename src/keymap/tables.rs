@@ -78,6 +78,10 @@ const SELECT: &[Binding] = &[
     bind(&[Char('k'), Code(Up)], LineUp),
     bind(&[Char('0'), Code(Home)], LineStart),
     bind(&[Char('$'), Code(End)], LineEnd),
+    bind(&[Char('}')], NextHeading),
+    bind(&[Char('{')], PrevHeading),
+    bind(&[Ctrl('d'), Ctrl('f'), Code(PgDn)], PageDown),
+    bind(&[Ctrl('u'), Ctrl('b'), Code(PgUp)], PageUp),
     bind(&[Char('g')], Top),
     bind(&[Char('G')], Bottom),
     bind(&[Digit], COUNT),
@@ -101,6 +105,8 @@ const MARKS: &[Binding] = &[
 #[rustfmt::skip]
 const NOTE: &[Binding] = &[
     bind(&[Ctrl('j')], Input('\n')).hint("new line"),
+    bind(&[Ctrl('e')], EditNote).hint("editor"),
+    bind(&[Ctrl('r')], ToggleCard).hint("card"),
 ];
 
 /// The notes list: typed text filters it.
@@ -109,6 +115,7 @@ const NOTES_LIST: &[Binding] = &[
     bind(&[Code(Down), Ctrl('n')], LineDown).hint("choose"),
     bind(&[Code(Up), Ctrl('p')], LineUp),
     bind(&[Code(Tab)], ToggleContents).hint("order"),
+    bind(&[Ctrl('r')], ToggleCard).hint("card"),
 ];
 
 /// Down a page, where Space does not tick an option.

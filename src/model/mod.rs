@@ -4,6 +4,7 @@
 //! these values and the layout turns them into lines.
 
 pub mod anchor;
+pub mod card;
 mod change;
 mod check;
 mod check_state;

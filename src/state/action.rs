@@ -77,6 +77,8 @@ pub enum Action {
     TypeAnswer,
     /// A click on the page at screen row `y`.
     PageClick(u16),
+    /// A click in the page's margin at screen row `y` (a note's marker).
+    MarginClick(u16),
 
     // -- review and stats --
     Review,
@@ -118,6 +120,10 @@ pub enum Action {
     SwapEnds,
     /// `d`: delete the highlights in the selection.
     Delete,
+    /// Ctrl-E: the note being written, in the learner's `$EDITOR`.
+    EditNote,
+    /// Ctrl-R: a note that asks a question as a review card, or not.
+    ToggleCard,
 }
 
 impl Action {
@@ -148,6 +154,7 @@ impl Action {
             Action::Resize(..)
                 | Action::Scroll(_)
                 | Action::PageClick(_)
+                | Action::MarginClick(_)
                 | Action::ContentsClick(_)
                 | Action::Input(_)
                 | Action::InputBackspace
@@ -207,6 +214,7 @@ impl Action {
             Action::Toggle => "tick or untick the selected option",
             Action::TypeAnswer => "type the answer (short answers, tracing)",
             Action::PageClick(_) => "click on the page: an option, a link, a code block",
+            Action::MarginClick(_) => "click on a note's marker in the margin: open the note",
             Action::Review => "review due check questions",
             Action::Drill(..) => "drill the checks missed (again at the end: what is left)",
             Action::ResetRound => "practise the lesson's checks again: a new round",
@@ -234,6 +242,10 @@ impl Action {
             Action::LineEnd => "the line's last word",
             Action::SwapEnds => "to the selection's other end",
             Action::Delete => "delete the highlights in the selection",
+            Action::EditNote => "write the note in $EDITOR (else $VISUAL), then back here",
+            Action::ToggleCard => {
+                "a question as a review card: R asks it, its highlight the answer (again: not)"
+            }
         }
     }
 
@@ -269,9 +281,15 @@ impl Action {
             (Action::Copy, Select) => "copy the selection (OSC 52)",
             (Action::LineDown, Select) => "down a line",
             (Action::LineUp, Select) => "up a line",
-            (Action::Top, Select) => "to the first word of the lesson",
-            (Action::Bottom, Select) => "to the last word of the lesson",
-            (Action::Count(_), Select) => "a count for the next motion: 3w 2j",
+            (Action::Top, Select) => "to the first word of the lesson (10g: of line 10)",
+            (Action::Bottom, Select) => "to the last word of the lesson (10G: of line 10)",
+            (Action::NextHeading, Select) => "to the end of the paragraph (again: the next one's)",
+            (Action::PrevHeading, Select) => {
+                "to the start of the paragraph (again: the one before)"
+            }
+            (Action::PageDown, Select) => "down a page",
+            (Action::PageUp, Select) => "up a page",
+            (Action::Count(_), Select) => "a count for the next motion: 3w 2j 2} 10G",
             (Action::SelectWords, Select) => "select word by word (again: leave)",
             (Action::SelectLines, Select) => "select whole lines (again: leave)",
             _ => return self.list_meaning(screen),

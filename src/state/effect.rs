@@ -102,6 +102,9 @@ pub enum Effect {
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
+    /// A note's text to the learner's editor (`$EDITOR`), the terminal
+    /// given to it meanwhile; answered with [`super::Msg::NoteEdited`].
+    EditNote(String),
     /// Put text on the terminal's clipboard (OSC 52).
     Clipboard(String),
     /// Open a web or mail address in the browser.
@@ -126,6 +129,7 @@ impl Effect {
             self,
             Effect::SetMouse(_)
                 | Effect::Suspend
+                | Effect::EditNote(_)
                 | Effect::Clipboard(_)
                 | Effect::OpenUrl(_)
                 | Effect::OpenPicture(_)

@@ -52,7 +52,7 @@ pub use geometry::{
 pub use help::Help;
 pub use library::{CourseView, Library};
 pub use links::{Goes, LinkItem, LinkPicker};
-pub use msg::{Msg, Opened};
+pub use msg::{Edited, Msg, Opened};
 pub use open::open as open_lesson;
 pub use open::place_to_save;
 pub use overlay::Overlay;

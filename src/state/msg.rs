@@ -19,6 +19,18 @@ pub struct Opened {
     pub read: Option<ReadStamp>,
 }
 
+/// What came back from the learner's editor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edited {
+    /// The note as saved, made safe as lesson text is.
+    Text(String),
+    /// Neither `$EDITOR` nor `$VISUAL` is set.
+    NoEditor,
+    /// Why the editor gave nothing back (it failed, its file could not
+    /// be written or read).
+    Failed(String),
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Msg {
     /// The frame is on screen: the page drawn from its first screen is
@@ -106,6 +118,8 @@ pub enum Msg {
         u64,
         Vec<(String, Option<PathBuf>)>,
     ),
+    /// The note being written, back from the learner's editor.
+    NoteEdited(Edited),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

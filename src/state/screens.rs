@@ -8,7 +8,7 @@ use super::help::Help;
 use super::notes;
 use super::open::{self, save_position};
 use super::overlay::Overlay;
-use super::page_keys::{counted, counting, page, search_prompt};
+use super::page_keys::{counted, counts_for, page, search_prompt, take_count};
 use super::reader::Focus;
 use super::stats::StatsView;
 use super::{Action, Effect, Msg, State, check, contents, copy, links, quizzes, review, scrolled};
@@ -114,16 +114,10 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     if a.clears_notice() && !screen.is_prompt() {
         s.notice = None;
     }
-    // Any key but a digit uses the count or drops it (Esc included).
-    let count = s.reader.count.take();
-    if let (Action::Count(d), Screen::Reading) = (&a, screen) {
-        s.reader.count = counting(count, *d);
+    let Some(count) = take_count(s, &a, screen) else {
         return fx;
-    }
-    let moved = a.is_motion()
-        && (screen == Screen::Reading
-            || (matches!(screen, Screen::Check | Screen::Choices)
-                && !matches!(a, Action::LineDown | Action::LineUp)));
+    };
+    let moved = counts_for(screen, &a);
     match count {
         Some(n) if moved || matches!(a, Action::NextLesson | Action::PrevLesson) => {
             counted(s, &a, n, &mut fx)
@@ -181,6 +175,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         } => super::course_search::indexed(s, course, (done, total), &mut fx),
         m @ (Msg::CourseResults { .. } | Msg::CourseSnippets { .. }) => search_reply(s, m, &mut fx),
         Msg::Notice(text) => s.notice = Some(text),
+        Msg::NoteEdited(edited) => notes::editor::edited(s, edited),
         Msg::Reading { done, total } => s.library.reading = Some((done, total)),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
         Msg::LibraryDue { courses, due, seed } => {

@@ -48,6 +48,23 @@ fn schedule_as(card: Option<Card>, rating: Rating, now: DateTime<Utc>) -> Card {
     fsrs().next(card, now, rating).card
 }
 
+/// A note's card after grades `grades` (`(when, 1 again to 4 easy)`,
+/// oldest first), as the learner gave them; `None` before any: a new
+/// card, due from `since` (when it became one).
+pub(crate) fn graded(grades: &[(DateTime<Utc>, u8)], since: DateTime<Utc>) -> Card {
+    let new = Card {
+        due: since,
+        last_review: since,
+        ..Card::default()
+    };
+    grades
+        .iter()
+        .fold(None, |card, &(at, rating)| {
+            Some(schedule_as(card, rated(true, Some(i64::from(rating))), at))
+        })
+        .unwrap_or(new)
+}
+
 /// Builds check `key`'s card again from its attempts, each review answer
 /// rated as the learner said: after a rating changes the last one.
 pub(crate) fn replay(conn: &Connection, key: CardKey) -> rusqlite::Result<()> {

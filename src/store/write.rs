@@ -145,7 +145,10 @@ fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
             )?;
         }
         Change::Attempt { .. } => attempt(conn, change)?,
-        Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
+        Change::Mark { .. }
+        | Change::Annotation { .. }
+        | Change::Place { .. }
+        | Change::Grade { .. } => {
             super::notes::apply(conn, change, super::notes::made_ms(change))?;
         }
         Change::Reset {

@@ -160,6 +160,14 @@ pub(crate) enum Command {
     /// shuffled again: a lesson file (a chapter), a course, or (no PATH)
     /// the whole library. Never moves a first-try score.
     Drill(DrillArgs),
+    /// A new round of the checks of a chapter (a lesson file) or of every
+    /// chapter of a course (a folder, a book): shown unanswered again, the
+    /// next answer the round's first try. Nothing is deleted: the first
+    /// round's score and every attempt stay in the stats.
+    Reset {
+        /// A lesson file, course folder or book.
+        path: PathBuf,
+    },
     /// Progress: lessons read, checks answered, first-try score, reviews due
     /// (no PATH: every course of the library, then the totals).
     Stats {
@@ -294,6 +302,7 @@ const COMMANDS: &[&str] = &[
     "lint",
     "review",
     "drill",
+    "reset",
     "stats",
     "notes",
     "search",

@@ -11,6 +11,7 @@ mod man;
 mod notes;
 mod read;
 mod render;
+mod reset;
 mod review;
 mod search;
 mod stats;
@@ -55,18 +56,23 @@ fn usage_error(command: &str, why: String) -> ExitCode {
     refused(&e)
 }
 
-/// The config file with the flags over it; its problems are said at once
-/// (the reader repeats them in its footer): a bad value keeps its default
-/// and the program goes on.
-fn load_settings(common: &crate::cli::Common) -> Settings {
-    let s = Settings::load_with(
+/// The config file with the flags over it.
+fn settings_of(common: &crate::cli::Common) -> Settings {
+    Settings::load_with(
         common.config.as_deref(),
         common.theme,
         common.no_mouse,
         common.linear,
     )
     .with_images_flag(common.images)
-    .with_sync_dir_flag(common.sync_dir.as_deref());
+    .with_sync_dir_flag(common.sync_dir.as_deref())
+}
+
+/// The config file with the flags over it; its problems are said at once
+/// (the reader repeats them in its footer): a bad value keeps its default
+/// and the program goes on.
+fn load_settings(common: &crate::cli::Common) -> Settings {
+    let s = settings_of(common);
     for p in &s.problems {
         crate::out::stderr(&format!("lectern: {p}"));
     }
@@ -105,6 +111,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Review { path }) => review::run(path.as_deref(), common, &settings()),
         Some(Command::Drill(args)) => drill::run(&args, common, &settings()),
+        Some(Command::Reset { path }) => reset::run(&path, common),
         Some(Command::Stats {
             path,
             json,

@@ -301,6 +301,7 @@ impl Runner {
             }),
             Effect::LoadDue { open } => self.library_due(&open),
             e @ Effect::LoadDrill { .. } => self.load_drill(e),
+            e @ Effect::LoadQuizzes { .. } => self.load_quizzes(e),
             Effect::SwitchCourse { index, course } => {
                 let (progress, start) = self.store.as_ref()?.resume(&course);
                 Some(Msg::CourseReady {

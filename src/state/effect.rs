@@ -56,6 +56,12 @@ pub enum Effect {
         lesson: Option<String>,
         stuck_after: u32,
     },
+    /// Every chapter with checks of `courses` and of the rest of the
+    /// library, with its figures, for the quiz dashboard.
+    LoadQuizzes {
+        courses: Vec<Arc<Course>>,
+        stuck_after: u32,
+    },
     /// The store's figures of course `course` for the stats screen.
     LoadStats {
         course: Arc<Course>,
@@ -102,6 +108,9 @@ pub enum Effect {
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
+    /// A note's text to the learner's editor (`$EDITOR`), the terminal
+    /// given to it meanwhile; answered with [`super::Msg::NoteEdited`].
+    EditNote(String),
     /// Put text on the terminal's clipboard (OSC 52).
     Clipboard(String),
     /// Open a web or mail address in the browser.
@@ -126,6 +135,7 @@ impl Effect {
             self,
             Effect::SetMouse(_)
                 | Effect::Suspend
+                | Effect::EditNote(_)
                 | Effect::Clipboard(_)
                 | Effect::OpenUrl(_)
                 | Effect::OpenPicture(_)
@@ -145,6 +155,7 @@ impl Effect {
                 | Effect::LoadNotes
                 | Effect::LoadProgress { .. }
                 | Effect::LoadDrill { .. }
+                | Effect::LoadQuizzes { .. }
                 | Effect::SwitchCourse { .. }
                 | Effect::LoadStats { .. }
                 | Effect::LoadLibrary { .. }

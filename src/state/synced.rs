@@ -31,6 +31,10 @@ pub(super) fn synced(s: &mut State, news: SyncNews, fx: &mut Vec<Effect>) {
         Some(Overlay::Courses(_)) => fx.push(Effect::LoadLibrary {
             open: s.library.courses.clone(),
         }),
+        Some(Overlay::Quizzes(_)) => fx.push(Effect::LoadQuizzes {
+            courses: s.library.courses.clone(),
+            stuck_after: s.prefs.stuck_after,
+        }),
         _ => {}
     }
 }

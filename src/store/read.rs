@@ -198,6 +198,7 @@ pub(crate) fn streak<Tz: chrono::TimeZone>(
     Ok(streak)
 }
 
+/// When each review answer was given: a check's, or a note card's grade.
 pub(crate) fn review_times(
     conn: &Connection,
     course: Option<&str>,
@@ -205,7 +206,10 @@ pub(crate) fn review_times(
 ) -> rusqlite::Result<Vec<DateTime<Utc>>> {
     let mut stmt = conn.prepare_cached(
         "SELECT at_ms FROM attempt
-         WHERE review = 1 AND at_ms >= ?2 AND (?1 IS NULL OR course = ?1) ORDER BY at_ms",
+         WHERE review = 1 AND at_ms >= ?2 AND (?1 IS NULL OR course = ?1)
+         UNION ALL SELECT at_ms FROM note
+         WHERE kind = 'grade' AND at_ms >= ?2 AND (?1 IS NULL OR course = ?1)
+         ORDER BY at_ms",
     )?;
     let rows = stmt.query_map(params![course, to_ms(since)], |row| {
         Ok(from_ms(row.get(0)?))

@@ -48,6 +48,23 @@ fn schedule_as(card: Option<Card>, rating: Rating, now: DateTime<Utc>) -> Card {
     fsrs().next(card, now, rating).card
 }
 
+/// A note's card after grades `grades` (`(when, 1 again to 4 easy)`,
+/// oldest first), as the learner gave them; `None` before any: a new
+/// card, due from `since` (when it became one).
+pub(crate) fn graded(grades: &[(DateTime<Utc>, u8)], since: DateTime<Utc>) -> Card {
+    let new = Card {
+        due: since,
+        last_review: since,
+        ..Card::default()
+    };
+    grades
+        .iter()
+        .fold(None, |card, &(at, rating)| {
+            Some(schedule_as(card, rated(true, Some(i64::from(rating))), at))
+        })
+        .unwrap_or(new)
+}
+
 /// Builds check `key`'s card again from its attempts, each review answer
 /// rated as the learner said: after an answer or a rating, made here or
 /// merged from another machine. In the attempts' order, which every
@@ -185,43 +202,51 @@ pub(crate) fn replay_all(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// A check's card as stored (tests).
+#[cfg(test)]
+pub(crate) fn load(
+    conn: &Connection,
+    (course, lesson, check): CardKey,
+) -> rusqlite::Result<Option<Card>> {
+    conn.query_row(
+        "SELECT due_ms, stability, difficulty, elapsed_days, scheduled_days,
+                reps, lapses, state, last_review_ms
+         FROM review WHERE course = ?1 AND lesson = ?2 AND check_id = ?3",
+        params![course, lesson, check],
+        |row| {
+            Ok(Card {
+                due: from_ms(row.get(0)?),
+                stability: row.get(1)?,
+                difficulty: row.get(2)?,
+                elapsed_days: row.get(3)?,
+                scheduled_days: row.get(4)?,
+                reps: row.get(5)?,
+                lapses: row.get(6)?,
+                state: state_from(row.get(7)?),
+                last_review: from_ms(row.get(8)?),
+            })
+        },
+    )
+    .map(Some)
+    .or_else(|e| match e {
+        rusqlite::Error::QueryReturnedNoRows => Ok(None),
+        e => Err(e),
+    })
+}
+
+#[cfg(test)]
+fn state_from(n: i32) -> rs_fsrs::State {
+    match n {
+        1 => rs_fsrs::State::Learning,
+        2 => rs_fsrs::State::Review,
+        3 => rs_fsrs::State::Relearning,
+        _ => rs_fsrs::State::New,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rs_fsrs::State;
-    use rusqlite::OptionalExtension;
-
-    fn load(conn: &Connection, (course, lesson, check): CardKey) -> rusqlite::Result<Option<Card>> {
-        conn.query_row(
-            "SELECT due_ms, stability, difficulty, elapsed_days, scheduled_days,
-                    reps, lapses, state, last_review_ms
-             FROM review WHERE course = ?1 AND lesson = ?2 AND check_id = ?3",
-            params![course, lesson, check],
-            |row| {
-                Ok(Card {
-                    due: from_ms(row.get(0)?),
-                    stability: row.get(1)?,
-                    difficulty: row.get(2)?,
-                    elapsed_days: row.get(3)?,
-                    scheduled_days: row.get(4)?,
-                    reps: row.get(5)?,
-                    lapses: row.get(6)?,
-                    state: state_from(row.get(7)?),
-                    last_review: from_ms(row.get(8)?),
-                })
-            },
-        )
-        .optional()
-    }
-
-    fn state_from(n: i32) -> State {
-        match n {
-            1 => State::Learning,
-            2 => State::Review,
-            3 => State::Relearning,
-            _ => State::New,
-        }
-    }
     use chrono::{Duration, TimeZone};
 
     fn t0() -> DateTime<Utc> {

@@ -162,7 +162,10 @@ pub(crate) fn apply(
             .execute(params![key.course, key.lesson, count])?;
         }
         Change::Attempt { .. } => attempt(conn, change, origin, touched)?,
-        Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
+        Change::Mark { .. }
+        | Change::Annotation { .. }
+        | Change::Place { .. }
+        | Change::Grade { .. } => {
             super::notes::apply(conn, change, super::notes::made_ms(change))?;
         }
         Change::Reset {

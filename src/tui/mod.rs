@@ -4,6 +4,7 @@
 
 mod background;
 mod boot;
+mod editor;
 mod events;
 mod guard;
 mod host;

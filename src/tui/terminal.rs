@@ -352,6 +352,28 @@ impl Term {
     }
 }
 
+impl Term {
+    /// Gives the terminal to another program for `work` (the learner's
+    /// editor), as the shell would have it, and takes it back after: its
+    /// keys are not read here meanwhile, and the screen is drawn whole
+    /// again.
+    pub fn hand_over<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        self.guard.editing(true);
+        let writing = self.guard.writing();
+        self.guard.taken.store(false, Ordering::SeqCst);
+        restore();
+        drop(writing);
+        let out = work();
+        // Not taken again by a process a signal is ending meanwhile.
+        if !self.guard.ending.load(Ordering::SeqCst) {
+            self.guard.taken.store(true, Ordering::SeqCst);
+            let _ = self.resume();
+        }
+        self.guard.editing(false);
+        out
+    }
+}
+
 impl Drop for Term {
     fn drop(&mut self) {
         self.guard.taken.store(false, Ordering::SeqCst);

@@ -11,6 +11,7 @@ mod notes;
 mod overlay;
 mod page;
 mod picture;
+mod quizzes;
 mod review;
 mod search;
 pub use search::thousands;
@@ -42,6 +43,7 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
         Some(Overlay::Help(h)) => help::draw(f, body, h.top, theme),
         Some(Overlay::CourseSearch(cs)) => search::draw(f, body, s, cs, theme),
         Some(Overlay::Stats(v)) => stats::draw(f, body, s, v, theme),
+        Some(Overlay::Quizzes(b)) => quizzes::draw(f, body, b, theme),
         Some(Overlay::Courses(p)) => courses::draw(f, body, s, p, theme),
         Some(Overlay::Copy(p)) => copy::draw(f, body, p, theme),
         Some(Overlay::Links(p)) => copy::links(f, body, p, theme),

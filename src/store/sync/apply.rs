@@ -15,6 +15,9 @@ pub(crate) fn order(conn: &Connection, change: &Change, o: &Origin) -> rusqlite:
     let (kind, key) = match change {
         Change::Mark { id, .. } | Change::Annotation { id, .. } => ("note", id.clone()),
         Change::Place { key, .. } => ("note", crate::store::notes::place_id(key)),
+        // A grade is a row of its own by note and time: two machines'
+        // at the same millisecond settle as any last writer.
+        Change::Grade { note, .. } => ("note", crate::store::notes::grade_id(note, o.at_ms)),
         Change::Position { key, .. } => ("anchor", format!("{}\n{}", key.course, key.lesson)),
         Change::LastLesson { key } => ("last", key.course.clone()),
         _ => return Ok(true),

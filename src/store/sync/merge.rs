@@ -92,7 +92,9 @@ impl Brought {
             Change::Rate { .. } => &mut self.ratings,
             Change::Reveal { .. } => &mut self.reveals,
             Change::Reset { .. } => &mut self.rounds,
-            Change::Mark { .. } | Change::Annotation { .. } => &mut self.notes,
+            Change::Mark { .. } | Change::Annotation { .. } | Change::Grade { .. } => {
+                &mut self.notes
+            }
             Change::Read { .. } | Change::Completed { .. } => &mut self.read,
             Change::Remember { .. } => &mut self.library,
             Change::Place { .. } | Change::Position { .. } | Change::LastLesson { .. } => {
@@ -150,8 +152,11 @@ impl Merged {
             .or_default()
             .count(change);
         match change {
-            Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
-                self.notes = true
+            Change::Mark { .. } | Change::Place { .. } => self.notes = true,
+            // A question note is a review card of its lesson's course.
+            Change::Annotation { key, .. } | Change::Grade { key, .. } => {
+                self.notes = true;
+                self.courses.insert(key.course.clone());
             }
             Change::Reset { course, .. } | Change::Remember { slug: course, .. } => {
                 self.courses.insert(course.clone());

@@ -99,6 +99,7 @@ fn note(id: &str, text: &str, deleted: bool, at: DateTime<Utc>) -> Change {
             ..Selector::default()
         },
         note: text.into(),
+        card: text.ends_with('?'),
         deleted,
         at: Some(at),
     }

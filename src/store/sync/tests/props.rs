@@ -208,6 +208,7 @@ impl World {
                         ..Selector::default()
                     },
                     note: format!("note {text}"),
+                    card: text % 2 == 0,
                     deleted,
                     at: Some(at),
                 };

@@ -7,7 +7,8 @@
 //! rule id (`[text][items.static]`, `[items.static]`) goes to the chapter
 //! that defines the rule, as mdbook-spec defines every id as a link. A
 //! ```` ```grammar ```` block is headed "Syntax" ("Lexer" for the lexer's),
-//! as mdbook-spec heads it, and drawn as its source.
+//! as mdbook-spec heads it, and drawn as its source (without the `@root`
+//! marks its pages do not show).
 
 use super::fences::{Piece, pieces};
 use crate::model::Block;
@@ -40,12 +41,13 @@ pub fn rewrite(text: &str, dir: &Path, rules: &Rules) -> String {
     for piece in pieces(text) {
         match piece {
             Piece::Prose(p) => prose(p, &mut out),
-            Piece::Fence(f) => {
-                if let Some(kind) = grammar_kind(f.info) {
+            Piece::Fence(f) => match grammar_kind(f.info) {
+                Some(kind) => {
                     out.push_str(&format!("{}**{kind}**\n\n", f.indent));
+                    out.push_str(&unmarked(f.raw));
                 }
-                out.push_str(f.raw);
-            }
+                None => out.push_str(f.raw),
+            },
         }
     }
     let named = named_rules(&out, rules);
@@ -93,6 +95,21 @@ fn grammar_kind(info: &str) -> Option<&'static str> {
             "Syntax"
         }
     })
+}
+
+/// A grammar block without the `@root` marks of its productions: they
+/// tell mdbook-spec's checker where the grammar starts, and its pages
+/// never show them.
+fn unmarked(raw: &str) -> String {
+    raw.split_inclusive('\n')
+        .map(|line| {
+            let body = line.trim_start();
+            match body.strip_prefix("@root ") {
+                Some(rest) => format!("{}{rest}", &line[..line.len() - body.len()]),
+                None => line.to_string(),
+            }
+        })
+        .collect()
 }
 
 /// The label of rule `id`: its own paragraph, escaped (the id is a link

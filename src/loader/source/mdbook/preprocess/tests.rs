@@ -276,10 +276,11 @@ fn spec_grammar_blocks_are_headed_syntax_or_lexer_as_mdbook_spec_heads_them() {
         dir: PathBuf::new(),
         rules: Rules::default(),
     };
-    let md = "```grammar,items\nItem -> Thing\n```\n\n```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammarish\nnot one\n```\n";
+    let md = "```grammar,items\n@root Item -> Thing\n```\n\n```grammar,lexer\nTOKEN -> `t`\n  @root x\n```\n\n```grammarish\n@root not one\n```\n";
     assert_eq!(
         spec.text(md.to_string(), &fake),
-        "**Syntax**\n\n```grammar,items\nItem -> Thing\n```\n\n**Lexer**\n\n```grammar,lexer\nTOKEN -> `t`\n```\n\n```grammarish\nnot one\n```\n"
+        "**Syntax**\n\n```grammar,items\nItem -> Thing\n```\n\n**Lexer**\n\n```grammar,lexer\nTOKEN -> `t`\n  x\n```\n\n```grammarish\n@root not one\n```\n",
+        "@root marks dropped in grammar blocks only"
     );
 }
 

@@ -173,6 +173,20 @@ pub(crate) fn library_lines(rows: &[ShelfFigure], width: usize) -> Vec<Line> {
     out
 }
 
+/// Whose changes the figures include, when other machines' are among
+/// them (none: no line).
+pub(crate) fn machines_line(r: &ReviewFigures, width: usize) -> Vec<Line> {
+    let mut out = Vec::new();
+    if !r.others.is_empty() {
+        let text = format!(
+            "These figures include the changes of other machines: {}.",
+            r.others.join(", ")
+        );
+        push(&mut out, &text, Style::new(Role::Dim), width);
+    }
+    out
+}
+
 pub(crate) fn review_lines(r: &ReviewFigures, width: usize) -> Vec<Line> {
     let mut out = Vec::new();
     let plural = |n: u32| if n == 1 { "" } else { "s" };
@@ -249,6 +263,19 @@ mod tests {
     fn gauges_fill_by_share() {
         assert_eq!(gauge(1, 4, 8), "██░░░░░░");
         assert_eq!(gauge(0, 0, 4), "░░░░");
+    }
+
+    #[test]
+    fn other_machines_are_named_only_when_there_are_some() {
+        let mut r = ReviewFigures::default();
+        assert!(machines_line(&r, 60).is_empty());
+        r.others = vec!["laptop".into(), "3f9a1c2e".into()];
+        let text: String = machines_line(&r, 60)
+            .iter()
+            .flat_map(|l| l.spans.iter().map(|s| s.text.to_string()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains("laptop, 3f9a1c2e"), "{text}");
     }
 
     #[test]

@@ -98,6 +98,9 @@ pub struct ReviewFigures {
     pub misconceptions: Vec<MisconceptionFigure>,
     /// Review answers per learner-week, oldest first, this week last.
     pub weekly: Vec<u32>,
+    /// The other machines whose changes the figures include (`lectern
+    /// sync`), by the names they go by.
+    pub others: Vec<String>,
 }
 
 /// Lessons, lessons read, checks answered and answered right at the first

@@ -32,6 +32,7 @@ pub(crate) fn reviews<Tz: TimeZone>(
         streak: store.streak_in(now, days),
         misconceptions,
         weekly,
+        others: store.sync_status().others().map(|d| d.shown()).collect(),
     }
 }
 

@@ -17,6 +17,7 @@ pub fn draw(f: &mut Frame, area: Rect, s: &State, v: &StatsView, theme: &Theme) 
     if let Some(figures) = &v.figures {
         doc.push(crate::layout::Line::default());
         doc.extend(crate::layout::stats::review_lines(figures, width));
+        doc.extend(crate::layout::stats::machines_line(figures, width));
         // Rows kept for the chart of reviews per week, drawn over them.
         doc.push(crate::layout::Line::default());
         chart = Some((doc.len(), &figures.weekly));

@@ -272,7 +272,7 @@ mod tests {
         r.others = vec!["laptop".into(), "3f9a1c2e".into()];
         let text: String = machines_line(&r, 60)
             .iter()
-            .flat_map(|l| l.spans.iter().map(|s| s.text.to_string()))
+            .flat_map(|l| l.spans.iter().map(|s| s.text.clone()))
             .collect::<Vec<_>>()
             .join(" ");
         assert!(text.contains("laptop, 3f9a1c2e"), "{text}");

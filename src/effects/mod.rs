@@ -11,6 +11,7 @@ mod listing;
 mod opened;
 mod opening;
 mod picture_cache;
+mod picture_svg;
 mod pictures;
 pub use pictures::draw as draw_picture;
 mod review;

@@ -281,6 +281,7 @@ fn hostile_pictures_are_their_words_and_a_located_warning() {
             path: Arc::new(d.canonicalize().unwrap().join(name)),
             cols: 10,
             rows: 5,
+            graphics: None,
         };
         let drawn: Result<Drawn, String> = lectern::effects::draw_picture(&key);
         match name {

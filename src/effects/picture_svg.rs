@@ -142,11 +142,14 @@ impl Svg {
     /// Drawn over `w` x `h` pixels (stretched to them), as straight RGBA;
     /// `Err` past [`TIME`].
     pub fn rgba(&self, w: u32, h: u32) -> Result<Vec<u8>, String> {
+        self.rgba_by(w, h, Instant::now() + TIME)
+    }
+
+    fn rgba_by(&self, w: u32, h: u32, deadline: Instant) -> Result<Vec<u8>, String> {
         let mut canvas = resvg::tiny_skia::Pixmap::new(w, h).ok_or("it has no pixels")?;
         let (sw, sh) = self.size();
         let scale =
             resvg::tiny_skia::Transform::from_scale(w as f32 / sw.max(1.0), h as f32 / sh.max(1.0));
-        let deadline = Instant::now() + TIME;
         let root = self.tree.root().children();
         if root.iter().any(unplaceable) {
             resvg::render(&self.tree, scale, &mut canvas.as_mut());
@@ -292,6 +295,22 @@ mod tests {
             "</g>".repeat(300)
         );
         assert!(expanded_size(&deep).unwrap_err().contains("nested"));
+    }
+
+    #[test]
+    fn a_figure_is_drawn_only_within_its_time() {
+        let text = r#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="5" height="5"/></svg>"#;
+        let options = usvg::Options::default();
+        let svg = Svg {
+            tree: usvg::Tree::from_str(text, &options).unwrap(),
+        };
+        assert!(svg.rgba(9, 9).is_ok());
+        // Its time already past: not drawn.
+        let past = Instant::now()
+            .checked_sub(Duration::from_millis(1))
+            .unwrap();
+        let said = svg.rgba_by(9, 9, past).unwrap_err();
+        assert!(said.contains("to draw"), "{said}");
     }
 
     #[test]

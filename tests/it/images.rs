@@ -242,6 +242,29 @@ fn hostile_pictures_are_their_words_and_a_located_warning() {
     }
     huge.push_str("</svg>");
     std::fs::write(d.join("huge.svg"), huge).unwrap();
+    // A few hundred bytes of nested <use>s that expand to a billion.
+    let mut laughs = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="9" height="9"><defs><rect id="l0" width="1" height="1"/>"#,
+    );
+    for l in 1..=9 {
+        laughs.push_str(&format!("<g id=\"l{l}\">"));
+        for _ in 0..10 {
+            laughs.push_str(&format!("<use xlink:href=\"#l{}\"/>", l - 1));
+        }
+        laughs.push_str("</g>");
+    }
+    laughs.push_str("</defs><use xlink:href=\"#l9\"/></svg>");
+    std::fs::write(d.join("laughs.svg"), laughs).unwrap();
+    // Thousands of blurred layers: quick at a few cells, many seconds at a
+    // graphic's pixels.
+    let mut slow = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160"><filter id="f"><feGaussianBlur stdDeviation="30"/></filter>"#,
+    );
+    for _ in 0..3000 {
+        slow.push_str(r#"<rect width="400" height="160" fill="red" filter="url(#f)"/>"#);
+    }
+    slow.push_str("</svg>");
+    std::fs::write(d.join("slow.svg"), slow).unwrap();
     std::fs::write(d.parent().unwrap().join("secret.png"), &whole).unwrap();
 
     // Lint: each located, with why.
@@ -276,7 +299,7 @@ fn hostile_pictures_are_their_words_and_a_located_warning() {
     assert!(matches!(files[4], ImageFile::Refused(why) if why.contains("outside the book")));
     // The bomb's size is not believed: no room is made for it.
     assert!(matches!(files[0], ImageFile::Local { pixels: None, .. }));
-    for name in ["bomb.png", "cut.png", "loop.svg", "huge.svg"] {
+    for name in ["bomb.png", "cut.png", "loop.svg", "huge.svg", "laughs.svg"] {
         let key = PictureKey {
             path: Arc::new(d.canonicalize().unwrap().join(name)),
             cols: 10,
@@ -287,8 +310,29 @@ fn hostile_pictures_are_their_words_and_a_located_warning() {
         match name {
             // usvg breaks the cycle: drawn (as nothing), never a hang.
             "loop.svg" => assert!(drawn.is_ok(), "{drawn:?}"),
+            "laughs.svg" => assert!(
+                drawn.as_ref().is_err_and(|e| e.contains("<use>s expanded")),
+                "{drawn:?}"
+            ),
             _ => assert!(drawn.is_err(), "{name}"),
         }
+    }
+    // Past the time to draw it (resvg's work stopped between layers): its
+    // words, or, where its few cells were quick enough, half blocks with
+    // no graphic.
+    let sixel = lectern::model::Graphics {
+        protocol: lectern::model::Protocol::Sixel,
+        cell: (20, 40),
+    };
+    let key = PictureKey {
+        path: Arc::new(d.canonicalize().unwrap().join("slow.svg")),
+        cols: 100,
+        rows: 20,
+        graphics: Some(sixel),
+    };
+    match lectern::effects::draw_picture(&key) {
+        Err(why) => assert!(why.contains("to draw"), "{why}"),
+        Ok(drawn) => assert!(drawn.graphic.is_none() && drawn.pixels.len() == 100 * 40),
     }
     let mut r = Reader::folder(d, 60, 20);
     r.open(0);

@@ -23,6 +23,7 @@ mod lint_reach;
 mod markdown;
 mod notes;
 mod output;
+mod pictures_terminal;
 mod preprocessors;
 mod props;
 mod render;

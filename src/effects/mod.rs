@@ -13,6 +13,7 @@ mod opening;
 mod picture_cache;
 mod picture_svg;
 mod pictures;
+pub use picture_svg::texts_drawn as svg_texts_drawn;
 pub use pictures::draw as draw_picture;
 mod review;
 mod search;

@@ -199,6 +199,44 @@ fn draw(
     Ok(())
 }
 
+/// How many of the SVG at `path`'s texts are drawn, of how many it has:
+/// a text whose font this system lacks has no glyphs and is lost (a
+/// figure's `Times,serif` labels, without the generic families above).
+pub fn texts_drawn(path: &Path) -> Result<(usize, usize), String> {
+    let svg = load(path)?;
+    let bytes = crate::own::read_regular_capped(path, MAX_BYTES, "the picture")
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&bytes);
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(&text, options).map_err(|e| e.to_string())?;
+    let written = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter(|n| n.descendants().any(|t| t.text().is_some_and(|t| !t.trim().is_empty())))
+        .count();
+    let (mut texts, mut drawn) = (0, 0);
+    count_texts(svg.tree.root(), &mut texts, &mut drawn);
+    Ok((drawn, written.max(texts)))
+}
+
+fn count_texts(group: &usvg::Group, texts: &mut usize, drawn: &mut usize) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => count_texts(g, texts, drawn),
+            usvg::Node::Text(t) => {
+                *texts += 1;
+                if t.flattened().has_children() {
+                    *drawn += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A shape resvg cannot draw alone (a line along an axis has no box to
 /// place it by): its group is drawn whole.
 fn unplaceable(node: &usvg::Node) -> bool {

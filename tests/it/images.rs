@@ -341,6 +341,30 @@ fn hostile_pictures_are_their_words_and_a_located_warning() {
     assert!(text.contains("[image: secret]"), "{text}");
 }
 
+/// The Rust Book's figures (graphviz tables labelled in `Times,serif`)
+/// keep every text: run on a checkout of rust-lang/book with
+/// `LECTERN_RUST_BOOK=PATH cargo test --test it -- --ignored rust_book`
+/// (its files are not ours to keep here).
+#[test]
+#[ignore = "needs a checkout of rust-lang/book in LECTERN_RUST_BOOK"]
+fn the_rust_books_figures_keep_every_text() {
+    let book = std::env::var("LECTERN_RUST_BOOK").expect("LECTERN_RUST_BOOK");
+    let img = Path::new(&book).join("src/img");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&img).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "svg") {
+            continue;
+        }
+        let (drawn, texts) = lectern::effects::svg_texts_drawn(&path).unwrap();
+        assert!(texts > 0, "{}", path.display());
+        eprintln!("{}: {drawn} of {texts} texts drawn", path.display());
+        assert_eq!(drawn, texts, "{}: texts lost", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 10, "{seen} figures");
+}
+
 /// PNG's chunk check (CRC-32), for the crafted header.
 fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;

@@ -215,7 +215,10 @@ pub fn texts_drawn(path: &Path) -> Result<(usize, usize), String> {
     let written = doc
         .descendants()
         .filter(|n| n.has_tag_name("text"))
-        .filter(|n| n.descendants().any(|t| t.text().is_some_and(|t| !t.trim().is_empty())))
+        .filter(|n| {
+            n.descendants()
+                .any(|t| t.text().is_some_and(|t| !t.trim().is_empty()))
+        })
         .count();
     let (mut texts, mut drawn) = (0, 0);
     count_texts(svg.tree.root(), &mut texts, &mut drawn);

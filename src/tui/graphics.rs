@@ -87,6 +87,14 @@ impl Screen {
         }
     }
 
+    /// All that goes with a frame, before and after its text, in one
+    /// (what the benchmark of keys counts); whether the screen is cleared.
+    pub fn plan(&mut self, shown: &Shown, out: &mut Vec<u8>) -> bool {
+        let clear = self.before(shown, out);
+        self.after(shown, out);
+        clear
+    }
+
     /// Every kitty picture deleted, and nothing taken as on screen: before
     /// the terminal is given back (quit, Ctrl-Z) and on a resize.
     pub fn clear(&mut self, out: &mut Vec<u8>) {

@@ -4,7 +4,7 @@
 
 mod boot;
 mod events;
-mod graphics;
+pub mod graphics;
 mod guard;
 mod host;
 mod input;

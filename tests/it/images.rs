@@ -118,6 +118,52 @@ fn a_picture_is_drawn_in_half_blocks_where_it_stands() {
     assert_eq!(colours[now][col].0, Color::Rgb(255, 0, 0));
 }
 
+/// With kitty's protocol each cell of the picture is a placeholder whose
+/// colour names the picture and whose marks name its row and column: cut
+/// by the top of the screen, the first row shown says it is the picture's
+/// second, so the terminal draws that part, never the top squeezed in.
+#[test]
+fn kitty_placeholders_name_their_row_when_the_picture_is_cut() {
+    use lectern::graphics::kitty;
+    use lectern::model::{Graphics, Protocol};
+    use lectern::state::pictures::Drawing;
+    let dir = course(BODY);
+    two_colours(&dir.path().join("img/bands.png"), 160, 64);
+    let mut r = Reader::folder(dir.path(), 60, 16);
+    r.s.prefs.drawing = Drawing::Graphics(Graphics {
+        protocol: Protocol::Kitty,
+        cell: (10, 20),
+    });
+    r.open(0);
+    let placeholders = |r: &Reader| -> Vec<(u16, String, Color)> {
+        let mut t = Terminal::new(TestBackend::new(60, 16)).unwrap();
+        let theme = lectern::theme::Theme::new(lectern::theme::ThemeKind::Dark);
+        t.draw(|f| lectern::ui::draw(f, &r.s, &theme)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..16)
+            .flat_map(|y| (0..60).map(move |x| (x, y)))
+            .filter(|&(x, y)| buf[(x, y)].symbol().starts_with(kitty::PLACEHOLDER))
+            .map(|(x, y)| (y, buf[(x, y)].symbol().to_string(), buf[(x, y)].fg))
+            .collect()
+    };
+    let whole = placeholders(&r);
+    assert_eq!(whole.len(), 20 * 4);
+    let top = whole[0].0;
+    assert_eq!(whole[0].1, kitty::cell(0, 0).unwrap());
+    assert!(
+        whole.iter().all(|p| p.2 == whole[0].2),
+        "one colour: the picture's id"
+    );
+    // Scrolled until its first row is above the page (row 0 is the header).
+    for _ in 0..top {
+        r.keys("j");
+    }
+    let cut = placeholders(&r);
+    assert_eq!(cut.len(), 20 * 3, "three rows left");
+    assert_eq!(cut[0].1, kitty::cell(1, 0).unwrap(), "its second row first");
+    assert_eq!(cut[0].0, 1, "at the page's top");
+}
+
 #[test]
 fn until_it_is_drawn_its_rows_hold_its_words_and_its_caption_is_under_it() {
     let dir = course(BODY);

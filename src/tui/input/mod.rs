@@ -41,17 +41,16 @@ pub fn start(tx: &Sender<Incoming>, guard: &Arc<Guard>, ask: Option<query::Ask>)
 /// [`query::TIMEOUT`]) with the terminal raw: for a command that prints,
 /// not the reader, whose keys would be lost.
 pub fn ask_now(ask: query::Ask) -> crate::app::Said {
-    let mut answers = query::Answers::default();
-    let mut window = None;
     #[cfg(unix)]
     if let Ok(tty) = super::tty::Tty::open() {
-        window = tty.cell_pixels();
+        let mut answers = query::Answers::default();
         if tty.raw().is_ok() {
             relay::await_answers(&tty, &ask, &mut answers);
             tty.cooked();
         }
+        return query::decide(&ask, &answers, answers.done, tty.cell_pixels());
     }
-    query::decide(&ask, &answers, answers.done, window)
+    query::decide(&ask, &query::Answers::default(), false, None)
 }
 
 #[cfg(unix)]
@@ -108,9 +107,17 @@ mod relay {
         ) else {
             return;
         };
-        let mut asking = ask
-            .filter(|a| a.any() && foreground())
-            .map(|ask| Asking::new(ask, guard));
+        let mut asking = match ask {
+            Some(ask) if foreground() => Some(Asking::new(ask, guard)),
+            // Sent to the background meanwhile: not asked (its answer would
+            // be the shell's input), decided without.
+            Some(ask) => {
+                let said = query::decide(&ask, &Answers::default(), false, tty.cell_pixels());
+                let _ = tx.send(Incoming::Said(said));
+                None
+            }
+            None => None,
+        };
         let mut split = Split::default();
         let mut buf = [0u8; 4096];
         loop {

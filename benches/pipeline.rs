@@ -176,12 +176,13 @@ fn pictures_state(dir: &std::path::Path, n: usize, drawing: state::pictures::Dra
     }
     let file = dir.join("01-pictures.md");
     std::fs::write(&file, body).unwrap();
-    let origin = loader::Origin::File(file);
-    let lesson = loader::load(&origin).unwrap().lesson;
+    let lesson = loader::load(&loader::Origin::File(file)).unwrap().lesson;
     let mut course = loader::builtin_course();
     course.lessons.truncate(1);
     let mut s = State::new(vec![course], 100, 30);
     s.prefs.drawing = drawing;
+    // Given as the course's lesson (its pictures were found from its file).
+    let origin = s.course().lessons[0].origin.clone();
     let _ = state::receive(
         &mut s,
         Msg::Loaded(Box::new(Opened {
@@ -208,6 +209,20 @@ fn picture_keys(c: &mut Criterion) {
     use lectern::model::{Graphics, Protocol};
     use state::pictures::Drawing;
     let dir = tempfile::tempdir().unwrap();
+    // What the first frame of a lesson of pictures pays for them: their
+    // files found and their headers read while it loads.
+    let _ = pictures_state(dir.path(), 12, Drawing::Cells);
+    let with = loader::Origin::File(dir.path().join("01-pictures.md"));
+    let text = std::fs::read_to_string(dir.path().join("01-pictures.md")).unwrap();
+    let without_file = dir.path().join("02-words.md");
+    std::fs::write(&without_file, text.replace("![", "[")).unwrap();
+    let without = loader::Origin::File(without_file);
+    for (label, origin) in [("with", &with), ("without", &without)] {
+        c.bench_function(
+            &format!("load a lesson of 12 pictures ({label} them)"),
+            |b| b.iter(|| loader::load(black_box(origin)).unwrap()),
+        );
+    }
     let cell = (10, 20);
     let theme = Theme::new(ThemeKind::Dark);
     for (label, drawing) in [

@@ -253,9 +253,15 @@ fn setup(out: &mut impl Write, mouse: bool, g: &Guard) -> io::Result<()> {
         g.owed.store(true, Ordering::SeqCst);
         return Ok(());
     }
-    g.tty()
-        .ok_or_else(|| io::Error::other("no terminal to read keys from"))?
-        .raw()?;
+    let tty = g
+        .tty()
+        .ok_or_else(|| io::Error::other("no terminal to read keys from"))?;
+    tty.raw()?;
+    // crossterm's record of raw mode, given back with the terminal.
+    #[cfg(unix)]
+    if tty.relay().is_some() {
+        ratatui::crossterm::terminal::enable_raw_mode()?;
+    }
     queue!(out, EnterAlternateScreen, cursor::Hide)?;
     if mouse {
         queue!(out, ButtonMouse(true))?;

@@ -119,6 +119,8 @@ pub fn find(src: &str, at: &Places, look: &mut Lookup) -> ImageFile {
 pub fn pixels(path: &Path) -> Result<(u32, u32), String> {
     let (w, h) = if is_svg(path) {
         svg_size(path)?
+    } else if let Some(size) = fixed_header(path) {
+        size
     } else {
         image::ImageReader::open(path)
             .and_then(|r| r.with_guessed_format())
@@ -136,6 +138,26 @@ pub fn pixels(path: &Path) -> Result<(u32, u32), String> {
         ));
     }
     Ok((w, h))
+}
+
+/// The size a PNG or GIF says in the first bytes of its file, where its
+/// format puts it (PNG's IHDR, GIF's screen descriptor): one small read,
+/// where a decoder made for the header of each picture of a lesson cost
+/// about 60 us of a new process's first frame (BENCHMARKS.md, pictures).
+/// Other formats (and anything unexpected) are the decoders' to read.
+fn fixed_header(path: &Path) -> Option<(u32, u32)> {
+    use std::io::Read;
+    let mut head = [0u8; 24];
+    std::fs::File::open(path).ok()?.read_exact(&mut head).ok()?;
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    let le = |b: &[u8]| u32::from(u16::from_le_bytes([b[0], b[1]]));
+    if head.starts_with(b"\x89PNG\r\n\x1a\n") && &head[12..16] == b"IHDR" {
+        Some((be(&head[16..20]), be(&head[20..24])))
+    } else if head.starts_with(b"GIF87a") || head.starts_with(b"GIF89a") {
+        Some((le(&head[6..8]), le(&head[8..10])))
+    } else {
+        None
+    }
 }
 
 /// Whether the picture at `path` can be shown, as lint asks: its header
@@ -272,6 +294,21 @@ mod tests {
         let gone = find("/img/gone.png", &at, &mut n);
         assert!(matches!(&gone, ImageFile::Refused(m) if m.contains("missing")));
         assert!(pixels(&root.join("src/img/bad.png")).is_err());
+        // PNG and GIF by their first bytes, as their decoders say.
+        let png = root.join("src/img/p.png");
+        image::RgbImage::new(7, 3).save(&png).unwrap();
+        let gif = root.join("src/img/g.gif");
+        image::RgbaImage::new(5, 9).save(&gif).unwrap();
+        for (file, size) in [(&png, (7, 3)), (&gif, (5, 9))] {
+            assert_eq!(fixed_header(file), Some(size));
+            let by_decoder = image::ImageReader::open(file)
+                .unwrap()
+                .with_guessed_format()
+                .unwrap()
+                .into_dimensions()
+                .unwrap();
+            assert_eq!(by_decoder, size);
+        }
         // Through a link out of the book, or a folder that is one: outside.
         std::os::unix::fs::symlink(d.path().join("secret.png"), src.join("img/link.png")).unwrap();
         std::os::unix::fs::symlink(d.path(), src.join("out")).unwrap();

@@ -264,9 +264,50 @@ fn picture_keys(c: &mut Criterion) {
     }
 }
 
+/// Merging one look's chunk of another machine's log (500 answers over 50
+/// lessons) into a store, as the reader does on its loop (issue 29).
+fn sync(c: &mut Criterion) {
+    use lectern::model::Change;
+    use lectern::store::Store;
+    let (theirs, ours) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut other = Store::in_memory();
+    other.sync_to(theirs.path());
+    let at = chrono::Utc::now();
+    for i in 0..500u32 {
+        let lesson = format!("l{}", i % 50);
+        let when = at + chrono::Duration::minutes(i64::from(i));
+        other.apply(&Change::option_attempt(
+            "bench",
+            &lesson,
+            i % 3,
+            i % 3 == 0,
+            false,
+            when,
+        ));
+    }
+    let logs = ours.path().join("lectern");
+    std::fs::create_dir_all(&logs).unwrap();
+    for entry in std::fs::read_dir(theirs.path().join("lectern")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), logs.join(entry.file_name())).unwrap();
+    }
+    c.bench_function("sync: merge a look of 500 answers", |b| {
+        b.iter_batched(
+            || {
+                let mut store = Store::in_memory();
+                store.sync_to(ours.path());
+                let look = store.sync_plan().unwrap().look();
+                (store, look)
+            },
+            |(mut store, look)| store.sync_merge(&look).unwrap(),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+}
+
 criterion_group! {
     name = pipeline;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2));
-    targets = benches, picture_keys
+    targets = benches, picture_keys, sync
 }
 criterion_main!(pipeline);

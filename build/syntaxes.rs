@@ -124,7 +124,7 @@ fn kept(bats: &[Value], ours: &[SyntaxDefinition], same: &[Option<usize>]) -> Ve
 /// Calls `f` on each (syntax, context) pair in a serialised syntax. The
 /// pairs are private to syntect but serialised as objects of those two
 /// fields.
-fn each_pair(v: &mut Value, f: &mut impl FnMut(&mut usize, &mut usize)) {
+pub fn each_pair(v: &mut Value, f: &mut impl FnMut(&mut usize, &mut usize)) {
     match v {
         Value::Object(m) if m.len() == 2 && m.contains_key("syntax_index") => {
             let at = |m: &serde_json::Map<String, Value>, k: &str| {

@@ -3,6 +3,7 @@
 
 use crate::config::ThemeSetting;
 use crate::config::images::IMAGES;
+use crate::config::sync_dir::SYNC_DIR;
 use crate::config::table::{LINEAR, MOUSE, THEME};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -59,6 +60,9 @@ pub struct Common {
 
     #[arg(long, global = true, value_enum, value_name = "HOW", help = IMAGES.flag.map(|(_, h)| h))]
     pub(crate) images: Option<crate::config::ImagesSetting>,
+
+    #[arg(long, global = true, value_name = "DIR", help = SYNC_DIR.flag.map(|(_, h)| h))]
+    pub(crate) sync_dir: Option<PathBuf>,
 }
 
 pub(crate) use crate::theme::ColorChoice;
@@ -156,6 +160,14 @@ pub(crate) enum Command {
     /// shuffled again: a lesson file (a chapter), a course, or (no PATH)
     /// the whole library. Never moves a first-try score.
     Drill(DrillArgs),
+    /// A new round of the checks of a chapter (a lesson file) or of every
+    /// chapter of a course (a folder, a book): shown unanswered again, the
+    /// next answer the round's first try. Nothing is deleted: the first
+    /// round's score and every attempt stay in the stats.
+    Reset {
+        /// A lesson file, course folder or book.
+        path: PathBuf,
+    },
     /// Progress: lessons read, checks answered, first-try score, reviews due
     /// (no PATH: every course of the library, then the totals).
     Stats {
@@ -208,6 +220,23 @@ pub(crate) enum Command {
         #[arg(long, default_value_t = 20)]
         limit: usize,
     },
+    /// Merge the changes other machines left in the sync folder (sync-dir)
+    /// and say what came; this machine's own log is brought up to date.
+    Sync {
+        /// Every device seen: its last change, and how far this machine has
+        /// read its log.
+        #[arg(long)]
+        status: bool,
+        /// One JSON object: {"folder", "device", "name", "merged": [{"device",
+        /// "name", "answers", "ratings", "reveals", "rounds", "notes", "read",
+        /// "places", "library", "names"}], "damaged_lines", "devices": [{"device",
+        /// "name", "this", "changes", "read_to", "missing", "last_change"}]}.
+        #[arg(long)]
+        json: bool,
+        /// Name this machine (its changes are shown under that name everywhere).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+    },
     /// The settings in effect and where each came from.
     Config {
         /// Print the effective settings (the default).
@@ -256,6 +285,7 @@ impl Cli {
                 no_mouse: false,
                 linear: false,
                 images: None,
+                sync_dir: None,
             },
         })
     }
@@ -272,9 +302,11 @@ const COMMANDS: &[&str] = &[
     "lint",
     "review",
     "drill",
+    "reset",
     "stats",
     "notes",
     "search",
+    "sync",
     "config",
     "man",
     "completions",

@@ -6,6 +6,7 @@
 //! its default.
 
 pub(crate) mod images;
+pub(crate) mod sync_dir;
 pub(crate) mod table;
 
 pub use images::ImagesSetting;
@@ -56,6 +57,8 @@ pub enum Source {
     /// The config file, at this line.
     File(usize),
     Flag(&'static str),
+    /// An environment variable.
+    Env(&'static str),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +98,8 @@ pub struct Settings {
     pub images: Setting<ImagesSetting>,
     /// Misses that make a check stuck (0: never).
     pub stuck_after: Setting<u32>,
+    /// The folder a sync tool carries between machines (none: no syncing).
+    pub sync_dir: Setting<Option<PathBuf>>,
     /// Located warnings and errors about the file, one line each.
     pub problems: Vec<String>,
 }
@@ -129,6 +134,7 @@ impl Default for Settings {
             linear: Setting::default(false),
             images: Setting::default(ImagesSetting::Auto),
             stuck_after: Setting::default(crate::model::drill::STUCK_AFTER),
+            sync_dir: Setting::default(None),
             problems: Vec::new(),
         }
     }
@@ -283,6 +289,7 @@ impl Settings {
             Source::Default => "default".to_string(),
             Source::File(line) => format!("{}:{line}", file.as_deref().unwrap_or("config")),
             Source::Flag(f) => format!("flag {f}"),
+            Source::Env(v) => format!("environment {v}"),
         };
         for spec in SETTINGS {
             let (value, source) = (spec.shown)(self);
@@ -331,7 +338,7 @@ mod tests {
             s.problems,
             [
                 "config.toml:1:9: error: `theme` must be \"auto\", \"dark\", \"light\" or \"mono\" (keeping the default)",
-                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear, images, stuck-after)",
+                "config.toml:2:1: warning: unknown setting `colour` (known: theme, mouse, day-starts-at, truecolor, linear, images, stuck-after, sync-dir)",
                 "config.toml:3:17: error: `day-starts-at` must be an hour from 0 to 23 (keeping the default)",
                 "config.toml:4:9: error: `mouse` must be true or false (keeping the default)",
             ]

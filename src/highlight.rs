@@ -1,38 +1,30 @@
-//! Syntax highlighting behind a small API. syntect's syntax and theme sets
-//! are loaded once, on first use (the reader does that off the first
-//! frame), and languages it does not know are shown as plain text.
+//! Syntax highlighting behind a small API. A code block's syntax is
+//! found in an index of the syntaxes build.rs embeds, and only its bundle
+//! (the syntax and those it embeds) is decoded, on first use (the reader
+//! does that off the first frame); languages it does not know are shown
+//! as plain text.
 //!
 //! Lookup order for a code block's language: the `lang` token as syntect
 //! knows it (name or file extension, any case), then a few common aliases;
-//! otherwise plain.
+//! otherwise plain. A block with no language is highlighted when its first
+//! line is a shebang a syntax knows (`#!/bin/bash`, `#!/usr/bin/env
+//! python3`), as bat does.
 
 use crate::layout::{BOLD, Highlights, ITALIC, Role, Span, Style, UNDERLINE};
 use crate::model::Lesson;
+use bundles::{SYNTAXES, SYNTECT_COUNT, Syntax};
 use std::sync::OnceLock;
 use syntect::easy::HighlightLines;
 use syntect::highlighting::{FontStyle, Theme};
-use syntect::parsing::{SyntaxReference, SyntaxSet};
+use syntect::parsing::SyntaxSet;
 
+mod bundles;
 mod lookup;
 
 /// Code bigger than this is shown plain: highlighting is for reading, and
 /// a generated megabyte of code should not stall anything.
 const MAX_BLOCK_BYTES: usize = 64 * 1024;
 const MAX_LESSON_BYTES: usize = 512 * 1024;
-
-/// The one set build.rs makes: syntect's default syntaxes first, then
-/// those of bat's (through two-face) syntect's lack (TOML, Dockerfile,
-/// TypeScript, Zig, Nix, PowerShell…).
-fn set() -> &'static SyntaxSet {
-    static SET: OnceLock<SyntaxSet> = OnceLock::new();
-    SET.get_or_init(|| {
-        let dump = include_bytes!(concat!(env!("OUT_DIR"), "/syntaxes.bin"));
-        syntect::dumps::from_uncompressed_data(dump).unwrap_or_default()
-    })
-}
-
-/// How many of the set's first syntaxes are syntect's own.
-const SYNTECT_COUNT: usize = include!(concat!(env!("OUT_DIR"), "/syntect_count.rs"));
 
 /// The two themes lectern uses, stored as JSON by `examples/make_themes.rs`
 /// so only the one needed is decoded (all default themes cost ~0.5 ms).
@@ -49,16 +41,12 @@ fn theme(dark: bool) -> &'static Theme {
 
 /// The syntax for `lang`: syntect's own first, then bat's (so a language
 /// both know is highlighted as when they were two sets).
-fn find(lang: &str) -> Option<(&'static SyntaxSet, &'static SyntaxReference)> {
-    let set = set();
-    let (syntects, bats) = set
-        .syntaxes()
-        .split_at(SYNTECT_COUNT.min(set.syntaxes().len()));
-    let syntax = find_in(syntects, lang).or_else(|| find_in(bats, lang))?;
-    Some((set, syntax))
+fn find(lang: &str) -> Option<&'static Syntax> {
+    let (syntects, bats) = SYNTAXES.split_at(SYNTECT_COUNT.min(SYNTAXES.len()));
+    find_in(syntects, lang).or_else(|| find_in(bats, lang))
 }
 
-fn find_in<'a>(syntaxes: &'a [SyntaxReference], lang: &str) -> Option<&'a SyntaxReference> {
+fn find_in<'a>(syntaxes: &'a [Syntax], lang: &str) -> Option<&'a Syntax> {
     let token = lang.trim().to_ascii_lowercase();
     let alias = match token.as_str() {
         "sh" | "shell" | "zsh" | "bash" => "bash",
@@ -79,19 +67,41 @@ fn find_in<'a>(syntaxes: &'a [SyntaxReference], lang: &str) -> Option<&'a Syntax
         .or_else(|| lookup::by_extension(syntaxes, lang.trim()))
 }
 
-/// Whether highlighting `lang` would do anything (no loading needed to
-/// answer "no language").
-pub(crate) fn wants(lang: Option<&str>) -> bool {
-    lang.is_some_and(|l| !l.trim().is_empty())
+/// Whether highlighting a block would do anything: it has a language, or
+/// a shebang (answered without loading anything).
+pub(crate) fn wants(lang: Option<&str>, code: &str) -> bool {
+    lang.is_some_and(|l| !l.trim().is_empty()) || shebang(code).is_some()
+}
+
+/// The syntax of a block: its language's (bash's for a terminal session),
+/// or, with no language, the one whose first-line pattern its shebang
+/// matches.
+fn syntax_of(lang: Option<&str>, code: &str) -> Option<&'static Syntax> {
+    match lang.map(str::trim).filter(|l| !l.is_empty()) {
+        Some(l) if is_session(l) => find("bash"),
+        Some(l) => find(l),
+        None => bundles::by_first_line(shebang(code)?),
+    }
+}
+
+/// The first line of `code` if it is a shebang (`#!…`): the only first
+/// line a block with no language is looked up by, so that other such
+/// blocks (program output, most of them) load and try nothing.
+fn shebang(code: &str) -> Option<&str> {
+    let first = code.split('\n').next()?;
+    first.starts_with("#!").then_some(first)
 }
 
 /// One code block as styled lines, or `None` for plain text.
 pub(crate) fn highlight(lang: Option<&str>, code: &str, dark: bool) -> Option<Vec<Vec<Span>>> {
-    if !wants(lang) || code.len() > MAX_BLOCK_BYTES {
+    if !wants(lang, code) || code.len() > MAX_BLOCK_BYTES {
         return None;
     }
-    let session = is_session(lang?);
-    let (set, syntax) = if session { find("bash")? } else { find(lang?)? };
+    let session = lang.is_some_and(is_session);
+    let found = syntax_of(lang, code)?;
+    let bundle = bundles::load(found)?;
+    let set: &SyntaxSet = &bundle;
+    let syntax = set.syntaxes().get(found.at())?;
     let mut h = HighlightLines::new(syntax, theme(dark));
     let code = crate::layout::wrap::expand_tabs(code, 4);
     let mut out = Vec::new();
@@ -201,7 +211,7 @@ pub fn highlight_lesson(lesson: &Lesson, dark: bool) -> Highlights {
 /// Whether a lesson has any code worth loading syntect for.
 pub fn lesson_wants(lesson: &Lesson) -> bool {
     let mut any = false;
-    crate::layout::each_code_block(lesson, |_, lang, _| any |= wants(lang));
+    crate::layout::each_code_block(lesson, |_, lang, code| any |= wants(lang, code));
     any
 }
 
@@ -246,11 +256,10 @@ mod tests {
 
     #[test]
     fn the_one_set_holds_syntects_languages_and_bats() {
-        let syntaxes = set().syntaxes();
-        assert!(SYNTECT_COUNT > 0 && SYNTECT_COUNT < syntaxes.len());
+        assert!(SYNTECT_COUNT > 0 && SYNTECT_COUNT < SYNTAXES.len());
         let part = |lang: &str| {
-            let (_, syntax) = find(lang).unwrap_or_else(|| panic!("{lang} has no syntax"));
-            let at = syntaxes
+            let syntax = find(lang).unwrap_or_else(|| panic!("{lang} has no syntax"));
+            let at = SYNTAXES
                 .iter()
                 .position(|s| std::ptr::eq(s, syntax))
                 .unwrap();
@@ -323,5 +332,23 @@ mod tests {
             assert!(matches!(last.style.role, Role::Syntax(..)), "{line:?}");
         }
         assert!(lesson_wants(&lesson));
+    }
+
+    #[test]
+    fn a_shebang_names_the_syntax_of_a_block_with_no_language() {
+        let code = "#!/bin/bash\necho \"$HOME\"";
+        let found = highlight(None, code, true).expect("bash found by its shebang");
+        assert_eq!(Some(found), highlight(Some("bash"), code, true));
+        let python = highlight(None, "#!/usr/bin/env python3\nprint('hi')", true);
+        assert_eq!(
+            python,
+            highlight(Some("python"), "#!/usr/bin/env python3\nprint('hi')", true)
+        );
+        assert!(python.is_some());
+        // Only a shebang is looked at: other blocks with no language load
+        // nothing, and a shebang no syntax knows is plain.
+        assert!(!wants(None, "<?xml version=\"1.0\"?>"));
+        assert!(highlight(None, "cargo run\n#!/bin/bash", true).is_none());
+        assert!(highlight(None, "#!/opt/no-such-interpreter\nx", true).is_none());
     }
 }

@@ -26,7 +26,12 @@ fn click(s: &State, column: u16, row: u16) -> Option<Action> {
     if s.contents.open && column >= toc.x.saturating_sub(1) && column <= toc.x + toc.width {
         Some(Action::ContentsClick(row))
     } else if row >= 1 && row < s.size.height.saturating_sub(1) {
-        Some(Action::PageClick(row - 1))
+        // Left of the text: the margin, where a note's marker is drawn.
+        Some(if column < s.geometry().page_x {
+            Action::MarginClick(row - 1)
+        } else {
+            Action::PageClick(row - 1)
+        })
     } else {
         None
     }

@@ -50,6 +50,9 @@ pub trait Host {
     /// Takes the terminal again after a stop, to be drawn whole.
     fn resume(&mut self);
     fn clipboard(&mut self, text: &str);
+    /// `text` (a note) in the learner's editor, the terminal given to it
+    /// meanwhile: what it saved, or why not.
+    fn edit(&mut self, text: &str) -> state::Edited;
     /// `Err` says why no browser could open it.
     fn open_url(&mut self, url: &str) -> Result<(), String>;
     /// A frame was drawn and more work follows at once.
@@ -160,6 +163,12 @@ impl<H: Host> Session<H> {
                 Effect::SetMouse(on) => self.host.set_mouse(on),
                 Effect::Suspend => self.host.suspend(),
                 Effect::Clipboard(text) => self.host.clipboard(&text),
+                Effect::EditNote(text) => {
+                    let edited = self.host.edit(&text);
+                    self.receive(Msg::NoteEdited(edited));
+                    // The terminal may have been resized meanwhile.
+                    self.resized(None);
+                }
                 Effect::OpenPicture(path) => {
                     let shown = crate::model::sanitize::clean_owned(&path.display().to_string());
                     let say = match self.host.open_url(&path.display().to_string()) {

@@ -16,6 +16,10 @@ pub struct TestHost {
     pub suspended: usize,
     /// Whether a browser is there to open addresses.
     pub browser: bool,
+    /// The editor notes are written in: a line it adds to each (none:
+    /// no `$EDITOR` set); and the notes it was given, in order.
+    pub editor: Option<String>,
+    pub edited: Vec<String>,
 }
 
 impl TestHost {
@@ -29,6 +33,8 @@ impl TestHost {
             opened: Vec::new(),
             suspended: 0,
             browser: true,
+            editor: None,
+            edited: Vec::new(),
         }
     }
 }
@@ -63,6 +69,14 @@ impl Host for TestHost {
 
     fn clipboard(&mut self, text: &str) {
         self.clipboard.push(text.to_owned());
+    }
+
+    fn edit(&mut self, text: &str) -> crate::state::Edited {
+        self.edited.push(text.to_owned());
+        match &self.editor {
+            Some(line) => crate::state::Edited::Text(format!("{text}\n{line}")),
+            None => crate::state::Edited::NoEditor,
+        }
     }
 
     fn open_url(&mut self, url: &str) -> Result<(), String> {

@@ -2,16 +2,9 @@
 //! from (a flag, a line of the config file, or the default).
 
 use crate::cli::Common;
-use crate::config::Settings;
 
 pub(super) fn run(common: &Common) -> super::Outcome {
-    let s = Settings::load_with(
-        common.config.as_deref(),
-        common.theme,
-        common.no_mouse,
-        common.linear,
-    )
-    .with_images_flag(common.images);
+    let s = super::settings_of(common);
     // Sanitised line by line: it quotes the config file's path, which
     // comes from the environment (`XDG_CONFIG_HOME`) and may hold anything.
     super::render::write(&crate::out::clean_lines(&s.show()))

@@ -5,7 +5,7 @@ use crate::loader::{self, Progress};
 use crate::model::Course;
 use crate::store::{LibraryCourse, Store};
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A course of the library.
 pub(super) enum Shelf {
@@ -67,4 +67,34 @@ pub(super) fn paths(shelves: &[Shelf]) -> (Vec<PathBuf>, bool) {
         }
     }
     (paths, builtin)
+}
+
+/// The paths a reader command (`review`, `drill`) opens: PATH, or with
+/// none every course of the library (and the built-in guide when it is
+/// one of them); an error when PATH is no lesson or course, or when
+/// there is no terminal to read in.
+pub(super) fn reader_paths(
+    command: &str,
+    path: Option<&Path>,
+    common: &crate::cli::Common,
+) -> Result<Vec<PathBuf>, String> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return Err(format!("{command} needs a terminal: stdout is not one"));
+    }
+    if let Some(why) = super::no_terminal() {
+        return Err(why);
+    }
+    if let Some(p) = path {
+        return match super::target::unfit(p) {
+            Some(why) => Err(why),
+            None => Ok(vec![p.to_path_buf()]),
+        };
+    }
+    let dir = Store::data_dir(common.data_dir.as_deref());
+    let (mut paths, builtin) = paths(&shelves(&Store::open(dir.as_deref()), &Progress::none()));
+    if builtin {
+        paths.push(PathBuf::from(crate::tui::BUILTIN));
+    }
+    Ok(paths)
 }

@@ -229,6 +229,7 @@ mod tests {
             "LECTERN_DATA_DIR",
             "LECTERN_CACHE_DIR",
             "LECTERN_CONFIG",
+            "LECTERN_SYNC_DIR",
             "COLORFGBG",
         ] {
             assert!(

@@ -11,10 +11,12 @@ mod man;
 mod notes;
 mod read;
 mod render;
+mod reset;
 mod review;
 mod search;
 mod stats;
 mod stats_checks;
+mod sync;
 mod target;
 
 use crate::cli::{Cli, Command};
@@ -54,17 +56,23 @@ fn usage_error(command: &str, why: String) -> ExitCode {
     refused(&e)
 }
 
-/// The config file with the flags over it; its problems are said at once
-/// (the reader repeats them in its footer): a bad value keeps its default
-/// and the program goes on.
-fn load_settings(common: &crate::cli::Common) -> Settings {
-    let s = Settings::load_with(
+/// The config file with the flags over it.
+fn settings_of(common: &crate::cli::Common) -> Settings {
+    Settings::load_with(
         common.config.as_deref(),
         common.theme,
         common.no_mouse,
         common.linear,
     )
-    .with_images_flag(common.images);
+    .with_images_flag(common.images)
+    .with_sync_dir_flag(common.sync_dir.as_deref())
+}
+
+/// The config file with the flags over it; its problems are said at once
+/// (the reader repeats them in its footer): a bad value keeps its default
+/// and the program goes on.
+fn load_settings(common: &crate::cli::Common) -> Settings {
+    let s = settings_of(common);
     for p in &s.problems {
         crate::out::stderr(&format!("lectern: {p}"));
     }
@@ -103,6 +111,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Review { path }) => review::run(path.as_deref(), common, &settings()),
         Some(Command::Drill(args)) => drill::run(&args, common, &settings()),
+        Some(Command::Reset { path }) => reset::run(&path, common),
         Some(Command::Stats {
             path,
             json,
@@ -118,12 +127,16 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Some(Command::Notes {
             action: Some(crate::cli::NotesAction::Import { file }),
             ..
-        }) => notes::import(&file, common),
+        }) => notes::import(&file, common, &settings()),
         Some(Command::Notes {
             action: None,
             path,
             format,
-        }) => notes::run(path.as_deref(), format, common),
+        }) => notes::run(path.as_deref(), format, common, &settings()),
+        Some(Command::Sync { status, json, name }) => {
+            let how = sync::How { status, json, name };
+            sync::run(&how, common, &settings())
+        }
         Some(Command::Config { show: _ }) => config::run(common),
         Some(Command::Man) => man::run(),
         Some(Command::Completions { shell }) => completions::run(shell),
@@ -145,6 +158,20 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
             ExitCode::from(1)
         }
     })
+}
+
+/// The progress store of the data folder, with what other machines left
+/// in the sync folder merged first, when there is one: every command that
+/// reports progress reports all of it.
+fn open_store(common: &crate::cli::Common, settings: &Settings) -> crate::store::Store {
+    use crate::store::Store;
+    let mut store = Store::open(Store::data_dir(common.data_dir.as_deref()).as_deref());
+    if let Some(dir) = settings.sync_dir.value.as_deref() {
+        store.sync_to(dir);
+        // What goes wrong is the store's to say, once, with its warnings.
+        store.sync_now();
+    }
+    store
 }
 
 /// Why the full-screen reader cannot start here, if it cannot: no

@@ -8,7 +8,7 @@
 use super::library::{Shelf, shelves};
 use super::target::{Target, resolve};
 use crate::cli::{Common, NotesFormat};
-use crate::layout::flow::{CANONICAL_WIDTH, flow};
+use crate::layout::flow::anchoring;
 use crate::model::anchor::{Status, place};
 use crate::model::{Change, Course};
 use crate::store::Store;
@@ -19,9 +19,13 @@ mod annotation;
 
 pub(crate) use annotation::{Exported, from_json, to_json};
 
-pub(super) fn run(path: Option<&Path>, format: NotesFormat, common: &Common) -> super::Outcome {
-    let dir = Store::data_dir(common.data_dir.as_deref());
-    let mut store = Store::open(dir.as_deref());
+pub(super) fn run(
+    path: Option<&Path>,
+    format: NotesFormat,
+    common: &Common,
+    settings: &crate::config::Settings,
+) -> super::Outcome {
+    let mut store = super::open_store(common, settings);
     let counting = crate::loader::progress::on_stderr("reading the course");
     let courses: Vec<Course> = match path {
         None => shelves(&store, &counting)
@@ -58,7 +62,11 @@ pub(super) fn run(path: Option<&Path>, format: NotesFormat, common: &Common) -> 
 
 /// `lectern notes import FILE.json`: each annotation of the file into the
 /// store (an id already there keeps whichever change is later).
-pub(super) fn import(file: &Path, common: &Common) -> super::Outcome {
+pub(super) fn import(
+    file: &Path,
+    common: &Common,
+    settings: &crate::config::Settings,
+) -> super::Outcome {
     /// Far past any learner's notes; a bound on what is read.
     const MAX_BYTES: u64 = 64 << 20;
     let size = std::fs::metadata(file)?.len();
@@ -69,12 +77,15 @@ pub(super) fn import(file: &Path, common: &Common) -> super::Outcome {
     let value: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("{}:{}:{}: {e}", file.display(), e.line(), e.column()))?;
     let changes = from_json(&value).map_err(|e| format!("{}: {e}", file.display()))?;
-    let dir = Store::data_dir(common.data_dir.as_deref());
-    let mut store = Store::open(dir.as_deref());
+    let notes = changes
+        .iter()
+        .filter(|c| matches!(c, Change::Annotation { .. }))
+        .count();
+    let mut store = super::open_store(common, settings);
     for c in &changes {
         store.apply(c);
     }
-    crate::out::stdout(&format!("{} notes imported.\n", changes.len()))?;
+    crate::out::stdout(&format!("{notes} notes imported.\n"))?;
     for line in [store.take_warning(), store.close()].into_iter().flatten() {
         crate::out::stderr(&format!("lectern: {line}"));
     }
@@ -89,18 +100,22 @@ type Placing = (Vec<char>, String);
 fn exported(store: &Store, courses: &[Course], all: bool) -> Vec<Exported> {
     let mut pages: HashMap<(String, String), Option<Placing>> = HashMap::new();
     let mut out = Vec::new();
-    for change in store.notes() {
+    let changes = store.notes();
+    let grades = grades(&changes);
+    for change in changes {
         let Change::Annotation {
             key,
             id,
             target,
             note,
             at,
+            card,
             ..
         } = change
         else {
             continue;
         };
+        let card = card.then(|| grades.get(&id).cloned().unwrap_or_default());
         let course = courses.iter().find(|c| c.slug == key.course);
         if course.is_none() && !all {
             continue;
@@ -111,8 +126,7 @@ fn exported(store: &Store, courses: &[Course], all: bool) -> Vec<Exported> {
             .or_insert_with(|| {
                 let entry = entry?;
                 let lesson = crate::loader::load(&entry.origin).ok()?.lesson;
-                let page = crate::layout::page(&lesson, CANONICAL_WIDTH, &Default::default());
-                Some((flow(&page).text, entry.origin.name()))
+                Some((anchoring(&lesson).text, entry.origin.name()))
             });
         let (status, source) = match page {
             Some((text, source)) => (place(text, &target).status, source.clone()),
@@ -140,11 +154,34 @@ fn exported(store: &Store, courses: &[Course], all: bool) -> Vec<Exported> {
                 at,
                 status,
                 source,
+                card,
             },
         ));
     }
     out.sort_by_key(|e| e.0);
     out.into_iter().map(|(_, e)| e).collect()
+}
+
+/// Each review card's grades, by its note's id, oldest first.
+type Grades = HashMap<String, Vec<(chrono::DateTime<chrono::Utc>, u8)>>;
+
+fn grades(changes: &[Change]) -> Grades {
+    let mut out: Grades = HashMap::new();
+    for c in changes {
+        if let Change::Grade {
+            note,
+            rating,
+            at: Some(at),
+            ..
+        } = c
+        {
+            out.entry(note.clone()).or_default().push((*at, *rating));
+        }
+    }
+    for g in out.values_mut() {
+        g.sort();
+    }
+    out
 }
 
 /// Grouped by course and lesson: the quote as a blockquote, the note
@@ -176,7 +213,13 @@ fn markdown(notes: &[Exported]) -> String {
             s if s.starts_with("builtin:") => format!("`lectern {s}`"),
             s => format!("[{}]({})", n.lesson_title, link_to(s)),
         };
-        out.push_str(&format!("\n*{}* · {link}\n", n.status.name()));
+        let card = match &n.card {
+            Some(g) if g.is_empty() => " · a review card, not yet asked".to_string(),
+            Some(g) if g.len() == 1 => " · a review card, asked once".to_string(),
+            Some(g) => format!(" · a review card, asked {} times", g.len()),
+            None => String::new(),
+        };
+        out.push_str(&format!("\n*{}*{card} · {link}\n", n.status.name()));
     }
     out
 }

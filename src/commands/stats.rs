@@ -26,8 +26,7 @@ pub(super) fn run(
     common: &Common,
     settings: &crate::config::Settings,
 ) -> super::Outcome {
-    let dir = Store::data_dir(common.data_dir.as_deref());
-    let mut store = Store::open(dir.as_deref());
+    let mut store = super::open_store(common, settings);
     let counting = crate::loader::progress::on_stderr("reading the course");
     let shelves = match path {
         None => shelves(&store, &counting),
@@ -79,15 +78,17 @@ pub(super) fn run(
                 v
             })
             .collect();
-        let v = json!({"courses": courses, "streak_days": streak});
+        let v = json!({"courses": courses, "streak_days": streak, "devices": devices(&store)});
         format!("{}\n", crate::out::json(&serde_json::to_string_pretty(&v)?))
     } else {
-        text(
+        let mut out = text(
             &store,
             &summaries,
             streak,
             (now, settings.stuck_after.value),
-        )
+        );
+        out.push_str(&other_machines(&store));
+        out
     };
     crate::out::stdout(&out)?;
     for line in [store.take_warning(), store.close()].into_iter().flatten() {
@@ -160,4 +161,41 @@ fn to_json(s: &Summary) -> Value {
         "scheduled": s.reviews.scheduled,
         "misconceptions": misconceptions,
     })
+}
+
+/// Whose changes the figures hold, the same list on every machine that has
+/// them all: each device by id, with its name and how many changes.
+fn devices(store: &Store) -> Value {
+    let mut devices = store.sync_status().devices;
+    devices.sort_by(|a, b| a.id.cmp(&b.id));
+    let devices: Vec<Value> = devices
+        .iter()
+        .filter(|d| d.changes > 0)
+        .map(|d| json!({"device": d.id, "name": d.name, "changes": d.changes}))
+        .collect();
+    Value::Array(devices)
+}
+
+/// A word when the figures include other machines' changes (`lectern
+/// sync`): which, and how recent.
+fn other_machines(store: &Store) -> String {
+    let status = store.sync_status();
+    let others: Vec<String> = status
+        .others()
+        .map(|d| {
+            let last = d.last_change.map_or(String::new(), |t| {
+                let local = t.with_timezone(&chrono::Local);
+                format!(", last {}", local.format("%Y-%m-%d %H:%M"))
+            });
+            format!("{} ({} changes{last})", d.shown(), d.changes)
+        })
+        .collect();
+    if others.is_empty() {
+        return String::new();
+    }
+    let line = format!(
+        "\nThese figures include the changes of other machines: {}.\n",
+        others.join(", ")
+    );
+    crate::out::clean_lines(&line)
 }

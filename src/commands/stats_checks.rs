@@ -2,8 +2,9 @@
 //! round and drill state (`--json`), and the drill and round counts of a
 //! course, read by the same rules as the drill itself.
 
-use crate::effects::drill::{CheckRow, course_checks};
+use crate::effects::drill::course_checks;
 use crate::model::drill::{first_try_word, round, round_first, stuck};
+use crate::model::quizzes::CheckRow;
 use crate::model::{Course, DrillKind};
 use crate::store::Store;
 use chrono::{DateTime, Utc};

@@ -138,6 +138,7 @@ pub const SETTINGS: &[&Spec] = &[
     &LINEAR,
     &super::images::IMAGES,
     &STUCK_AFTER,
+    &super::sync_dir::SYNC_DIR,
 ];
 
 pub const STUCK_AFTER: Spec = Spec {

@@ -17,6 +17,7 @@ pub use picture_svg::texts_drawn as svg_texts_drawn;
 pub use pictures::draw as draw_picture;
 mod review;
 mod search;
+mod sync;
 mod writes;
 
 pub use background::{spawn, spawn_awaited};
@@ -48,6 +49,8 @@ pub enum Reply {
         done: usize,
         total: usize,
     },
+    /// What a look at the sync folder found, to merge into the store.
+    Synced(Box<crate::store::sync::Look>),
 }
 
 /// Where background work's replies go; `false` once nobody listens.
@@ -94,6 +97,8 @@ pub struct Runner {
     searcher: Option<search::Searcher>,
     /// The store being opened on its thread, until it is `store`.
     opening: Option<opening::StoreOpening>,
+    /// The thread that looks at the sync folder, when there is one.
+    watch: Option<sync::Watch>,
 }
 
 impl Runner {
@@ -112,6 +117,7 @@ impl Runner {
             loading: 0,
             searcher: None,
             opening: None,
+            watch: None,
         }
     }
 
@@ -224,6 +230,7 @@ impl Runner {
                     total,
                 })
             }
+            Reply::Synced(look) => self.synced(&look),
         }
     }
 
@@ -296,6 +303,7 @@ impl Runner {
             }),
             Effect::LoadDue { open } => self.library_due(&open),
             e @ Effect::LoadDrill { .. } => self.load_drill(e),
+            e @ Effect::LoadQuizzes { .. } => self.load_quizzes(e),
             Effect::SwitchCourse { index, course } => {
                 let (progress, start) = self.store.as_ref()?.resume(&course);
                 Some(Msg::CourseReady {
@@ -329,6 +337,10 @@ impl Runner {
                 None
             }
             Effect::LoadNotes => Some(self.notes()),
+            Effect::LoadProgress { course } => {
+                let progress = self.store.as_ref()?.course_progress(&course);
+                Some(Msg::ProgressMerged(course, progress))
+            }
             Effect::DrawPicture(key) => {
                 self.draw_picture(key);
                 None

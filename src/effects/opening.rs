@@ -85,7 +85,7 @@ impl Runner {
         self.index = Index::cached(data);
     }
 
-    /// Starts opening the store in `data_dir` (see [`StoreOpening`]).
+    /// Starts opening the store in `data_dir` (see `StoreOpening`).
     pub fn start_store(&mut self, data_dir: Option<PathBuf>, awaited: bool) {
         self.opening = Some(StoreOpening::start(data_dir, awaited));
     }

@@ -15,14 +15,28 @@ pub(super) fn shelved_due(
     until: DateTime<Utc>,
 ) -> Vec<Course> {
     let due = store.due(None, until);
+    shelved_where(store, open, |slug| {
+        due.iter().any(|(s, _, at)| s == slug && *at < until)
+    })
+}
+
+/// Every course of the library not among `open` that can still be read.
+pub(super) fn shelved(store: &Store, open: &[Arc<Course>]) -> Vec<Course> {
+    shelved_where(store, open, |_| true)
+}
+
+/// The courses of the library not among `open` whose slug `wanted`
+/// takes, read from their folders (those that can be).
+fn shelved_where(
+    store: &Store,
+    open: &[Arc<Course>],
+    wanted: impl Fn(&str) -> bool,
+) -> Vec<Course> {
     store
         .library()
         .into_iter()
         .filter(|c| !open.iter().any(|o| o.slug == c.slug))
-        .filter(|c| {
-            due.iter()
-                .any(|(slug, _, at)| *slug == c.slug && *at < until)
-        })
+        .filter(|c| wanted(&c.slug))
         .filter_map(|c| {
             let found = match &c.root {
                 None => vec![loader::builtin_course()],

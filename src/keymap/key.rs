@@ -60,13 +60,18 @@ fn code_label(code: KeyCode) -> &'static str {
 }
 
 /// A key as written in a script of keys (the tests', the benchmarks'):
-/// `\n` Enter, `\x1b` Esc, `\t` Tab, `\x7f` Backspace, else the character.
+/// `\n` Enter, `\x1b` Esc, `\t` Tab, `\x7f` Backspace, another control
+/// character its Ctrl key (`\x05` Ctrl-E), else the character.
 pub fn typed(c: char) -> KeyEvent {
     let code = match c {
         '\n' => KeyCode::Enter,
         '\x1b' => KeyCode::Esc,
         '\t' => KeyCode::Tab,
         '\x7f' => KeyCode::Backspace,
+        '\x01'..='\x1a' => {
+            let letter = char::from(b'a' + (c as u8) - 1);
+            return KeyEvent::new(KeyCode::Char(letter), KeyModifiers::CONTROL);
+        }
         c => KeyCode::Char(c),
     };
     KeyEvent::new(code, KeyModifiers::NONE)

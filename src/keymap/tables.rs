@@ -50,6 +50,7 @@ const COURSE: &[Binding] = &[
     bind(&[Char('D')], Drill(DrillKind::Missed, DrillScope::Course)),
     bind(&[Char('X')], ResetRound),
     bind(&[Char('S')], Stats),
+    bind(&[Char('Q')], Quizzes),
     bind(&[Char('C')], CoursesOpen),
     bind(&[Char('#')], ToggleHiddenLines),
     bind(&[Char('z')], ToggleFolds),
@@ -77,6 +78,10 @@ const SELECT: &[Binding] = &[
     bind(&[Char('k'), Code(Up)], LineUp),
     bind(&[Char('0'), Code(Home)], LineStart),
     bind(&[Char('$'), Code(End)], LineEnd),
+    bind(&[Char('}')], NextHeading),
+    bind(&[Char('{')], PrevHeading),
+    bind(&[Ctrl('d'), Ctrl('f'), Code(PgDn)], PageDown),
+    bind(&[Ctrl('u'), Ctrl('b'), Code(PgUp)], PageUp),
     bind(&[Char('g')], Top),
     bind(&[Char('G')], Bottom),
     bind(&[Digit], COUNT),
@@ -100,6 +105,8 @@ const MARKS: &[Binding] = &[
 #[rustfmt::skip]
 const NOTE: &[Binding] = &[
     bind(&[Ctrl('j')], Input('\n')).hint("new line"),
+    bind(&[Ctrl('e')], EditNote).hint("editor"),
+    bind(&[Ctrl('r')], ToggleCard).hint("card"),
 ];
 
 /// The notes list: typed text filters it.
@@ -108,6 +115,7 @@ const NOTES_LIST: &[Binding] = &[
     bind(&[Code(Down), Ctrl('n')], LineDown).hint("choose"),
     bind(&[Code(Up), Ctrl('p')], LineUp),
     bind(&[Code(Tab)], ToggleContents).hint("order"),
+    bind(&[Ctrl('r')], ToggleCard).hint("card"),
 ];
 
 /// Down a page, where Space does not tick an option.
@@ -235,6 +243,17 @@ const STATS: &[Binding] = &[
     bind(&[Digit], PICK).hint("open lesson"),
 ];
 
+/// The quiz dashboard: chapters to drill.
+#[rustfmt::skip]
+const QUIZZES: &[Binding] = &[
+    bind(&[Char('j'), Code(Down)], LineDown).hint("move"),
+    bind(&[Char('k'), Code(Up)], LineUp),
+    bind(&[Code(Enter)], Open).hint("drill"),
+    bind(&[Char('w')], QuizSort).hint("weakest first"),
+    bind(&[Char('X')], ResetRound).hint("new round"),
+    bind(&[Char('Q')], Quizzes),
+];
+
 #[rustfmt::skip]
 const COURSES: &[Binding] = &[
     bind(&[Char('j'), Code(Down)], LineDown).hint("move"),
@@ -306,6 +325,7 @@ pub fn layers(screen: Screen) -> &'static [&'static [Binding]] {
         Screen::Review => &[REVIEW, GLOBAL],
         Screen::Help => &[BOXED, GLOBAL],
         Screen::Stats => &[STATS, BOXED, GLOBAL],
+        Screen::Quizzes => &[QUIZZES, LIST_PAGES, GLOBAL],
         Screen::Courses => &[COURSES, GLOBAL],
         Screen::Copy => &[COPY, GLOBAL],
         Screen::Links => &[LINKS, GLOBAL],

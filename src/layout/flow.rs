@@ -1,8 +1,10 @@
 //! A laid-out page as one flowing text, for anchors (see
 //! [`crate::model::anchor`]): each block's words one space apart, blocks
 //! one line apart, without what the page draws around them (frames,
-//! rules, quote bars). The same lesson flows to the same text at any
-//! width, and each word knows where on the page it is drawn.
+//! rules, quote bars, a closed fold's count of lines). The same lesson
+//! flows to the same text at any width, and each word knows where on the
+//! page it is drawn. A fold the page shows closed leaves its body out: the
+//! flow says where, and how much (see [`Flow::to_flow`]).
 
 use super::page::Page;
 use super::style::Role;
@@ -32,6 +34,10 @@ impl Word {
 pub struct Flow {
     pub text: Vec<char>,
     pub words: Vec<Word>,
+    /// Where closed folds' bodies are left out: after this many
+    /// characters of the flow (spaces aside, see [`Flow::key_of`]), that
+    /// many of the lesson's, in order.
+    pub gaps: Vec<(usize, usize)>,
 }
 
 /// What the page draws, not the lesson: frames, rules, bars.
@@ -47,33 +53,69 @@ fn drawn_around(role: Role, text: &str) -> bool {
 pub fn flow(page: &Page) -> Flow {
     let mut out = Flow::default();
     let mut block = 0usize;
+    // Characters flowed so far, spaces aside; and the next closed fold.
+    let mut key = 0usize;
+    let mut folds = page.folded.iter().peekable();
     for i in 0..page.lines.len() {
         while page.blocks.get(block + 1).is_some_and(|&s| s <= i) {
             block += 1;
         }
-        let Some(line) = page.lines.get(i) else { break };
-        // A table's row puts its cells side by side, so a cell that wraps
-        // mixes its words with its neighbours' at one width and not at
-        // another: tables are not flowed.
-        if line
-            .spans
-            .iter()
-            .any(|sp| sp.style.role == Role::Rule && sp.text.contains('│'))
-        {
-            continue;
+        let fold = folds.peek().filter(|f| f.first <= i);
+        let before = out.words.len();
+        for (byte, text) in flowing(page, i, fold.is_some()) {
+            words_of(&mut out, text, byte, i, block);
         }
-        let mut byte = 0usize;
-        for span in &line.spans {
-            if !drawn_around(span.style.role, &span.text) {
-                words_of(&mut out, &span.text, byte, i, block);
-            }
-            byte += span.text.len();
+        key += out.words[before..]
+            .iter()
+            .map(|w| w.len as usize)
+            .sum::<usize>();
+        if let Some(f) = fold.filter(|f| f.last <= i) {
+            out.gaps.push((key, f.chars));
+            folds.next();
         }
         if u32::try_from(out.text.len()).is_err() {
             break;
         }
     }
     out
+}
+
+/// The spans of line `i` that flow, each with where it starts in the
+/// line: none of a table's row, whose cells side by side mix their words
+/// with their neighbours' at one width and not at another (tables are not
+/// flowed), nor what is drawn around the text, nor (`folded`: the summary
+/// of a closed fold) the page's count of the lines it hides.
+fn flowing(page: &Page, i: usize, folded: bool) -> impl Iterator<Item = (usize, &str)> {
+    let row = page
+        .lines
+        .spans(i)
+        .any(|(text, style)| style.role == Role::Rule && text.contains('│'));
+    let mut byte = 0usize;
+    let spans = page.lines.spans(i).filter(move |_| !row);
+    spans.filter_map(move |(text, style)| {
+        let at = byte;
+        byte += text.len();
+        let count = folded && style.role == Role::Dim;
+        (!drawn_around(style.role, text) && !count).then_some((at, text))
+    })
+}
+
+/// How many characters of `page` flow, spaces aside: what its [`flow`]
+/// would hold, without making it (a page with every fold open).
+pub fn chars(page: &Page) -> usize {
+    (0..page.lines.len())
+        .flat_map(|i| flowing(page, i, false))
+        .map(|(_, text)| text.chars().filter(|c| !c.is_whitespace()).count())
+        .sum()
+}
+
+/// The lesson's text as anchors refer to it: laid out at
+/// [`CANONICAL_WIDTH`] with every fold open, so the same whatever the
+/// screen's width and whichever folds the reader has open.
+pub fn anchoring(lesson: &crate::model::Lesson) -> Flow {
+    let mut view = super::Highlights::default();
+    view.open_folds = true;
+    flow(&super::page(lesson, CANONICAL_WIDTH, &view))
 }
 
 /// Adds the words of one span (at `byte` of line `line`): a word split
@@ -152,17 +194,44 @@ impl Flow {
         self.text.len()
     }
 
+    /// Key `k` of this flow in the lesson's whole text (closed folds'
+    /// bodies in it): a key at a gap is the first after it.
+    fn full_key(&self, k: usize) -> usize {
+        let skipped: usize = self.gaps.iter().take_while(|g| g.0 <= k).map(|g| g.1).sum();
+        k + skipped
+    }
+
+    /// Key `f` of the lesson's whole text in this flow; `Err` with the
+    /// key after it for one in a closed fold's body.
+    fn own_key(&self, f: usize) -> Result<usize, usize> {
+        let mut skipped = 0;
+        for &(at, n) in &self.gaps {
+            if f < at + skipped {
+                break;
+            }
+            if f < at + skipped + n {
+                return Err(at);
+            }
+            skipped += n;
+        }
+        Ok(f - skipped)
+    }
+
     /// Characters `start..end` of this flow, in `other` (the same page at
-    /// another width).
+    /// another width, or with other folds open). What `other` leaves out
+    /// is left out: a range all in a closed fold is empty there.
     pub fn to_flow(&self, other: &Flow, start: usize, end: usize) -> (usize, usize) {
         let (a, b) = (self.key_of(start), self.key_of(end));
-        let start = other.at_key(a);
+        let start = other.at_key(other.own_key(self.full_key(a)).unwrap_or_else(|k| k));
         // The end after the last character, not before the next word.
         let end = match b.checked_sub(1) {
-            Some(last) if b > a => other.at_key(last) + 1,
+            Some(last) if b > a => match other.own_key(self.full_key(last)) {
+                Ok(k) => other.at_key(k) + 1,
+                Err(after) => other.at_key(after).max(start),
+            },
             _ => start,
         };
-        (start, end)
+        (start, end.max(start))
     }
 
     /// The word holding character `at`, or the first after it.
@@ -276,5 +345,68 @@ mod tests {
             .map(|&(l, a, b)| page.lines.text(l).unwrap()[a..b].to_string())
             .collect();
         assert_eq!(shown.join("|"), "three four|five six");
+    }
+
+    #[test]
+    fn a_closed_folds_body_is_left_out_of_the_page_and_its_words_map_to_nothing() {
+        let lesson = lesson_of(
+            "Before the fold.\n\n<details><summary>Hint</summary>\n\n\
+             The hidden words of the fold body.\n\n\
+             <details><summary>Deeper</summary>\n\nInside twice.\n\n</details>\n\n\
+             </details>\n\nAfter the fold comes this text.",
+        );
+        let all = anchoring(&lesson);
+        let closed = flow(&crate::layout::page(&lesson, 30, &Default::default()));
+        let text: String = all.text.iter().collect();
+        let shown: String = closed.text.iter().collect();
+        assert!(
+            text.contains("Hint The hidden words") && text.contains("Inside twice"),
+            "{text}"
+        );
+        assert!(
+            !shown.contains("hidden") && !shown.contains("folded"),
+            "{shown}"
+        );
+        assert_eq!(closed.gaps.len(), 1, "the outer fold, its inner one in it");
+        let find = |quote: &str| {
+            let at = text[..text.find(quote).unwrap()].chars().count();
+            (at, at + quote.chars().count())
+        };
+        // After the fold: the same words, both ways.
+        let (start, end) = find("After the fold");
+        let (a, b) = all.to_flow(&closed, start, end);
+        assert_eq!(
+            closed.text[a..b].iter().collect::<String>(),
+            "After the fold"
+        );
+        assert_eq!(closed.to_flow(&all, a, b), (start, end));
+        // In the fold: nothing on the page while it is closed.
+        for quote in ["hidden words", "Inside twice"] {
+            let (start, end) = find(quote);
+            let (a, b) = all.to_flow(&closed, start, end);
+            assert_eq!(a, b, "{quote}");
+        }
+        // From before the fold into it: the part before it.
+        let (start, _) = find("the fold.");
+        let (_, end) = find("hidden words");
+        let (a, b) = all.to_flow(&closed, start, end);
+        let there: String = closed.text[a..b].iter().collect();
+        assert!(there.starts_with("the fold.\n▸ Hint"), "{there}");
+        assert!(!there.contains("After"), "{there}");
+        // With the folds open, the page is the whole text.
+        let mut view = crate::layout::Highlights::default();
+        view.open_folds = true;
+        let open_page = crate::layout::page(&lesson, 30, &view);
+        let open = flow(&open_page);
+        assert!(open.gaps.is_empty());
+        let flowed: usize = open.words.iter().map(|w| w.len as usize).sum();
+        assert_eq!(chars(&open_page), flowed, "counted as flowed");
+        assert_eq!(
+            closed.gaps[0].1,
+            flowed - closed.text.iter().filter(|c| !c.is_whitespace()).count()
+        );
+        let (start, end) = find("hidden words");
+        let (a, b) = all.to_flow(&open, start, end);
+        assert_eq!(open.text[a..b].iter().collect::<String>(), "hidden words");
     }
 }

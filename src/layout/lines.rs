@@ -109,6 +109,19 @@ impl Lines {
         Some(Line { spans })
     }
 
+    /// Line `i`'s spans, their text and style, without making the line.
+    pub fn spans(&self, i: usize) -> impl Iterator<Item = (&str, Style)> + '_ {
+        let spans = match i < self.len() {
+            true => self.span_range(i),
+            false => 0..0,
+        };
+        spans.map(|s| {
+            let text = self.text.get(self.text_start(s), self.span_end(s));
+            let style = usize::from(self.styles.get(s).unwrap_or(0));
+            (text, self.palette[style])
+        })
+    }
+
     /// Line `i`'s text, without making the line.
     pub fn text(&self, i: usize) -> Option<&str> {
         let spans = self.span_range(i.min(self.len().checked_sub(1)?));

@@ -145,8 +145,23 @@ pub enum Change {
         target: Selector,
         #[serde(default)]
         note: String,
+        /// The note, a question, is a review card too (see
+        /// [`super::card`]): its grades are [`Change::Grade`]s.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        card: bool,
         #[serde(default)]
         deleted: bool,
+        #[serde(default, with = "instant")]
+        at: Option<DateTime<Utc>>,
+    },
+    /// How well the learner recalled the answer of note `note`'s review
+    /// card, FSRS's rating (1 again to 4 easy): its card is scheduled
+    /// with it. Each grade is kept; none replaces another.
+    Grade {
+        #[serde(flatten)]
+        key: LessonKey,
+        note: String,
+        rating: u8,
         #[serde(default, with = "instant")]
         at: Option<DateTime<Utc>>,
     },
@@ -186,7 +201,8 @@ impl Change {
             | Change::Mark { at, .. }
             | Change::Place { at, .. }
             | Change::Reset { at, .. }
-            | Change::Annotation { at, .. } => *at,
+            | Change::Annotation { at, .. }
+            | Change::Grade { at, .. } => *at,
             _ => None,
         }
     }
@@ -201,7 +217,8 @@ impl Change {
         | Change::Mark { at, .. }
         | Change::Place { at, .. }
         | Change::Reset { at, .. }
-        | Change::Annotation { at, .. } = &mut self
+        | Change::Annotation { at, .. }
+        | Change::Grade { at, .. } = &mut self
         {
             at.get_or_insert(now);
         }
@@ -220,6 +237,7 @@ impl Change {
                 | Change::Completed { .. }
                 | Change::Mark { .. }
                 | Change::Annotation { .. }
+                | Change::Grade { .. }
         )
     }
 }
@@ -351,7 +369,14 @@ mod tests {
                     block: 2,
                 },
                 note: "Why rules?\nAsk.".into(),
+                card: true,
                 deleted: true,
+                at: Some(at()),
+            },
+            Change::Grade {
+                key: LessonKey::new("c", "l"),
+                note: "9f3a-1".into(),
+                rating: 2,
                 at: Some(at()),
             },
             Change::Reset {
@@ -420,14 +445,15 @@ mod tests {
             deleted,
             target,
             at,
+            card,
             ..
         } = serde_json::from_str(line).unwrap()
         else {
             panic!("an annotation");
         };
         assert_eq!(
-            (note.as_str(), deleted, target.start, at),
-            ("", false, 0, None)
+            (note.as_str(), deleted, target.start, at, card),
+            ("", false, 0, None, false)
         );
     }
 

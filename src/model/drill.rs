@@ -94,8 +94,9 @@ pub fn first_try_word(p: &CheckProgress) -> Option<&'static str> {
     })
 }
 
-/// xorshift64*, as the review's shuffle: enough for a few options.
-fn next_random(seed: &mut u64) -> u64 {
+/// xorshift64*, for every shuffle of cards and options: enough for a few
+/// options; not for anything secret.
+pub fn next_random(seed: &mut u64) -> u64 {
     let mut x = *seed | 1;
     x ^= x >> 12;
     x ^= x << 25;
@@ -192,17 +193,7 @@ mod tests {
 
     #[test]
     fn a_reshuffle_keeps_pinned_options_in_place() {
-        let mut c = crate::model::sample_checks().remove(0);
-        c.kind = CheckKind::Choice { multi: false };
-        let proto = c.options[0].clone();
-        let texts = ["a", "b", "c", "d", "None of the above"];
-        c.options = texts
-            .iter()
-            .map(|t| crate::model::CheckOption {
-                text: vec![crate::model::Run::plain(*t)],
-                ..proto.clone()
-            })
-            .collect();
+        let mut c = crate::model::order::tests::single(&["a", "b", "c", "d", "None of the above"]);
         c.order = vec![2, 0, 3, 1, 4];
         let mut seed = 99;
         let orders: Vec<Vec<usize>> = (0..8).map(|_| reshuffled(&c, &mut seed)).collect();

@@ -4,6 +4,7 @@
 //! these values and the layout turns them into lines.
 
 pub mod anchor;
+pub mod card;
 mod change;
 mod check;
 mod check_state;
@@ -17,6 +18,7 @@ pub mod link;
 mod order;
 mod origin;
 mod progress;
+pub mod quizzes;
 pub mod sanitize;
 mod table;
 
@@ -37,7 +39,9 @@ pub use lesson::{
 };
 pub use order::{pinned, teaching_order};
 pub use origin::Origin;
-pub use progress::{DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure};
+pub use progress::{
+    DueCards, LessonProgress, MisconceptionFigure, ReviewFigures, ShelfFigure, SyncNews,
+};
 pub(crate) use progress::{Summary, Tally, first_tries};
 pub use table::{Cell, Row, Table};
 

@@ -63,11 +63,12 @@ pub fn teaching_order(check: &Check, seed: u64, key: &str) -> Option<Vec<usize>>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::sample_checks;
 
-    fn single(texts: &[&str]) -> Check {
+    /// A single-choice check whose options read `texts`, in that order.
+    pub(crate) fn single(texts: &[&str]) -> Check {
         let mut c = sample_checks().remove(0);
         c.kind = CheckKind::Choice { multi: false };
         c.options.truncate(1);

@@ -198,3 +198,15 @@ mod tests {
         );
     }
 }
+
+/// What merging other machines' changes brought (see `lectern sync`): for
+/// the footer, and for the screens that show progress to read it again.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SyncNews {
+    /// One line: "Merged from laptop: 2 answers, 1 note or mark."
+    pub said: String,
+    /// The courses whose progress changed, by slug.
+    pub courses: Vec<String>,
+    /// Whether marks, notes or places in lessons changed.
+    pub notes: bool,
+}

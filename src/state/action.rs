@@ -77,6 +77,8 @@ pub enum Action {
     TypeAnswer,
     /// A click on the page at screen row `y`.
     PageClick(u16),
+    /// A click in the page's margin at screen row `y` (a note's marker).
+    MarginClick(u16),
 
     // -- review and stats --
     Review,
@@ -86,6 +88,10 @@ pub enum Action {
     ResetRound,
     /// `e`: every option's explanation of an answered check.
     ExplainAll,
+    /// `Q`: the quiz dashboard.
+    Quizzes,
+    /// On the dashboard: weakest first, or course by course.
+    QuizSort,
     /// Enter or Space in review: answer the selected option, or go on.
     ReviewNext,
     ReviewReread,
@@ -114,6 +120,10 @@ pub enum Action {
     SwapEnds,
     /// `d`: delete the highlights in the selection.
     Delete,
+    /// Ctrl-E: the note being written, in the learner's `$EDITOR`.
+    EditNote,
+    /// Ctrl-R: a note that asks a question as a review card, or not.
+    ToggleCard,
 }
 
 impl Action {
@@ -144,6 +154,7 @@ impl Action {
             Action::Resize(..)
                 | Action::Scroll(_)
                 | Action::PageClick(_)
+                | Action::MarginClick(_)
                 | Action::ContentsClick(_)
                 | Action::Input(_)
                 | Action::InputBackspace
@@ -203,10 +214,15 @@ impl Action {
             Action::Toggle => "tick or untick the selected option",
             Action::TypeAnswer => "type the answer (short answers, tracing)",
             Action::PageClick(_) => "click on the page: an option, a link, a code block",
+            Action::MarginClick(_) => "click on a note's marker in the margin: open the note",
             Action::Review => "review due check questions",
             Action::Drill(..) => "drill the checks missed (again at the end: what is left)",
             Action::ResetRound => "practise the lesson's checks again: a new round",
             Action::ExplainAll => "every option's explanation, once answered",
+            Action::Quizzes => {
+                "the quiz dashboard: every chapter's score, round, missed, stuck, due"
+            }
+            Action::QuizSort => "weakest first, or course by course",
             Action::ReviewNext => "answer (several: tick; on Submit, submit), then the next card",
             Action::ReviewReread => {
                 "the card's lesson at its question (unanswered: a peek); R returns"
@@ -226,6 +242,10 @@ impl Action {
             Action::LineEnd => "the line's last word",
             Action::SwapEnds => "to the selection's other end",
             Action::Delete => "delete the highlights in the selection",
+            Action::EditNote => "write the note in $EDITOR (else $VISUAL), then back here",
+            Action::ToggleCard => {
+                "a question as a review card: R asks it, its highlight the answer (again: not)"
+            }
         }
     }
 
@@ -239,10 +259,7 @@ impl Action {
     /// The meanings an action takes on a list or a prompt, where moving
     /// picks an entry and Enter opens it.
     fn meaning_on(&self, screen: Screen) -> Option<&'static str> {
-        use Screen::{
-            Answer, Check, Choices, Contents, CourseSearch, Courses, Help, Links, Marks, Note,
-            Notes, Review, Search, Select, Stats,
-        };
+        use Screen::{Answer, CourseSearch, Marks, Note, Notes, Search, Select};
         Some(match (self, screen) {
             (Action::Back, Search | CourseSearch | Answer | Marks | Notes) => "cancel the prompt",
             (Action::Input(_), Marks) => {
@@ -264,11 +281,29 @@ impl Action {
             (Action::Copy, Select) => "copy the selection (OSC 52)",
             (Action::LineDown, Select) => "down a line",
             (Action::LineUp, Select) => "up a line",
-            (Action::Top, Select) => "to the first word of the lesson",
-            (Action::Bottom, Select) => "to the last word of the lesson",
-            (Action::Count(_), Select) => "a count for the next motion: 3w 2j",
+            (Action::Top, Select) => "to the first word of the lesson (10g: of line 10)",
+            (Action::Bottom, Select) => "to the last word of the lesson (10G: of line 10)",
+            (Action::NextHeading, Select) => "to the end of the paragraph (again: the next one's)",
+            (Action::PrevHeading, Select) => {
+                "to the start of the paragraph (again: the one before)"
+            }
+            (Action::PageDown, Select) => "down a page",
+            (Action::PageUp, Select) => "up a page",
+            (Action::Count(_), Select) => "a count for the next motion: 3w 2j 2} 10G",
             (Action::SelectWords, Select) => "select word by word (again: leave)",
             (Action::SelectLines, Select) => "select whole lines (again: leave)",
+            _ => return self.list_meaning(screen),
+        })
+    }
+
+    /// [`Action::meaning_on`] on the lists, the checks and the boxed
+    /// screens.
+    fn list_meaning(&self, screen: Screen) -> Option<&'static str> {
+        use Screen::{
+            Answer, Check, Choices, Contents, CourseSearch, Courses, Help, Links, Quizzes, Review,
+            Search, Stats,
+        };
+        Some(match (self, screen) {
             (Action::Open, Search | CourseSearch | Answer) => "accept",
             (Action::LineDown, Check | Choices | Review) => "next option",
             (Action::LineUp, Check | Choices | Review) => "previous option",
@@ -309,6 +344,15 @@ impl Action {
             (Action::Toggle, Review) => "tick the selected option (several answers), else as Enter",
             (Action::Copy, Links) => "copy its address (OSC 52)",
             (Action::Stats, Stats) => "read the figures again",
+            (Action::Quizzes, Quizzes) => "read the figures again",
+            (Action::Open, Quizzes) => {
+                "drill the chapter (stuck, else missed, else wrong, else new)"
+            }
+            (Action::ResetRound, Quizzes) => "a new round of the chapter's checks",
+            (Action::LineDown, Quizzes) => "next chapter",
+            (Action::LineUp, Quizzes) => "previous chapter",
+            (Action::Top, Quizzes) => "first chapter",
+            (Action::Bottom, Quizzes) => "last chapter",
             _ => return None,
         })
     }

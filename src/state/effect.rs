@@ -56,6 +56,12 @@ pub enum Effect {
         lesson: Option<String>,
         stuck_after: u32,
     },
+    /// Every chapter with checks of `courses` and of the rest of the
+    /// library, with its figures, for the quiz dashboard.
+    LoadQuizzes {
+        courses: Vec<Arc<Course>>,
+        stuck_after: u32,
+    },
     /// The store's figures of course `course` for the stats screen.
     LoadStats {
         course: Arc<Course>,
@@ -91,11 +97,20 @@ pub enum Effect {
     /// Every mark, highlight and note of the learner's library; answered
     /// with [`super::Msg::NotesRead`].
     LoadNotes,
+    /// Course `course`'s progress as the store has it now (another
+    /// machine's changes merged); answered with
+    /// [`super::Msg::ProgressMerged`].
+    LoadProgress {
+        course: String,
+    },
     /// A picture decoded and scaled to its cells, in the background.
     DrawPicture(crate::model::PictureKey),
     // -- the terminal's, carried out by the runtime itself --
     SetMouse(bool),
     Suspend,
+    /// A note's text to the learner's editor (`$EDITOR`), the terminal
+    /// given to it meanwhile; answered with [`super::Msg::NoteEdited`].
+    EditNote(String),
     /// Put text on the terminal's clipboard (OSC 52).
     Clipboard(String),
     /// Open a web or mail address in the browser.
@@ -120,6 +135,7 @@ impl Effect {
             self,
             Effect::SetMouse(_)
                 | Effect::Suspend
+                | Effect::EditNote(_)
                 | Effect::Clipboard(_)
                 | Effect::OpenUrl(_)
                 | Effect::OpenPicture(_)
@@ -137,7 +153,9 @@ impl Effect {
             self,
             Effect::LoadDue { .. }
                 | Effect::LoadNotes
+                | Effect::LoadProgress { .. }
                 | Effect::LoadDrill { .. }
+                | Effect::LoadQuizzes { .. }
                 | Effect::SwitchCourse { .. }
                 | Effect::LoadStats { .. }
                 | Effect::LoadLibrary { .. }

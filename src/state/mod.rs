@@ -24,8 +24,10 @@ mod list;
 mod msg;
 pub mod notes;
 mod open;
+mod overlay;
 mod page_keys;
 pub mod pictures;
+pub mod quizzes;
 pub mod reader;
 mod review;
 mod rounds;
@@ -33,6 +35,7 @@ mod screens;
 mod scrolled;
 mod start;
 mod stats;
+mod synced;
 
 pub use action::Action;
 pub use contents::{
@@ -50,12 +53,13 @@ pub use geometry::{
 pub use help::Help;
 pub use library::{CourseView, Library};
 pub use links::{Goes, LinkItem, LinkPicker};
-pub use msg::{Msg, Opened};
+pub use msg::{Edited, Msg, Opened};
 pub use open::open as open_lesson;
 pub use open::place_to_save;
+pub use overlay::Overlay;
 pub use reader::{Doc, Focus, Page, Reader};
 pub use review::{Drill, DrillScope, Review, card_body, card_hint, shuffle};
-pub use screens::{Overlay, Screen, receive, update};
+pub use screens::{Screen, receive, update};
 pub use start::Start;
 pub use stats::StatsView;
 

@@ -19,6 +19,18 @@ pub struct Opened {
     pub read: Option<ReadStamp>,
 }
 
+/// What came back from the learner's editor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edited {
+    /// The note as saved, made safe as lesson text is.
+    Text(String),
+    /// Neither `$EDITOR` nor `$VISUAL` is set.
+    NoEditor,
+    /// Why the editor gave nothing back (it failed, its file could not
+    /// be written or read).
+    Failed(String),
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Msg {
     /// The frame is on screen: the page drawn from its first screen is
@@ -83,6 +95,12 @@ pub enum Msg {
         kind: crate::model::DrillKind,
         seed: u64,
     },
+    /// The quiz dashboard's chapters, course by course, and the courses
+    /// of the library they come from that were not open.
+    QuizzesReady {
+        chapters: Vec<crate::model::quizzes::Chapter>,
+        courses: Vec<crate::model::Course>,
+    },
     StatsReady(ReviewFigures),
     /// The courses of a folder, read again because its files changed (or
     /// read for the first time, in place of an outline).
@@ -102,6 +120,14 @@ pub enum Msg {
         u64,
         Vec<(String, Option<PathBuf>)>,
     ),
+    /// Other machines' changes were merged into the store (see
+    /// `lectern sync`): what they brought.
+    Synced(crate::model::SyncNews),
+    /// Course `.0`'s progress read again after a merge: the open lesson's
+    /// checks and the contents show it, the page stays where it is.
+    ProgressMerged(String, HashMap<String, LessonProgress>),
+    /// The note being written, back from the learner's editor.
+    NoteEdited(Edited),
     /// Another course's progress and where to start in it.
     CourseReady {
         course: usize,

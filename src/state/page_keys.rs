@@ -2,12 +2,13 @@
 //! in-page search prompt, and the keys that move through the course or
 //! open another screen.
 
+use super::Overlay;
 use super::course_search::CourseSearch;
 use super::courses::Picker;
 use super::open;
 use super::open::want_index;
 use super::reader::{Focus, Search};
-use super::screens::{Overlay, quit};
+use super::screens::{Screen, quit};
 use super::{Action, Effect, State, contents, copy, links, review};
 
 /// The count after digit `d`; a leading 0 is no count.
@@ -20,9 +21,42 @@ pub(super) fn counting(count: Option<u32>, d: u32) -> Option<u32> {
     }
 }
 
+/// The count typed before `a` on `screen`, taken: any key but a digit
+/// uses it or drops it (Esc included). `None` when `a` is a digit of it,
+/// kept for the next key. The page and the selection on it count the
+/// same way, with this one count.
+pub(super) fn take_count(s: &mut State, a: &Action, screen: Screen) -> Option<Option<u32>> {
+    let count = s.reader.count.take();
+    let digit = match (a, screen) {
+        (Action::Count(d), Screen::Reading | Screen::Select) => *d,
+        // `0` after a digit is part of the count (`10w`), where `0` alone
+        // is a motion.
+        (Action::LineStart, Screen::Select) if count.is_some() => 0,
+        _ => return Some(count),
+    };
+    s.reader.count = counting(count, digit);
+    None
+}
+
+/// Whether a count typed before `a` on `screen` moves by it.
+pub(super) fn counts_for(screen: Screen, a: &Action) -> bool {
+    match screen {
+        Screen::Reading => a.is_motion(),
+        Screen::Check | Screen::Choices => {
+            a.is_motion() && !matches!(a, Action::LineDown | Action::LineUp)
+        }
+        Screen::Select => super::notes::select::takes_count(a),
+        _ => false,
+    }
+}
+
 /// A motion with a count: `3j` three lines, `2 Space` two pages, `10G`
 /// (or `10g`) line 10, `3}` three headings on.
+/// In a selection, the count moves its free end (`3w`, `2}`).
 pub(super) fn counted(s: &mut State, a: &Action, n: u32, fx: &mut Vec<Effect>) {
+    if matches!(s.overlay, Some(Overlay::Select(_))) {
+        return super::notes::select::moved(s, a, Some(n));
+    }
     let g = s.geometry();
     let n = n as usize;
     let r = &mut s.reader;
@@ -159,6 +193,7 @@ fn course(s: &mut State, a: &Action, fx: &mut Vec<Effect>) {
         Action::SelectWords => super::notes::select::start(s, false),
         Action::SelectLines => super::notes::select::start(s, true),
         Action::NotesList => super::notes::list::start(s),
+        Action::MarginClick(row) => super::notes::editor::clicked(s, *row),
         _ => {}
     }
 }

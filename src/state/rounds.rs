@@ -7,7 +7,7 @@
 //! try, by the same rule as the first round's ([`super::attempt`]).
 
 use super::{Effect, State, attempt, open};
-use crate::model::Change;
+use crate::model::{Change, drill};
 
 /// `X`: the open lesson's checks start a new round.
 pub(super) fn reset(s: &mut State, fx: &mut Vec<Effect>) {
@@ -17,33 +17,49 @@ pub(super) fn reset(s: &mut State, fx: &mut Vec<Effect>) {
         s.notice = Some("This lesson has no check question to practise again.".into());
         return;
     }
-    let p = s.library.progress.entry(key.lesson.clone()).or_default();
-    let round = p
-        .checks
-        .values()
-        .map(crate::model::drill::round)
-        .max()
-        .unwrap_or(1)
-        + 1;
-    for c in p.checks.values_mut() {
-        c.round = crate::model::drill::round(c) + 1;
-        c.round_attempts = 0;
-        c.round_first = None;
-        c.last_choice = None;
-        c.last_text = None;
-        c.last_correct = None;
-        c.revealed = false;
-    }
-    fx.push(Effect::Write(Change::Reset {
-        course: key.course,
-        lessons: vec![key.lesson],
-        at: None,
-    }));
+    let round = new_round(s, &key.course, &[key.lesson], fx);
     s.notice = Some(format!(
         "Round {round}: the checks are unanswered again; the first round's score is kept."
     ));
-    // Laid out again from the progress as it is now: unanswered.
-    open::open(s, s.reader.lesson, fx);
+}
+
+/// A new round of the checks of `lessons` of `course`, written; the
+/// progress the state holds follows, and the lesson on the page is laid
+/// out again when it is one of them. The new round's number (of the last
+/// lesson whose progress is held; 2 when none is).
+pub(super) fn new_round(
+    s: &mut State,
+    course: &str,
+    lessons: &[String],
+    fx: &mut Vec<Effect>,
+) -> u32 {
+    let mut round = 2;
+    if s.course().slug == course {
+        for lesson in lessons {
+            let p = s.library.progress.entry(lesson.clone()).or_default();
+            round = p.checks.values().map(drill::round).max().unwrap_or(1) + 1;
+            for c in p.checks.values_mut() {
+                c.round = drill::round(c) + 1;
+                c.round_attempts = 0;
+                c.round_first = None;
+                c.last_choice = None;
+                c.last_text = None;
+                c.last_correct = None;
+                c.revealed = false;
+            }
+        }
+    }
+    fx.push(Effect::Write(Change::Reset {
+        course: course.to_string(),
+        lessons: lessons.to_vec(),
+        at: None,
+    }));
+    let shown = s.shown_key();
+    if shown.is_some_and(|k| k.course == course && lessons.contains(&k.lesson)) {
+        // Laid out again from the progress as it is now: unanswered.
+        open::open(s, s.reader.lesson, fx);
+    }
+    round
 }
 
 /// `e`: every option's explanation of the check in view, once answered

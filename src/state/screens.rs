@@ -2,15 +2,16 @@
 //! it. The one place screens are listed: a new screen adds its variant
 //! here and its own file.
 
-use super::course_search::{CourseSearch, Searched, open_hit, reply as search_reply};
-use super::courses::{self, Picked, Picker};
+use super::course_search::{Searched, open_hit, reply as search_reply};
+use super::courses::{self, Picked};
 use super::help::Help;
-use super::notes::{self, editor, list, marks, select};
+use super::notes;
 use super::open::{self, save_position};
-use super::page_keys::{counted, counting, page, search_prompt};
+use super::overlay::Overlay;
+use super::page_keys::{counted, counts_for, page, search_prompt, take_count};
 use super::reader::Focus;
 use super::stats::StatsView;
-use super::{Action, Effect, Msg, State, check, contents, copy, links, review, scrolled};
+use super::{Action, Effect, Msg, State, check, contents, copy, links, quizzes, review, scrolled};
 
 /// The screens, as the key tables and the help name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +29,8 @@ pub enum Screen {
     Answer,
     Help,
     Stats,
+    /// The quiz dashboard: every chapter with checks.
+    Quizzes,
     Review,
     /// Choosing a course of the library.
     Courses,
@@ -46,12 +49,13 @@ impl Screen {
     /// Every screen, in the order the help lists them (the page first,
     /// the help itself last): the one list of them, which the help, the
     /// man page, the README's key list and the guide's check all read.
-    pub const ALL: [Screen; 17] = [
+    pub const ALL: [Screen; 18] = [
         Screen::Reading,
         Screen::Check,
         Screen::Choices,
         Screen::Review,
         Screen::Stats,
+        Screen::Quizzes,
         Screen::Contents,
         Screen::Search,
         Screen::CourseSearch,
@@ -77,6 +81,7 @@ impl Screen {
             Screen::Answer => "Typing an answer",
             Screen::Help => "Help",
             Screen::Stats => "Stats",
+            Screen::Quizzes => "Quiz dashboard",
             Screen::Review => "Review",
             Screen::Courses => "Courses",
             Screen::Copy => "Copy",
@@ -102,57 +107,6 @@ impl Screen {
     }
 }
 
-/// A screen over the page, with its own state.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Overlay {
-    Help(Help),
-    Stats(StatsView),
-    Courses(Picker),
-    CourseSearch(CourseSearch),
-    Copy(copy::CopyPicker),
-    Links(links::LinkPicker),
-    Marks(marks::MarkPrompt),
-    Select(select::Selection),
-    Note(editor::NoteEditor),
-    Notes(list::NotesList),
-}
-
-impl State {
-    /// The screen that has the keys.
-    pub fn screen(&self) -> Screen {
-        match &self.overlay {
-            Some(Overlay::Help(_)) => return Screen::Help,
-            Some(Overlay::Stats(_)) => return Screen::Stats,
-            Some(Overlay::Courses(_)) => return Screen::Courses,
-            Some(Overlay::CourseSearch(_)) => return Screen::CourseSearch,
-            Some(Overlay::Copy(_)) => return Screen::Copy,
-            Some(Overlay::Links(_)) => return Screen::Links,
-            Some(Overlay::Marks(_)) => return Screen::Marks,
-            Some(Overlay::Select(_)) => return Screen::Select,
-            Some(Overlay::Note(_)) => return Screen::Note,
-            Some(Overlay::Notes(_)) => return Screen::Notes,
-            None => {}
-        }
-        if let Some(r) = self.active_review() {
-            return if r.typing {
-                Screen::Answer
-            } else {
-                Screen::Review
-            };
-        }
-        if self.contents.focused {
-            return Screen::Contents;
-        }
-        match self.reader.focus {
-            Focus::Page => Screen::Reading,
-            Focus::Check if self.reader.current_is_multi() => Screen::Choices,
-            Focus::Check => Screen::Check,
-            Focus::Answer => Screen::Answer,
-            Focus::Search { .. } => Screen::Search,
-        }
-    }
-}
-
 /// An action in, the state changed, effects out.
 pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     let mut fx = Vec::new();
@@ -160,16 +114,10 @@ pub fn update(s: &mut State, a: Action) -> Vec<Effect> {
     if a.clears_notice() && !screen.is_prompt() {
         s.notice = None;
     }
-    // Any key but a digit uses the count or drops it (Esc included).
-    let count = s.reader.count.take();
-    if let (Action::Count(d), Screen::Reading) = (&a, screen) {
-        s.reader.count = counting(count, *d);
+    let Some(count) = take_count(s, &a, screen) else {
         return fx;
-    }
-    let moved = a.is_motion()
-        && (screen == Screen::Reading
-            || (matches!(screen, Screen::Check | Screen::Choices)
-                && !matches!(a, Action::LineDown | Action::LineUp)));
+    };
+    let moved = counts_for(screen, &a);
     match count {
         Some(n) if moved || matches!(a, Action::NextLesson | Action::PrevLesson) => {
             counted(s, &a, n, &mut fx)
@@ -210,6 +158,8 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             notes::loaded(s, &mut fx);
         }
         Msg::ProgressRead(progress) => notes::progress_read(s, progress),
+        Msg::Synced(news) => super::synced::synced(s, news, &mut fx),
+        Msg::ProgressMerged(course, progress) => super::synced::progress(s, &course, progress),
         Msg::NotesRead(changes, base, roots) => notes::read(s, changes, base, roots),
         Msg::Highlighted(slug, mut code) => {
             // Hidden lines shown (`#`) or folds opened before the colours
@@ -228,6 +178,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         } => super::course_search::indexed(s, course, (done, total), &mut fx),
         m @ (Msg::CourseResults { .. } | Msg::CourseSnippets { .. }) => search_reply(s, m, &mut fx),
         Msg::Notice(text) => s.notice = Some(text),
+        Msg::NoteEdited(edited) => notes::editor::edited(s, edited),
         Msg::Reading { done, total } => s.library.reading = Some((done, total)),
         Msg::ReviewReady(due, seed) => review::ready(s, due, seed, &mut fx),
         Msg::LibraryDue { courses, due, seed } => {
@@ -241,6 +192,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::DrillReady { cards, kind, seed } => {
             review::drill::ready(s, *cards, kind, seed, &mut fx)
         }
+        Msg::QuizzesReady { chapters, courses } => quizzes::ready(s, chapters, courses),
         Msg::StatsReady(figures) => {
             if let Some(Overlay::Stats(v)) = &mut s.overlay {
                 v.figures = Some(figures);
@@ -315,6 +267,7 @@ fn global(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
         Action::ToggleHiddenLines => s.reader.toggle_hidden_lines(&s.geometry()),
         Action::ToggleFolds => s.reader.toggle_folds(&s.geometry()),
         Action::Help => s.overlay = Some(Overlay::Help(Help::default())),
+        Action::Quizzes => quizzes::open(s, fx),
         Action::Stats => {
             s.overlay = Some(Overlay::Stats(StatsView::default()));
             fx.push(Effect::LoadStats {
@@ -338,7 +291,11 @@ pub(super) fn quit(s: &mut State, fx: &mut Vec<Effect>) {
 fn overlay(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
     let g = s.geometry();
     let closing = matches!(a, Action::Back | Action::Close);
-    if copy::update(s, a, fx) || links::update(s, a, fx) || notes::update(s, a, fx) {
+    if copy::update(s, a, fx)
+        || links::update(s, a, fx)
+        || notes::update(s, a, fx)
+        || quizzes::update(s, a, fx)
+    {
         return true;
     }
     match &mut s.overlay {

@@ -1656,3 +1656,4 @@ fn ctrl_c_quits_from_every_screen() {
 
 mod checks;
 mod study;
+mod synced;

@@ -28,6 +28,10 @@ pub(crate) enum Fault {
     Write,
     /// A failed read: shown as empty progress.
     Read,
+    /// This device's log in the sync folder could not be written.
+    SyncWrite,
+    /// The sync folder could not be read.
+    SyncRead,
 }
 
 impl Fault {
@@ -77,6 +81,10 @@ impl Fault {
                 format!("could not save progress ({detail}): kept in memory, will retry")
             }
             Fault::Read => format!("could not read saved progress ({detail})"),
+            Fault::SyncWrite => format!(
+                "cannot write this machine's log in the sync folder ({detail}): its changes are kept here and written there when it can be"
+            ),
+            Fault::SyncRead => format!("cannot read the sync folder ({detail})"),
         }
     }
 }

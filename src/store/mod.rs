@@ -37,6 +37,7 @@ mod read;
 mod review;
 mod rounds;
 mod schema;
+pub mod sync;
 mod time;
 mod write;
 
@@ -126,6 +127,8 @@ pub struct Store {
     memory_only: Option<Fault>,
     kept_in_memory: usize,
     closed: bool,
+    /// This device's log in the sync folder, when there is one.
+    sync: Option<sync::Link>,
 }
 
 impl Store {
@@ -202,6 +205,7 @@ impl Store {
             memory_only: None,
             kept_in_memory: 0,
             closed: false,
+            sync: None,
         }
     }
 
@@ -374,6 +378,10 @@ impl Store {
         {
             self.warn(Fault::Write, &e.to_string());
         }
+        // A store in memory only: its changes are as durable as they get.
+        if self.dir.is_none() {
+            self.sync_append();
+        }
         if (self.disk_writable && self.disk.is_some()) || self.reopen {
             if let Some(journal) = self.journal.as_mut()
                 && let Err(e) = journal.keep(&change)
@@ -433,6 +441,7 @@ impl Store {
                 self.shadow = None;
                 self.retry_at = None;
                 self.refused = None;
+                self.sync_append();
                 true
             }
             Err(e) => {

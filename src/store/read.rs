@@ -49,7 +49,7 @@ pub(crate) fn attempts(
 ) -> rusqlite::Result<Vec<Attempt>> {
     let mut stmt = conn.prepare_cached(
         "SELECT at_ms, option, correct, review, check_id, answer FROM attempt
-         WHERE course = ?1 AND lesson = ?2 ORDER BY at_ms, id",
+         WHERE course = ?1 AND lesson = ?2 ORDER BY coalesce(ord_ms, at_ms), device, seq, id",
     )?;
     let rows = stmt.query_map(params![course, lesson], |row| {
         Ok(Attempt {
@@ -82,8 +82,10 @@ pub(crate) fn progress(
            wanted AS (SELECT lesson FROM keys WHERE ?2 IS NULL OR lesson = ?2),
            ranked AS (
              SELECT lesson, option, correct, revealed,
-                    row_number() OVER (PARTITION BY lesson ORDER BY at_ms, id) AS first,
-                    row_number() OVER (PARTITION BY lesson ORDER BY at_ms DESC, id DESC) AS last,
+                    row_number() OVER (PARTITION BY lesson ORDER BY coalesce(ord_ms, at_ms),
+                                       device, seq, id) AS first,
+                    row_number() OVER (PARTITION BY lesson ORDER BY coalesce(ord_ms, at_ms) DESC,
+                                       device DESC, seq DESC, id DESC) AS last,
                     count(*) OVER (PARTITION BY lesson) AS n
              FROM attempt WHERE course = ?1 AND (?2 IS NULL OR lesson = ?2)
            )
@@ -196,6 +198,7 @@ pub(crate) fn streak<Tz: chrono::TimeZone>(
     Ok(streak)
 }
 
+/// When each review answer was given: a check's, or a note card's grade.
 pub(crate) fn review_times(
     conn: &Connection,
     course: Option<&str>,
@@ -203,7 +206,10 @@ pub(crate) fn review_times(
 ) -> rusqlite::Result<Vec<DateTime<Utc>>> {
     let mut stmt = conn.prepare_cached(
         "SELECT at_ms FROM attempt
-         WHERE review = 1 AND at_ms >= ?2 AND (?1 IS NULL OR course = ?1) ORDER BY at_ms",
+         WHERE review = 1 AND at_ms >= ?2 AND (?1 IS NULL OR course = ?1)
+         UNION ALL SELECT at_ms FROM note
+         WHERE kind = 'grade' AND at_ms >= ?2 AND (?1 IS NULL OR course = ?1)
+         ORDER BY at_ms",
     )?;
     let rows = stmt.query_map(params![course, to_ms(since)], |row| {
         Ok(from_ms(row.get(0)?))
@@ -280,7 +286,8 @@ pub(crate) fn misconceptions(
            ranked AS (
              SELECT course, lesson, check_id, correct,
                     row_number() OVER (PARTITION BY course, lesson, check_id
-                                       ORDER BY at_ms DESC, id DESC) AS k
+                                       ORDER BY coalesce(ord_ms, at_ms) DESC,
+                                                device DESC, seq DESC, id DESC) AS k
              FROM attempt WHERE ?1 IS NULL OR course = ?1
            ),
            mastered AS (

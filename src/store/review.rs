@@ -2,8 +2,8 @@
 //! table.
 
 use chrono::{DateTime, Utc};
-use rs_fsrs::{Card, FSRS, Parameters, Rating, State};
-use rusqlite::{Connection, OptionalExtension, params};
+use rs_fsrs::{Card, FSRS, Parameters, Rating};
+use rusqlite::{Connection, params};
 
 use super::time::{from_ms, to_ms};
 
@@ -48,12 +48,34 @@ fn schedule_as(card: Option<Card>, rating: Rating, now: DateTime<Utc>) -> Card {
     fsrs().next(card, now, rating).card
 }
 
+/// A note's card after grades `grades` (`(when, 1 again to 4 easy)`,
+/// oldest first), as the learner gave them; `None` before any: a new
+/// card, due from `since` (when it became one).
+pub(crate) fn graded(grades: &[(DateTime<Utc>, u8)], since: DateTime<Utc>) -> Card {
+    let new = Card {
+        due: since,
+        last_review: since,
+        ..Card::default()
+    };
+    grades
+        .iter()
+        .fold(None, |card, &(at, rating)| {
+            Some(schedule_as(card, rated(true, Some(i64::from(rating))), at))
+        })
+        .unwrap_or(new)
+}
+
 /// Builds check `key`'s card again from its attempts, each review answer
-/// rated as the learner said: after a rating changes the last one.
+/// rated as the learner said: after an answer or a rating, made here or
+/// merged from another machine. In the attempts' order, which every
+/// machine agrees on (their time, their device's own order kept: see
+/// [`super::sync`]), so every machine with the same answers has the same
+/// card.
 pub(crate) fn replay(conn: &Connection, key: CardKey) -> rusqlite::Result<()> {
     let mut stmt = conn.prepare_cached(
-        "SELECT at_ms, correct AND NOT revealed, review, rating FROM attempt
-         WHERE course = ?1 AND lesson = ?2 AND check_id = ?3 ORDER BY at_ms, id",
+        "SELECT coalesce(ord_ms, at_ms), correct AND NOT revealed, review, rating FROM attempt
+         WHERE course = ?1 AND lesson = ?2 AND check_id = ?3
+         ORDER BY coalesce(ord_ms, at_ms), device, seq, id",
     )?;
     let rows = stmt.query_map(params![key.0, key.1, key.2], |row| {
         Ok((
@@ -77,6 +99,17 @@ pub(crate) fn replay(conn: &Connection, key: CardKey) -> rusqlite::Result<()> {
     }
 }
 
+/// [`replay`] for each card of `touched`.
+pub(crate) fn replay_touched(
+    conn: &Connection,
+    touched: &super::sync::Touched,
+) -> rusqlite::Result<()> {
+    for (course, lesson, check) in touched {
+        replay(conn, (course, lesson, check))?;
+    }
+    Ok(())
+}
+
 /// The card change an attempt makes, if any. Answering again inside the
 /// lesson (say, after a wrong first try) is not a review, so only the first
 /// attempt and review attempts move the schedule.
@@ -94,32 +127,6 @@ pub(crate) fn on_attempt(
 
 /// A card's key: a check of a lesson of a course.
 pub(crate) type CardKey<'a> = (&'a str, &'a str, &'a str);
-
-pub(crate) fn load(
-    conn: &Connection,
-    (course, lesson, check): CardKey,
-) -> rusqlite::Result<Option<Card>> {
-    conn.query_row(
-        "SELECT due_ms, stability, difficulty, elapsed_days, scheduled_days,
-                reps, lapses, state, last_review_ms
-         FROM review WHERE course = ?1 AND lesson = ?2 AND check_id = ?3",
-        params![course, lesson, check],
-        |row| {
-            Ok(Card {
-                due: from_ms(row.get(0)?),
-                stability: row.get(1)?,
-                difficulty: row.get(2)?,
-                elapsed_days: row.get(3)?,
-                scheduled_days: row.get(4)?,
-                reps: row.get(5)?,
-                lapses: row.get(6)?,
-                state: state_from(row.get(7)?),
-                last_review: from_ms(row.get(8)?),
-            })
-        },
-    )
-    .optional()
-}
 
 pub(crate) fn save(
     conn: &Connection,
@@ -146,22 +153,6 @@ pub(crate) fn save(
             to_ms(card.last_review),
         ],
     )?;
-    Ok(())
-}
-
-/// Applies one attempt to the stored card. Must run in the same write
-/// transaction as the attempt's insert, so two processes never both build
-/// on the same old card.
-pub(crate) fn record(
-    conn: &Connection,
-    key: CardKey,
-    correct: bool,
-    review: bool,
-    now: DateTime<Utc>,
-) -> rusqlite::Result<()> {
-    if let Some(card) = on_attempt(load(conn, key)?, correct, review, now) {
-        save(conn, key, &card)?;
-    }
     Ok(())
 }
 
@@ -211,12 +202,45 @@ pub(crate) fn replay_all(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-fn state_from(n: i32) -> State {
+/// A check's card as stored (tests).
+#[cfg(test)]
+pub(crate) fn load(
+    conn: &Connection,
+    (course, lesson, check): CardKey,
+) -> rusqlite::Result<Option<Card>> {
+    conn.query_row(
+        "SELECT due_ms, stability, difficulty, elapsed_days, scheduled_days,
+                reps, lapses, state, last_review_ms
+         FROM review WHERE course = ?1 AND lesson = ?2 AND check_id = ?3",
+        params![course, lesson, check],
+        |row| {
+            Ok(Card {
+                due: from_ms(row.get(0)?),
+                stability: row.get(1)?,
+                difficulty: row.get(2)?,
+                elapsed_days: row.get(3)?,
+                scheduled_days: row.get(4)?,
+                reps: row.get(5)?,
+                lapses: row.get(6)?,
+                state: state_from(row.get(7)?),
+                last_review: from_ms(row.get(8)?),
+            })
+        },
+    )
+    .map(Some)
+    .or_else(|e| match e {
+        rusqlite::Error::QueryReturnedNoRows => Ok(None),
+        e => Err(e),
+    })
+}
+
+#[cfg(test)]
+fn state_from(n: i32) -> rs_fsrs::State {
     match n {
-        1 => State::Learning,
-        2 => State::Review,
-        3 => State::Relearning,
-        _ => State::New,
+        1 => rs_fsrs::State::Learning,
+        2 => rs_fsrs::State::Review,
+        3 => rs_fsrs::State::Relearning,
+        _ => rs_fsrs::State::New,
     }
 }
 

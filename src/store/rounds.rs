@@ -7,7 +7,9 @@
 //! attempts as before; the current round's first try, its attempts and
 //! its last answer only from those made since the latest reset. Each row
 //! carries its time, never a row id, so that changes merged from another
-//! machine order the same way.
+//! machine order the same way: an attempt's place in time is its device's
+//! clock never running back (`ord_ms`, see [`super::sync`]), then its
+//! device and its place in that device's log.
 
 use rusqlite::{Connection, params};
 
@@ -56,17 +58,19 @@ WITH
     WHERE course = ?1 AND (?2 IS NULL OR lesson = ?2) GROUP BY lesson
   ),
   tried AS (
-    SELECT t.id, t.lesson, t.check_id, t.option, t.answer, t.correct, t.revealed,
-           t.review, t.at_ms, (s.at_ms IS NULL OR t.at_ms >= s.at_ms) AS in_round
+    SELECT t.id, t.device, t.seq, t.lesson, t.check_id, t.option, t.answer, t.correct,
+           t.revealed, t.review, coalesce(t.ord_ms, t.at_ms) AS at_ms,
+           (s.at_ms IS NULL OR coalesce(t.ord_ms, t.at_ms) >= s.at_ms) AS in_round
     FROM attempt t LEFT JOIN since s ON s.lesson = t.lesson
     WHERE t.course = ?1 AND (?2 IS NULL OR t.lesson = ?2)
   ),
   ranked AS (
     SELECT *,
-      row_number() OVER (PARTITION BY lesson, check_id ORDER BY at_ms, id) AS first,
-      row_number() OVER (PARTITION BY lesson, check_id ORDER BY at_ms DESC, id DESC) AS last,
+      row_number() OVER (PARTITION BY lesson, check_id ORDER BY at_ms, device, seq, id) AS first,
+      row_number() OVER (PARTITION BY lesson, check_id
+                         ORDER BY at_ms DESC, device DESC, seq DESC, id DESC) AS last,
       row_number() OVER (PARTITION BY lesson, check_id, in_round, review
-                         ORDER BY at_ms, id) AS in_order,
+                         ORDER BY at_ms, device, seq, id) AS in_order,
       count(*) OVER (PARTITION BY lesson, check_id) AS n,
       sum(in_round) OVER (PARTITION BY lesson, check_id) AS n_round,
       sum(NOT correct) OVER (PARTITION BY lesson, check_id) AS misses

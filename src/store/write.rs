@@ -1,9 +1,14 @@
 //! Every change the store makes is a [`Change`]: one the disk refused can
 //! be kept, applied to the in-memory copy, and replayed on the disk later.
+//! Each is made as a record of a device's log (see [`super::sync`]): this
+//! device's next one when the learner makes it here, another's when it is
+//! merged; either way by the same rules, so that every machine that has
+//! the same records holds the same progress, whatever order they came in.
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, TransactionBehavior, params};
 
+use super::sync::{Origin, Touched};
 use super::{review, time::to_ms};
 use crate::model::{Change, LessonKey};
 
@@ -60,14 +65,14 @@ fn journaled<'a>(
             return Ok(false);
         }
     }
+    let mut touched = Touched::new();
     for change in changes {
-        apply(&tx, change)?;
+        super::sync::own::commit(&tx, change, &mut touched)?;
     }
+    review::replay_touched(&tx, &touched)?;
     if let Some(name) = name {
-        tx.execute(
-            "INSERT OR IGNORE INTO journal_replayed (name) VALUES (?1)",
-            [name],
-        )?;
+        tx.prepare_cached("INSERT OR IGNORE INTO journal_replayed (name) VALUES (?1)")?
+            .execute([name])?;
     }
     tx.commit()?;
     Ok(true)
@@ -93,7 +98,8 @@ pub(crate) fn forget_journals(
     }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     for name in &gone {
-        tx.execute("DELETE FROM journal_replayed WHERE name = ?1", [name])?;
+        tx.prepare_cached("DELETE FROM journal_replayed WHERE name = ?1")?
+            .execute([name])?;
     }
     tx.commit()
 }
@@ -104,48 +110,62 @@ fn made(at: Option<DateTime<Utc>>) -> i64 {
     to_ms(at.unwrap_or_else(Utc::now))
 }
 
-fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+/// Makes `change`, a record of `origin`'s device (none: a change kept on
+/// this machine only); the review cards it moves go into `touched`, to be
+/// built again once the transaction's changes are all made.
+pub(crate) fn apply(
+    conn: &Connection,
+    change: &Change,
+    origin: Option<&Origin>,
+    touched: &mut Touched,
+) -> rusqlite::Result<()> {
+    // The last writer wins: an older change of the same thing is not made.
+    if let Some(o) = origin
+        && !super::sync::apply::order(conn, change, o)?
+    {
+        return Ok(());
+    }
     match change {
         Change::Position { key, anchor } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO lesson_progress (course, lesson, anchor_block, anchor_line)
                  VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (course, lesson) DO UPDATE
                  SET anchor_block = excluded.anchor_block, anchor_line = excluded.anchor_line",
-                params![key.course, key.lesson, anchor.block, anchor.line],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson, anchor.block, anchor.line])?;
         }
         Change::Read { key } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO lesson_progress (course, lesson, read) VALUES (?1, ?2, 1)
                  ON CONFLICT (course, lesson) DO UPDATE SET read = 1",
-                params![key.course, key.lesson],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson])?;
         }
         // A completed lesson has been read, whichever order the app says so.
         Change::Completed { key } => {
-            conn.execute(
-                "INSERT INTO lesson_progress (course, lesson, read, completed) VALUES (?1, ?2, 1, 1)
-                 ON CONFLICT (course, lesson) DO UPDATE SET read = 1, completed = 1",
-                params![key.course, key.lesson],
-            )?;
+            conn.prepare_cached("INSERT INTO lesson_progress (course, lesson, read, completed) VALUES (?1, ?2, 1, 1)
+                 ON CONFLICT (course, lesson) DO UPDATE SET read = 1, completed = 1")?.execute(params![key.course, key.lesson])?;
         }
         Change::LastLesson { key } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO course_state (course, last_lesson) VALUES (?1, ?2)
                  ON CONFLICT (course) DO UPDATE SET last_lesson = excluded.last_lesson",
-                params![key.course, key.lesson],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson])?;
         }
         Change::Checks { key, count } => {
-            conn.execute(
+            conn.prepare_cached(
                 "INSERT INTO lesson_progress (course, lesson, checks) VALUES (?1, ?2, ?3)
                  ON CONFLICT (course, lesson) DO UPDATE SET checks = excluded.checks",
-                params![key.course, key.lesson, count],
-            )?;
+            )?
+            .execute(params![key.course, key.lesson, count])?;
         }
-        Change::Attempt { .. } => attempt(conn, change)?,
-        Change::Mark { .. } | Change::Annotation { .. } | Change::Place { .. } => {
+        Change::Attempt { .. } => attempt(conn, change, origin, touched)?,
+        Change::Mark { .. }
+        | Change::Annotation { .. }
+        | Change::Place { .. }
+        | Change::Grade { .. } => {
             super::notes::apply(conn, change, super::notes::made_ms(change))?;
         }
         Change::Reset {
@@ -153,56 +173,33 @@ fn apply(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
             lessons,
             at,
         } => super::rounds::reset(conn, course, lessons, made(*at))?,
-        Change::Reveal { .. } | Change::Rate { .. } => seen_or_rated(conn, change)?,
-        Change::Remember {
-            slug,
-            title,
-            root,
-            lessons,
-            at,
-        } => {
-            let root = root.as_deref().map(|r| r.to_string_lossy());
-            conn.execute(
-                "INSERT INTO library (slug, title, root, lessons, last_read_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (slug) DO UPDATE
-                 SET title = excluded.title, root = excluded.root,
-                     lessons = CASE WHEN excluded.lessons > 0 THEN excluded.lessons ELSE lessons END,
-                     last_read_ms = max(last_read_ms, excluded.last_read_ms)",
-                params![slug, title, root, lessons, made(*at)],
-            )?;
+        Change::Reveal { key, check, at } => {
+            // The first reveal is the one that counts: answers after it.
+            conn.prepare_cached(
+                "INSERT INTO reveal (course, lesson, check_id, at_ms) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (course, lesson, check_id) DO UPDATE
+                 SET at_ms = min(at_ms, excluded.at_ms)",
+            )?
+            .execute(params![key.course, key.lesson, check, made(*at)])?;
         }
+        Change::Rate { rating, .. } => {
+            if let Some(o) = origin {
+                super::sync::apply::rate(conn, o, *rating, touched)?;
+            }
+        }
+        Change::Remember { .. } => super::sync::apply::remember(conn, change, origin)?,
     }
     Ok(())
 }
 
-/// A reveal kept, or a review answer's rating and the card it changes.
-fn seen_or_rated(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
-    match change {
-        // The first reveal is the one that counts: answers after it.
-        Change::Reveal { key, check, at } => conn
-            .execute(
-                "INSERT OR IGNORE INTO reveal (course, lesson, check_id, at_ms)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![key.course, key.lesson, check, made(*at)],
-            )
-            .map(drop),
-        Change::Rate { key, check, rating } => {
-            conn.execute(
-                "UPDATE attempt SET rating = ?4 WHERE id = (
-                     SELECT id FROM attempt
-                     WHERE course = ?1 AND lesson = ?2 AND check_id = ?3 AND review
-                     ORDER BY at_ms DESC, id DESC LIMIT 1)",
-                params![key.course, key.lesson, check, rating],
-            )?;
-            review::replay(conn, (&key.course, &key.lesson, check.as_str()))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// An attempt and the card change it makes, in the caller's transaction.
-fn attempt(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+/// An attempt, with its device, its place in that device's log and in
+/// time, and its rating if one came first; its card is built again.
+fn attempt(
+    conn: &Connection,
+    change: &Change,
+    origin: Option<&Origin>,
+    touched: &mut Touched,
+) -> rusqlite::Result<()> {
     let Change::Attempt {
         key: LessonKey { course, lesson },
         check,
@@ -218,22 +215,20 @@ fn attempt(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         return Ok(());
     };
     let at_ms = made(*at);
-    conn.execute(
-        "INSERT INTO attempt
-             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed, drill)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-        params![
-            course, lesson, check, at_ms, option, answer, correct, review, revealed, drill
-        ],
-    )?;
-    // Seen the answer first: the card learns nothing it can trust from a
-    // right answer, so it counts as a lapse.
-    let key = (course.as_str(), lesson.as_str(), check.as_str());
-    review::record(
-        conn,
-        key,
-        *correct && !*revealed,
-        *review,
-        super::time::from_ms(at_ms),
-    )
+    let (device, seq, ord_ms) = origin.map_or((None, None, at_ms), |o| {
+        (Some(o.device.as_str()), Some(o.seq), o.ord_ms)
+    });
+    conn.prepare_cached(
+        "INSERT OR IGNORE INTO attempt
+             (course, lesson, check_id, at_ms, option, answer, correct, review, revealed, drill,
+              device, seq, ord_ms, rating)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
+                 (SELECT rating FROM rating WHERE device = ?11 AND attempt = ?12))",
+    )?
+    .execute(params![
+        course, lesson, check, at_ms, option, answer, correct, review, revealed, drill, device,
+        seq, ord_ms
+    ])?;
+    touched.insert((course.clone(), lesson.clone(), check.clone()));
+    Ok(())
 }

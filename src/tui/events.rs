@@ -98,6 +98,12 @@ pub fn listen(tx: &Sender<Incoming>, guard: &Arc<Guard>) {
                 std::thread::sleep(std::time::Duration::from_millis(50));
                 continue;
             }
+            // The learner's editor has the terminal: its keys are its own.
+            if guard.is_editing() {
+                guard.reader_waiting();
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                continue;
+            }
             // Back in the foreground without a SIGCONT (`fg` of a job
             // running in the background): the terminal is taken again.
             if guard.owed() && term_tx.send(Incoming::Resumed).is_err() {
@@ -105,6 +111,7 @@ pub fn listen(tx: &Sender<Incoming>, guard: &Arc<Guard>) {
             }
             match event::poll(std::time::Duration::from_millis(250)) {
                 Ok(false) => continue,
+                Ok(true) if guard.is_editing() => continue,
                 Ok(true) => {}
                 Err(_) => break,
             }
@@ -182,6 +189,9 @@ mod signals {
                         let _ = tx.send(Incoming::Resumed);
                     }
                     SIGXFSZ => {}
+                    // Ctrl-C in an editor that leaves it to the terminal
+                    // (as git does while its editor runs).
+                    SIGINT | SIGQUIT if guard.is_editing() => {}
                     // A second one: the learner means it.
                     _ if stopping => exit(sig, &guard),
                     _ => {

@@ -45,6 +45,11 @@ pub struct Guard {
     /// The terminal under its own file, once opened (its modes, its
     /// keys' relay).
     tty: OnceLock<Option<super::tty::Tty>>,
+    /// The learner's editor has the terminal: the terminal's reader
+    /// leaves its keys alone, and Ctrl-C there is the editor's.
+    editing: AtomicBool,
+    /// The terminal's reader has seen `editing` and stopped reading.
+    reader_waits: AtomicBool,
 }
 
 impl Guard {
@@ -136,6 +141,32 @@ impl Guard {
             0 => Duration::ZERO,
             since => Duration::from_millis(self.clock().saturating_sub(since)),
         }
+    }
+
+    /// The editor takes the terminal (`true`) or gives it back. Taking
+    /// it waits, a little, for the terminal's reader to stop reading, so
+    /// that no key meant for the editor is read here.
+    pub(super) fn editing(&self, on: bool) {
+        self.reader_waits.store(false, Ordering::SeqCst);
+        self.editing.store(on, Ordering::SeqCst);
+        let start = Instant::now();
+        while on && !self.reader_waits.load(Ordering::SeqCst) {
+            // The reader polls a quarter of a second at a time; one that
+            // never started never answers.
+            if start.elapsed() > Duration::from_millis(400) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    pub(super) fn is_editing(&self) -> bool {
+        self.editing.load(Ordering::SeqCst)
+    }
+
+    /// The terminal's reader, told to stop: it says it has.
+    pub(super) fn reader_waiting(&self) {
+        self.reader_waits.store(true, Ordering::SeqCst);
     }
 
     fn clock(&self) -> u64 {

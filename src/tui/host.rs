@@ -34,6 +34,13 @@ impl Host for terminal::Term {
         let _ = terminal::Term::resume(self);
     }
 
+    fn edit(&mut self, text: &str) -> crate::state::Edited {
+        let Some(editor) = super::editor::chosen() else {
+            return crate::state::Edited::NoEditor;
+        };
+        terminal::Term::hand_over(self, || super::editor::edit(&editor, text))
+    }
+
     fn clipboard(&mut self, text: &str) {
         outside::clipboard(text);
     }

@@ -3,6 +3,7 @@
 //! effect runner, and draws.
 
 mod boot;
+mod editor;
 mod events;
 pub mod graphics;
 mod guard;
@@ -184,6 +185,8 @@ fn run(
         r.handle(Incoming::Act(action));
     }
     let mut drawn = after_first_frame(&mut r, &mut boot)?;
+    // Other machines' changes, merged in the background from here on.
+    r.runner.start_sync(settings.sync_dir.value.as_deref());
     // From here on a lesson is read off this loop: keys and signals go on.
     r.runner.loads_inline = false;
     // The question goes with the reader of the terminal, which takes its

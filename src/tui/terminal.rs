@@ -408,6 +408,34 @@ impl Term {
     }
 }
 
+impl Term {
+    /// Gives the terminal to another program for `work` (the learner's
+    /// editor), as the shell would have it, and takes it back after: its
+    /// keys are not read here meanwhile, and the screen is drawn whole
+    /// again.
+    pub fn hand_over<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        self.clear_pictures();
+        self.guard.editing(true);
+        let writing = self.guard.writing();
+        self.guard.taken.store(false, Ordering::SeqCst);
+        restore(&self.guard);
+        drop(writing);
+        // The other program reads the terminal itself, not the key relay
+        // (standard input is the relay's while the reader runs).
+        let tty = self.guard.tty_if_open();
+        let _given = tty.map(super::tty::Tty::lend_stdin);
+        let out = work();
+        drop(_given);
+        // Not taken again by a process a signal is ending meanwhile.
+        if !self.guard.ending.load(Ordering::SeqCst) {
+            self.guard.taken.store(true, Ordering::SeqCst);
+            let _ = self.resume();
+        }
+        self.guard.editing(false);
+        out
+    }
+}
+
 impl Drop for Term {
     fn drop(&mut self) {
         self.clear_pictures();

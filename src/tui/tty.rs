@@ -12,8 +12,25 @@ pub struct Tty {
     /// The modes it had before the reader made it raw.
     saved: std::sync::Mutex<Option<rustix::termios::Termios>>,
     /// The key relay's end that keys are written into (`input`), kept
-    /// open for as long as the process runs.
+    /// open for as long as the process runs, and the end crossterm reads
+    /// (standard input), kept to be given back after another program had
+    /// the terminal.
     relay: std::sync::OnceLock<std::os::fd::OwnedFd>,
+    relay_stdin: std::sync::OnceLock<std::os::fd::OwnedFd>,
+}
+
+/// Standard input lent back to the terminal while another program runs
+/// (the learner's editor): the relay's again when dropped.
+#[cfg(unix)]
+pub struct Lent<'a>(&'a Tty);
+
+#[cfg(unix)]
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        if let Some(fd) = self.0.relay_stdin.get() {
+            let _ = rustix::stdio::dup2_stdin(fd);
+        }
+    }
 }
 
 #[cfg(unix)]
@@ -36,14 +53,29 @@ impl Tty {
             fd,
             saved: std::sync::Mutex::new(None),
             relay: std::sync::OnceLock::new(),
+            relay_stdin: std::sync::OnceLock::new(),
         })
     }
 
-    /// Keeps the key relay's end (once).
-    pub fn keep_relay(&self, fd: std::os::fd::OwnedFd) -> io::Result<()> {
-        self.relay
-            .set(fd)
-            .map_err(|_| io::Error::other("the relay is open already"))
+    /// Standard input the terminal's again until the guard is dropped
+    /// (nothing to do without a relay).
+    pub fn lend_stdin(&self) -> Lent<'_> {
+        if self.relay_stdin.get().is_some() {
+            let _ = rustix::stdio::dup2_stdin(&self.fd);
+        }
+        Lent(self)
+    }
+
+    /// Keeps the key relay's ends (once): the one keys are written into,
+    /// and a copy of the one made standard input.
+    pub fn keep_relay(
+        &self,
+        keys: std::os::fd::OwnedFd,
+        stdin: std::os::fd::OwnedFd,
+    ) -> io::Result<()> {
+        let taken = || io::Error::other("the relay is open already");
+        self.relay.set(keys).map_err(|_| taken())?;
+        self.relay_stdin.set(stdin).map_err(|_| taken())
     }
 
     /// The key relay's end, once open.
@@ -106,6 +138,8 @@ impl Tty {
     pub fn open() -> io::Result<Tty> {
         Ok(Tty)
     }
+
+    pub fn lend_stdin(&self) {}
 
     pub fn raw(&self) -> io::Result<()> {
         ratatui::crossterm::terminal::enable_raw_mode()

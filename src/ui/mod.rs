@@ -12,6 +12,7 @@ mod overlay;
 mod page;
 mod picture;
 pub use picture::{Placed, Shown};
+mod quizzes;
 mod review;
 mod search;
 pub use search::thousands;
@@ -55,6 +56,7 @@ fn draw_into(f: &mut Frame, s: &State, theme: &Theme, shown: &mut Shown) {
         Some(Overlay::Help(h)) => help::draw(f, body, h.top, theme),
         Some(Overlay::CourseSearch(cs)) => search::draw(f, body, s, cs, theme),
         Some(Overlay::Stats(v)) => stats::draw(f, body, s, v, theme),
+        Some(Overlay::Quizzes(b)) => quizzes::draw(f, body, b, theme),
         Some(Overlay::Courses(p)) => courses::draw(f, body, s, p, theme),
         Some(Overlay::Copy(p)) => copy::draw(f, body, p, theme),
         Some(Overlay::Links(p)) => copy::links(f, body, p, theme),

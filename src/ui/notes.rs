@@ -57,7 +57,13 @@ pub fn editor(f: &mut Frame, area: Rect, ed: &NoteEditor, theme: &Theme) {
         fit(&format!("“{}”", ed.target.exact), w),
         quote,
     )];
-    lines.push(Line::raw(""));
+    // Whether it is a review card, once it could be one.
+    let card = match (ed.card, crate::model::card::asks(&ed.text)) {
+        (true, _) => "A review card: R asks it, this highlight the answer (Ctrl-R: not)",
+        (false, true) => "Ctrl-R makes this question a review card",
+        (false, false) => "",
+    };
+    lines.push(Line::styled(fit(card, w), theme.style(Role::Dim.into())));
     let shown = usize::from(inner.height).saturating_sub(2).max(1);
     let skip = typed.len().saturating_sub(shown);
     for (i, row) in typed.iter().enumerate().skip(skip) {
@@ -91,7 +97,8 @@ pub fn list(f: &mut Frame, area: Rect, s: &State, l: &list::NotesList, theme: &T
         if i == l.cursor {
             style = style.add_modifier(Modifier::REVERSED);
         }
-        let head = format!("[{}] {} · “{}”", r.status, r.lesson, r.quote);
+        let card = if r.card { " · card" } else { "" };
+        let head = format!("[{}{card}] {} · “{}”", r.status, r.lesson, r.quote);
         lines.push(Line::styled(fit(&head, w), style));
         let note = r.text.replace('\n', " ⏎ ");
         let note = if note.is_empty() {

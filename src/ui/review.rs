@@ -44,16 +44,18 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, r: &Review, g: &Geometry, them
     ));
     lines.push(Line::raw(""));
     let doc = s.reader.doc();
+    // A note's card is the note's, whatever its lesson holds.
+    let note = r.note_card().is_some();
     match doc.map(|d| d.lesson.checks.get(r.check)) {
-        None => lines.push(Line::raw(if s.reader.page.broken().is_some() {
+        None if !note => lines.push(Line::raw(if s.reader.page.broken().is_some() {
             "This lesson could not be loaded: Enter skips it."
         } else {
             "Loading…"
         })),
-        Some(None) => lines.push(Line::raw(
+        Some(None) if !note => lines.push(Line::raw(
             "This lesson has no check question: Enter skips it.",
         )),
-        Some(Some(_)) => {
+        _ => {
             // The header stays; the card scrolls under it.
             let body = crate::state::card_body(s, r, g.text_width);
             let rows = usize::from(area.height).saturating_sub(lines.len());

@@ -1,6 +1,7 @@
 //! The table of contents: modules, lessons, read and answered marks.
 
 use crate::model::LessonStatus;
+use crate::model::drill;
 use crate::state::{
     Geometry, State, TocRow, contents_area, contents_cursor_row, contents_offset_at, rows_of,
 };
@@ -25,7 +26,7 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Contents · {} ", course.title))
-        .title_bottom(" ✓read ★first try ✗wrong !broken ")
+        .title_bottom(legend(inner.width))
         .title_style(theme.accent());
     f.render_widget(block, outer);
     let rows = rows_of(s);
@@ -57,7 +58,7 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
                     " "
                 };
                 let broken = l.status != LessonStatus::Ok && !l.status.is_unwritten();
-                let (check, count) = marks(broken, p);
+                let (check, count) = marks(broken, p, s.prefs.stuck_after);
                 let title = if l.status == LessonStatus::Ok {
                     l.title.clone()
                 } else if l.status.is_unwritten() {
@@ -85,24 +86,41 @@ pub fn draw(f: &mut Frame, s: &State, g: &Geometry, theme: &Theme) {
     f.render_widget(Paragraph::new(lines), inner);
 }
 
+/// What the marks mean, as much as fits: a broken lesson also says so
+/// in its own row, so its mark is the one left out when narrow.
+fn legend(width: u16) -> &'static str {
+    const FULL: &str = " ✓read ★first try ✗wrong ⚑stuck !broken ";
+    if usize::from(width) >= crate::layout::wrap::width(FULL) {
+        FULL
+    } else {
+        " ✓read ★first try ✗wrong ⚑stuck "
+    }
+}
+
 /// A lesson's check mark (★ every check right at the first try, ✗ one
-/// wrong, ! broken) and, for a lesson of several checks, how many are
-/// answered: "2/3", "3/3 ✓" once complete.
-fn marks(broken: bool, p: Option<&crate::model::LessonProgress>) -> (&'static str, String) {
+/// wrong, ⚑ one stuck, ! broken) and, for a lesson of several checks, how
+/// many are answered in their round: "2/3", "3/3 ✓" once complete.
+fn marks(
+    broken: bool,
+    p: Option<&crate::model::LessonProgress>,
+    stuck_after: u32,
+) -> (&'static str, String) {
     if broken {
         return ("!", String::new());
     }
     let Some(p) = p else {
         return (" ", String::new());
     };
-    let answered = p.checks.values().filter(|c| c.attempts > 0).count();
+    let answered = p.answered(p.checks.keys().map(String::as_str));
     let firsts: Vec<bool> = p
         .checks
         .values()
         .filter_map(|c| c.first_try_correct)
         .collect();
     let total = p.check_count.map_or(answered, |n| n as usize).max(answered);
+    let stuck = p.checks.values().any(|c| drill::stuck(c, stuck_after));
     let mark = match p.first_try_correct {
+        _ if stuck => "⚑",
         _ if firsts.contains(&false) => "✗",
         _ if !firsts.is_empty() && firsts.len() >= total => "★",
         Some(false) => "✗",

@@ -11,8 +11,13 @@ use lectern::state::{Action, DrillScope, Effect};
 use std::path::Path;
 
 fn book() -> Reader {
+    book_at(100, 60)
+}
+
+/// The fixture book at its quiz of every kind, on a screen of this size.
+pub(crate) fn book_at(width: u16, height: u16) -> Reader {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/book");
-    let mut r = Reader::folder(&dir, 100, 60);
+    let mut r = Reader::folder(&dir, width, height);
     let quiz = r.index_of("quiz");
     r.open(quiz);
     r
@@ -20,7 +25,7 @@ fn book() -> Reader {
 
 /// The 1-based display position of a wrong (or the right) option of the
 /// check `k` of the open lesson.
-fn digit(r: &Reader, k: usize, right: bool) -> char {
+pub(crate) fn digit(r: &Reader, k: usize, right: bool) -> char {
     let check = &r.s.reader.doc().unwrap().lesson.checks[k];
     let pos = (0..check.order.len())
         .find(|&p| check.options[check.order[p]].correct == right)
@@ -191,7 +196,7 @@ fn e_explains_every_option_once_answered_only() {
 // ---- the real binary in a pty ------------------------------------------
 
 /// The digit the screen shows before option `text` (as `  2. let`).
-fn digit_of(t: &crate::common::pty::Term, text: &str) -> String {
+pub(crate) fn digit_of(t: &crate::common::pty::Term, text: &str) -> String {
     let rows = t.rows();
     let row = rows
         .iter()
@@ -229,18 +234,8 @@ fn answer_drill_reset_and_answer_again_then_the_json_says_so() {
     t.wait_for("✔ Right.");
     t.quit_cleanly();
 
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .args(["stats", "--json"])
-        .arg(&book)
-        .env("LECTERN_DATA_DIR", data.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let book_arg = book.to_str().unwrap();
+    let v = crate::common::json_of(&["stats", "--json", book_arg], data.path());
     let course = &v["courses"][0];
     let check = course["checks"]
         .as_array()
@@ -284,18 +279,8 @@ fn by_question_lists_the_checks_missed_most_with_the_answer_chosen_most() {
         store.apply(&change);
     }
     drop(store);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .args(["stats", "--by-question", "--json"])
-        .arg(&book)
-        .env("LECTERN_DATA_DIR", data.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let book_arg = book.to_str().unwrap();
+    let v = crate::common::json_of(&["stats", "--by-question", "--json", book_arg], data.path());
     let q = &v["questions"][0];
     assert_eq!(
         (q["check_id"].as_str(), q["wrong"].as_u64()),

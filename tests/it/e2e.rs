@@ -586,17 +586,7 @@ fn two_courses_read_then_review_and_stats_with_no_path_know_both() {
     t.wait_for("By course: Beta course: 1 · Alpha course: 1.");
     t.quit_cleanly();
 
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .args(["stats", "--json"])
-        .env("LECTERN_DATA_DIR", data.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = crate::common::json_of(&["stats", "--json"], data.path());
     let courses = v["courses"].as_array().unwrap();
     let slugs: Vec<&str> = courses
         .iter()

@@ -440,7 +440,8 @@ fn a_version_1_file_is_migrated_with_its_data() {
     assert_eq!(s.attempts("rust", "intro")[0].at, t0());
 
     // version 2's review cards were rebuilt from the old attempts, exactly
-    // as if they had been recorded by this version
+    // as if they had been recorded by this version (as they were made, in
+    // time: a device's clock never runs back, see store::sync)
     let mut fresh = Store::in_memory();
     fresh.apply(&Change::option_attempt(
         "rust",
@@ -452,19 +453,19 @@ fn a_version_1_file_is_migrated_with_its_data() {
     ));
     fresh.apply(&Change::option_attempt(
         "rust",
-        "intro",
-        1,
-        true,
-        false,
-        t0() + Days::minutes(1),
-    ));
-    fresh.apply(&Change::option_attempt(
-        "rust",
         "traits",
         0,
         true,
         false,
         t0(),
+    ));
+    fresh.apply(&Change::option_attempt(
+        "rust",
+        "intro",
+        1,
+        true,
+        false,
+        t0() + Days::minutes(1),
     ));
     assert_eq!(intro.due, fresh.progress("rust", "intro").due);
     assert_eq!(
@@ -490,7 +491,7 @@ fn a_version_1_file_is_migrated_with_its_data() {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
     assert_eq!(version, SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 8);
+    assert_eq!(SCHEMA_VERSION, 9);
     let mode: String = conn
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))
         .unwrap();

@@ -20,8 +20,18 @@ const FILES: &[(&str, &str)] = &[
     (
         "$XDG_DATA_HOME/lectern/progress.db",
         "Progress (default ~/.local/share/lectern/): where each course was left, lessons read, \
-         answers, the review schedule; an SQLite database, the one file to back up or sync. \
-         --data-dir or LECTERN_DATA_DIR names another folder.",
+         answers, the review schedule; an SQLite database, the one file to back up. Never put \
+         it in a synced folder (a sync tool copying a live database damages it): sync-dir is \
+         how progress travels. --data-dir or LECTERN_DATA_DIR names another folder.",
+    ),
+    (
+        "SYNC/lectern/DEVICE.log",
+        "With sync-dir (or --sync-dir, LECTERN_SYNC_DIR) set to SYNC, a folder a sync tool \
+         carries between machines: each machine's changes to the progress, appended to its own \
+         log (DEVICE is its random id, kept in progress.db), one JSON record a line with its \
+         checksum, never rewritten; every other *.log there is another machine's (a conflict \
+         copy of one too), merged in at each start, every few seconds while the reader runs, \
+         and by lectern sync. Deleting a log loses nothing: its machine writes it again.",
     ),
     (
         "$XDG_DATA_HOME/lectern/progress.db.pending-*",
@@ -47,6 +57,10 @@ pub(super) const ENVIRONMENT: &[(&str, &str)] = &[
         "The folder of progress.db, unless --data-dir is given.",
     ),
     ("LECTERN_CACHE_DIR", "The folder of the search index."),
+    (
+        "LECTERN_SYNC_DIR",
+        "The sync folder, unless --sync-dir is given; over the config file's sync-dir.",
+    ),
     (
         "LECTERN_CONFIG",
         "The config file, unless --config is given; unlike the usual place, a missing file \
@@ -137,6 +151,12 @@ const EXAMPLES: &[(&str, &str)] = &[
     (
         "lectern review",
         "Review the checks that are due, from every course of the library.",
+    ),
+    (
+        "lectern --sync-dir ~/Sync sync --name laptop",
+        "Keep progress in step with other machines through a Syncthing (or Dropbox, git, USB) \
+         folder, this one called laptop; sync-dir = \"~/Sync\" in the config file does it for \
+         good.",
     ),
     (
         "lectern man > lectern.1; lectern completions bash > lectern.bash",

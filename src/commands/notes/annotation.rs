@@ -1,7 +1,8 @@
 //! Notes as W3C Web Annotation JSON-LD, and back: a collection of
 //! annotations, each targeting its lesson's file with a
 //! `TextQuoteSelector` and a `TextPositionSelector`; what the model has
-//! besides (course, lesson, block path, status) under `lectern`.
+//! besides (course, lesson, block path, status, and for a note that is a
+//! review card its grades) under `lectern`.
 
 use crate::model::anchor::{Selector, Status};
 use crate::model::{Change, LessonKey};
@@ -22,6 +23,8 @@ pub(crate) struct Exported {
     /// The lesson's file (`builtin:NAME` for the guide's); empty when the
     /// lesson is not found.
     pub source: String,
+    /// A review card: its grades, (when, 1 again to 4 easy), oldest first.
+    pub card: Option<Vec<(DateTime<Utc>, u8)>>,
 }
 
 const CONTEXT: &str = "http://www.w3.org/ns/anno.jsonld";
@@ -63,6 +66,15 @@ fn item(n: &Exported) -> Value {
     if let Some(at) = n.at {
         v["created"] = json!(at.to_rfc3339_opts(SecondsFormat::Millis, true));
     }
+    if let Some(grades) = &n.card {
+        let grades: Vec<Value> = grades
+            .iter()
+            .map(|(at, rating)| {
+                json!({"at": at.to_rfc3339_opts(SecondsFormat::Millis, true), "rating": rating})
+            })
+            .collect();
+        v["lectern"]["card"] = json!({ "grades": grades });
+    }
     if !n.note.is_empty() {
         v["body"] = json!([{"type": "TextualBody", "value": n.note, "format": "text/plain"}]);
     }
@@ -84,11 +96,28 @@ pub(crate) fn from_json(v: &Value) -> Result<Vec<Change>, String> {
     if items.len() > MAX_ITEMS {
         return Err(format!("over {MAX_ITEMS} annotations"));
     }
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| change(item).map_err(|why| format!("annotation {}: {why}", i + 1)))
-        .collect()
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let changes = change(item).map_err(|why| format!("annotation {}: {why}", i + 1))?;
+        out.extend(changes);
+    }
+    Ok(out)
+}
+
+/// The grades of a review card's annotation, as changes.
+fn grades(v: &Value, key: &LessonKey, id: &str) -> Vec<Change> {
+    let list = v.pointer("/card/grades").and_then(Value::as_array);
+    let grade = |g: &Value| {
+        let at = DateTime::parse_from_rfc3339(g.get("at")?.as_str()?).ok()?;
+        let rating = u8::try_from(g.get("rating")?.as_u64()?).ok()?;
+        (1..=4).contains(&rating).then(|| Change::Grade {
+            key: key.clone(),
+            note: id.to_string(),
+            rating,
+            at: Some(at.with_timezone(&Utc)),
+        })
+    };
+    list.into_iter().flatten().filter_map(grade).collect()
 }
 
 fn text(v: &Value, key: &str) -> String {
@@ -98,7 +127,8 @@ fn text(v: &Value, key: &str) -> String {
         .to_string()
 }
 
-fn change(v: &Value) -> Result<Change, String> {
+/// An annotation's change, and its grades' when it is a review card.
+fn change(v: &Value) -> Result<Vec<Change>, String> {
     let ext = v.get("lectern").ok_or("no \"lectern\" course and lesson")?;
     let key = LessonKey::new(text(ext, "course"), text(ext, "lesson"));
     if key.course.is_empty() || key.lesson.is_empty() {
@@ -141,14 +171,20 @@ fn change(v: &Value) -> Result<Change, String> {
         .and_then(Value::as_str)
         .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
         .map(|t| t.with_timezone(&Utc));
-    Ok(Change::Annotation {
-        key,
-        id,
+    let card = ext.get("card").is_some_and(Value::is_object);
+    let mut out = vec![Change::Annotation {
+        key: key.clone(),
+        id: id.clone(),
         target,
         note,
+        card,
         deleted: false,
         at,
-    })
+    }];
+    if card {
+        out.extend(grades(ext, &key, &id));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -174,12 +210,17 @@ mod tests {
             at: Some(Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap()),
             status: Status::Moved,
             source: "/books/ch04-01.md".into(),
+            card: None,
         }
     }
 
     #[test]
     fn an_export_reads_back_as_the_same_changes() {
-        let notes = [exported("Why?\nAsk."), exported("")];
+        let mut card = exported("Why?\nAsk.");
+        card.id = "00ff-2".into();
+        let graded = Utc.with_ymd_and_hms(2026, 3, 2, 9, 0, 0).unwrap();
+        card.card = Some(vec![(graded, 2)]);
+        let notes = [exported("Why?\nAsk."), exported(""), card];
         let v = to_json(&notes);
         let text = serde_json::to_string(&v).unwrap();
         let back = from_json(&serde_json::from_str(&text).unwrap()).unwrap();
@@ -190,11 +231,19 @@ mod tests {
                 id: n.id.clone(),
                 target: n.target.clone(),
                 note: n.note.clone(),
+                card: n.card.is_some(),
                 deleted: false,
                 at: n.at,
             })
+            .chain([Change::Grade {
+                key: notes[2].key.clone(),
+                note: "00ff-2".into(),
+                rating: 2,
+                at: Some(graded),
+            }])
             .collect();
         assert_eq!(back, want);
+        assert_eq!(v["items"][2]["lectern"]["card"]["grades"][0]["rating"], 2);
         assert_eq!(
             v["items"][0]["target"]["selector"][0]["type"],
             "TextQuoteSelector"

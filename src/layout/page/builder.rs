@@ -28,6 +28,8 @@ pub(super) struct Builder<'a> {
     pub(super) folds_open: bool,
     /// The pictures laid out so far.
     pub(super) pictures: Vec<super::picture::PicturePlace>,
+    /// The closed folds laid out so far.
+    pub(super) folded: Vec<super::Folded>,
 }
 
 impl<'a> Builder<'a> {
@@ -41,6 +43,7 @@ impl<'a> Builder<'a> {
             path: Vec::new(),
             folds_open: code.open_folds,
             pictures: Vec::new(),
+            folded: Vec::new(),
         }
     }
 

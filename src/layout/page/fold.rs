@@ -5,6 +5,18 @@ use super::builder::Builder;
 use crate::layout::style::{BOLD, ITALIC, Role, Span, Style};
 use crate::model::{Block, Fold};
 
+/// A fold the page shows closed: the lines of its summary (whose dim
+/// count of lines hidden is the page's, not the lesson's text), and how
+/// many characters of the lesson's text its body holds as
+/// [`crate::layout::flow`] counts them (spaces aside): what the page
+/// leaves out there, which anchors, made on all of the text, skip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Folded {
+    pub first: usize,
+    pub last: usize,
+    pub chars: usize,
+}
+
 /// What a fold's line says it hides, and the key that shows it: the
 /// reader's key (`z`), which the guide teaches.
 const FOLDED: &str = "folded, z opens";
@@ -29,23 +41,32 @@ impl Builder<'_> {
             self.barred(Span::new("│ ", Role::Quote), |b| b.blocks(&fold.body));
             return;
         }
-        let lines = self.body_lines(&fold.body);
+        let (lines, chars) = self.body_measure(&fold.body);
         let s = if lines == 1 { "" } else { "s" };
         pieces.push((
             format!(" ({lines} line{s} {FOLDED})"),
             Style::new(Role::Dim),
         ));
+        let first = self.lines.len();
         self.wrapped(&pieces);
+        let last = self.lines.len().saturating_sub(1).max(first);
+        self.folded.push(Folded { first, last, chars });
     }
 
     /// How many lines the body would take, open (its own folds too, as
-    /// `z` opens them all), where the fold stands.
-    fn body_lines(&self, body: &[Block]) -> usize {
+    /// `z` opens them all), where the fold stands; and the characters of
+    /// its text.
+    fn body_measure(&self, body: &[Block]) -> (usize, usize) {
         let bar = Span::new("│ ", Role::Quote).text.chars().count();
         let mut scratch = Builder::new(self.avail().saturating_sub(bar), self.code);
         scratch.folds_open = true;
         scratch.blocks(body);
-        scratch.lines.len()
+        let page = super::Page {
+            lines: scratch.lines,
+            ..super::Page::default()
+        };
+        let chars = crate::layout::flow::chars(&page);
+        (page.lines.len(), chars)
     }
 }
 

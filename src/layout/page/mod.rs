@@ -15,6 +15,7 @@ mod text;
 pub(crate) use builder::wrap_text;
 pub use code::Highlights;
 pub(crate) use code::each_code_block;
+pub use fold::Folded;
 pub use picture::{CELL_PIXELS, MAX_ROWS, PicturePlace, cells};
 pub(crate) use text::{marked_runs, pieces};
 
@@ -35,6 +36,8 @@ pub struct Page {
     pub partial: bool,
     /// Where pictures are drawn, in page order.
     pub pictures: Vec<PicturePlace>,
+    /// The folds shown closed, in page order.
+    pub folded: Vec<Folded>,
 }
 
 /// Lays out a lesson's body (everything but the check) for `width`.
@@ -119,6 +122,7 @@ fn build(lesson: &Lesson, width: u16, code: &Highlights, limit: usize) -> Page {
         headings: b.headings,
         partial,
         pictures: b.pictures,
+        folded: b.folded,
     }
 }
 

@@ -2,7 +2,7 @@
 //! course order (Tab), filtered by what is typed, each with its status;
 //! Enter opens the page at it.
 
-use super::super::screens::Overlay;
+use super::super::Overlay;
 use super::super::{Action, Effect, State};
 use super::marks::title_of;
 use super::{Note, go};
@@ -25,6 +25,8 @@ pub struct Row {
     /// `ok`, `moved`, `fuzzy`, `orphan`, or "not placed yet" for a lesson
     /// not opened this session.
     pub status: &'static str,
+    /// A review card.
+    pub card: bool,
 }
 
 /// What the list shows, in its order, filtered by its query.
@@ -54,13 +56,27 @@ pub fn rows(s: &State, list: &NotesList) -> Vec<Row> {
                 quote: n.target.exact.clone(),
                 text: n.note.clone(),
                 status: n.status.map_or("not placed yet", |st| st.name()),
+                card: n.card,
             }
         })
         .filter(|r| {
-            let hay = format!("{} {} {}", r.lesson, r.quote, r.text).to_lowercase();
+            let card = if r.card { " card" } else { "" };
+            let hay = format!("{} {} {}{card}", r.lesson, r.quote, r.text).to_lowercase();
             words.iter().all(|w| hay.contains(w.as_str()))
         })
         .collect()
+}
+
+/// Ctrl-R on a note: a review card, or no longer one.
+fn toggle_card(s: &mut State, i: usize, fx: &mut Vec<Effect>) -> &'static str {
+    let card = !s.reader.notes.notes[i].card;
+    match super::set_card(s, i, card, fx) {
+        true if card => {
+            "A review card now: R asks it when it is due (today), its highlight the answer."
+        }
+        true => "No longer a review card (its grades are kept).",
+        false => "Only a note that asks a question (ends with ?) can be a review card.",
+    }
 }
 
 /// `H` on the page.
@@ -81,6 +97,16 @@ pub(in crate::state) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) 
         Action::ToggleContents => {
             list.by_course = !list.by_course;
             list.cursor = 0;
+        }
+        Action::ToggleCard => {
+            if let Some(r) = shown.get(list.cursor) {
+                let id = s.reader.notes.notes[r.note].id.clone();
+                s.notice = Some(toggle_card(s, r.note, fx).into());
+                // A note changed is the newest: the cursor follows it.
+                let notes = &s.reader.notes.notes;
+                let at = rows(s, &list).iter().position(|r| notes[r.note].id == id);
+                list.cursor = at.unwrap_or(list.cursor);
+            }
         }
         Action::Back | Action::Close => {
             s.overlay = None;

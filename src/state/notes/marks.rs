@@ -3,7 +3,7 @@
 //! returns to where the last jump came from. Both show the marks while a
 //! letter is awaited: the marks list.
 
-use super::super::screens::Overlay;
+use super::super::Overlay;
 use super::super::{Action, Effect, State};
 use super::{Mark, go, make, top_place};
 use crate::model::Change;

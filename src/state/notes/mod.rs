@@ -16,7 +16,7 @@ use place::to_saved_place;
 pub(super) use place::{progress_read, save_place};
 
 use super::{Effect, State};
-use crate::layout::flow::{CANONICAL_WIDTH, Flow, flow};
+use crate::layout::flow::{Flow, anchoring, flow};
 use crate::model::anchor::{Placed, Selector, Status, place};
 use crate::model::{Change, LessonKey};
 use chrono::{DateTime, Utc};
@@ -28,6 +28,8 @@ pub struct Note {
     pub id: String,
     pub target: Selector,
     pub note: String,
+    /// The note, a question, is a review card too.
+    pub card: bool,
     /// When it was made (`None` for one made this session, not stamped
     /// yet: newer than any).
     pub at: Option<DateTime<Utc>>,
@@ -121,6 +123,7 @@ impl Notes {
                 id,
                 target,
                 note,
+                card,
                 deleted,
                 at,
             } => {
@@ -131,6 +134,7 @@ impl Notes {
                         id,
                         target,
                         note,
+                        card,
                         at,
                         status: None,
                     });
@@ -195,12 +199,18 @@ pub(super) fn make(s: &mut State, change: Change, fx: &mut Vec<Effect>) {
     fx.push(Effect::Write(change));
 }
 
+/// What a note says: its text, and whether it is a review card.
+pub(super) struct Said {
+    pub note: String,
+    pub card: bool,
+}
+
 /// A new annotation of the open lesson at `target`, or a new note on the
 /// annotation `id`.
 pub(super) fn annotate(
     s: &mut State,
     target: Selector,
-    note: String,
+    said: Said,
     id: Option<String>,
     fx: &mut Vec<Effect>,
 ) {
@@ -212,12 +222,38 @@ pub(super) fn annotate(
             key,
             id,
             target,
-            note,
+            note: said.note,
+            card: said.card,
             deleted: false,
             at: None,
         },
         fx,
     );
+}
+
+/// Annotation `i` of the library as a review card (`card`) or not: only a
+/// note that asks a question can be one (`false` when it is not).
+pub(super) fn set_card(s: &mut State, i: usize, card: bool, fx: &mut Vec<Effect>) -> bool {
+    let Some(n) = s.reader.notes.notes.get(i).cloned() else {
+        return false;
+    };
+    if card && !crate::model::card::asks(&n.note) {
+        return false;
+    }
+    make(
+        s,
+        Change::Annotation {
+            key: n.key,
+            id: n.id,
+            target: n.target,
+            note: n.note,
+            card,
+            deleted: false,
+            at: None,
+        },
+        fx,
+    );
+    true
 }
 
 /// Deletes annotation `i` of the library: a tombstone, written.
@@ -232,6 +268,7 @@ pub(super) fn delete(s: &mut State, i: usize, fx: &mut Vec<Effect>) {
             id: n.id,
             target: n.target,
             note: n.note,
+            card: n.card,
             deleted: true,
             at: None,
         },
@@ -245,12 +282,10 @@ pub(super) fn page_flow(s: &State) -> Option<Flow> {
     (!doc.partial()).then(|| flow(&doc.page))
 }
 
-/// The open lesson's text as anchors know it: laid out at the canonical
-/// width, the same whatever the screen (see [`CANONICAL_WIDTH`]).
+/// The open lesson's text as anchors know it ([`anchoring`]): the same
+/// whatever the screen, folds closed or open.
 pub(super) fn canonical(s: &State) -> Option<Flow> {
-    let doc = s.reader.doc()?;
-    let page = crate::layout::page(&doc.lesson, CANONICAL_WIDTH, &Default::default());
-    Some(flow(&page))
+    Some(anchoring(&s.reader.doc()?.lesson))
 }
 
 /// The selectors of characters `start..end` of the page's flow `f`, in
@@ -349,7 +384,7 @@ pub(super) fn refresh(s: &mut State) {
 /// Goes to `target` in lesson `key`: on this page, or opening its lesson
 /// (of this course, another open in this session, or one of the library
 /// read from its folder).
-pub(super) fn go(s: &mut State, key: LessonKey, target: Selector, fx: &mut Vec<Effect>) {
+pub(in crate::state) fn go(s: &mut State, key: LessonKey, target: Selector, fx: &mut Vec<Effect>) {
     if s.shown_key().as_ref() == Some(&key) {
         return put_on_top(s, &target);
     }

@@ -1,8 +1,10 @@
 //! Selecting text, as vim's `v` (word by word) and `V` (line by line):
-//! the motions and counts move its free end, Enter highlights it, `i`
-//! writes a note on it, `y` copies it, `d` deletes the highlights in it.
+//! the motions move its free end, each with a count typed before it as on
+//! the page (the page's count, `state::page_keys`), Enter
+//! highlights it, `i` writes a note on it, `y` copies it, `d` deletes the
+//! highlights in it.
 
-use super::super::screens::Overlay;
+use super::super::Overlay;
 use super::super::{Action, Doc, Effect, State};
 use super::editor::NoteEditor;
 use super::{annotate, canonical, delete, page_flow, page_line, select_in};
@@ -13,15 +15,13 @@ use crate::model::anchor::Selector;
 pub struct Selection {
     /// The page's flowing text as it was laid out when the selection began.
     pub flow: Flow,
-    /// The lesson's text as anchors know it (see [`super::canonical`]).
+    /// The lesson's text as anchors know it (see `notes::canonical`).
     pub canon: Flow,
     /// The word it started at, and the word the cursor is on.
     pub anchor: usize,
     pub cursor: usize,
     /// `V`: whole lines.
     pub linewise: bool,
-    /// Digits typed: a count for the next motion.
-    pub count: Option<u32>,
 }
 
 impl Selection {
@@ -108,19 +108,62 @@ impl Selection {
             .unwrap_or(other)
     }
 
-    /// Moves the cursor by `a`, `n` times; whether `a` is a motion.
-    fn motion(&mut self, a: &Action, n: usize) -> bool {
+    /// The first and last words of the block (paragraph, list, code)
+    /// word `w` is in.
+    fn block_start(&self, w: usize) -> usize {
+        let block = self.flow.words[w].block;
+        w - self.flow.words[..w]
+            .iter()
+            .rev()
+            .take_while(|x| x.block == block)
+            .count()
+    }
+
+    fn block_end(&self, w: usize) -> usize {
+        let block = self.flow.words[w].block;
+        w + self.flow.words[w + 1..]
+            .iter()
+            .take_while(|x| x.block == block)
+            .count()
+    }
+
+    /// `}`: the end of the block, or of the next when at its end already;
+    /// `{` the start, or the previous one's.
+    fn next_block(&self, w: usize, down: bool) -> usize {
+        let last = self.flow.words.len() - 1;
+        if down {
+            match self.block_end(w) {
+                end if end == w => self.block_end((w + 1).min(last)),
+                end => end,
+            }
+        } else {
+            match self.block_start(w) {
+                start if start == w => self.block_start(w.saturating_sub(1)),
+                start => start,
+            }
+        }
+    }
+
+    /// Moves the cursor by `a`, `n` times (`page`: the lines a page key
+    /// moves); whether `a` is a motion.
+    fn motion(&mut self, a: &Action, n: usize, page: usize) -> bool {
         let last = self.flow.words.len() - 1;
         let c = self.cursor;
+        // Past this many steps a motion has reached the end anyway.
+        let steps = |k: usize| k.min(10_000);
+        let repeat =
+            |k: usize, step: &dyn Fn(usize) -> usize| (0..steps(k)).fold(c, |w, _| step(w));
         self.cursor = match a {
             Action::WordNext => (c + n).min(last),
             Action::WordPrev => c.saturating_sub(n),
             Action::LineDown | Action::LineUp => {
-                let mut w = c;
-                for _ in 0..n.min(10_000) {
-                    w = self.next_line(w, *a == Action::LineDown);
-                }
-                w
+                repeat(n, &|w| self.next_line(w, *a == Action::LineDown))
+            }
+            Action::PageDown | Action::PageUp => repeat(n.saturating_mul(page), &|w| {
+                self.next_line(w, *a == Action::PageDown)
+            }),
+            Action::NextHeading | Action::PrevHeading => {
+                repeat(n, &|w| self.next_block(w, *a == Action::NextHeading))
             }
             Action::LineStart => self.line_start(c),
             Action::LineEnd => self.line_end(c),
@@ -129,6 +172,58 @@ impl Selection {
             _ => return false,
         };
         true
+    }
+}
+
+/// Whether `a` moves the selection: what a count typed before it repeats
+/// (`3w`, `2j`, `2}`), or for `g` and `G` the line it goes to (`10G`).
+pub(in crate::state) fn takes_count(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::WordNext
+            | Action::WordPrev
+            | Action::LineDown
+            | Action::LineUp
+            | Action::PageDown
+            | Action::PageUp
+            | Action::NextHeading
+            | Action::PrevHeading
+            | Action::LineStart
+            | Action::LineEnd
+            | Action::Top
+            | Action::Bottom
+    )
+}
+
+/// Moves the selection's free end by motion `a`, with the count typed
+/// before it (`None`: none), and keeps it on screen.
+pub(in crate::state) fn moved(s: &mut State, a: &Action, count: Option<u32>) {
+    let g = s.geometry();
+    let page = g.page().unsigned_abs();
+    // `10G`, `10g`: the first word on line 10 of the page, as on the page.
+    let line = match (a, count) {
+        (Action::Top | Action::Bottom, Some(n)) => s
+            .reader
+            .doc()
+            .map(|d| page_line(d, (n as usize).saturating_sub(1))),
+        _ => None,
+    };
+    let Some(Overlay::Select(sel)) = &mut s.overlay else {
+        return;
+    };
+    let to_line = line.and_then(|l| {
+        sel.flow
+            .word_on_line(l)
+            .or(sel.flow.words.len().checked_sub(1))
+    });
+    match to_line {
+        Some(w) => sel.cursor = w,
+        None if sel.motion(a, count.unwrap_or(1) as usize, page) => {}
+        None => return,
+    }
+    let cursor = sel.flow.words[sel.cursor].line as usize;
+    if let Some(line) = s.reader.doc().map(|d| d.doc_line(cursor)) {
+        s.reader.show_line(line, &g);
     }
 }
 
@@ -151,7 +246,6 @@ pub(in crate::state) fn start(s: &mut State, linewise: bool) {
         anchor: at,
         cursor: at,
         linewise,
-        count: None,
     }));
 }
 
@@ -160,13 +254,7 @@ pub(in crate::state) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) 
     let Some(Overlay::Select(sel)) = &mut s.overlay else {
         return false;
     };
-    let count = sel.count.take();
     match a {
-        Action::Count(d) => sel.count = super::super::page_keys::counting(count, *d),
-        // `0` after a digit is part of the count (`10w`).
-        Action::LineStart if count.is_some() => {
-            sel.count = super::super::page_keys::counting(count, 0);
-        }
         Action::SwapEnds => std::mem::swap(&mut sel.anchor, &mut sel.cursor),
         Action::SelectWords | Action::SelectLines => {
             let linewise = *a == Action::SelectLines;
@@ -186,16 +274,7 @@ pub(in crate::state) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) 
             s.overlay = None;
         }
         Action::Delete => delete_within(s, fx),
-        a => {
-            let n = count.unwrap_or(1) as usize;
-            if sel.motion(a, n) {
-                let cursor = sel.flow.words[sel.cursor].line as usize;
-                let g = s.geometry();
-                if let Some(line) = s.reader.doc().map(|d| d.doc_line(cursor)) {
-                    s.reader.show_line(line, &g);
-                }
-            }
-        }
+        a => moved(s, a, None),
     }
     true
 }
@@ -217,12 +296,16 @@ fn finish(s: &mut State, fx: &mut Vec<Effect>, with_note: bool) {
         .and_then(|sh| s.reader.notes.notes.get(sh.note));
     if with_note {
         let editor = match existing {
-            Some(n) => NoteEditor::new(n.target.clone(), n.note.clone(), Some(n.id.clone())),
-            None => NoteEditor::new(target, String::new(), None),
+            Some(n) => NoteEditor::of(n),
+            None => NoteEditor::new(target),
         };
         s.overlay = Some(Overlay::Note(editor));
     } else {
-        annotate(s, target, String::new(), None, fx);
+        let said = super::Said {
+            note: String::new(),
+            card: false,
+        };
+        annotate(s, target, said, None, fx);
         s.notice = Some("Highlighted (H lists them).".into());
     }
 }

@@ -4,18 +4,10 @@
 
 use super::Review;
 use crate::layout::{self, Line, Role, Style};
-use crate::model::Verdict;
+use crate::model::{Check, Verdict, runs_text};
 use crate::state::State;
 
-/// xorshift64*: enough to shuffle four options; not for anything secret.
-fn next_random(seed: &mut u64) -> u64 {
-    let mut x = *seed | 1;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *seed = x;
-    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
+use crate::model::drill::next_random;
 
 /// A permutation of `0..n` that differs from `avoid` when it can, so the
 /// layout the reader learned while reading is not the one shown.
@@ -37,6 +29,9 @@ pub fn shuffle(n: usize, seed: &mut u64, avoid: &[usize]) -> Vec<usize> {
 /// of the tempting option chosen last time once answered, and a hint
 /// after a wrong answer. Empty until the card's lesson is loaded.
 pub fn card_body(s: &State, r: &Review, width: u16) -> Vec<Line> {
+    if r.note_card().is_some() {
+        return super::note_card::body(s, r, width);
+    }
     let Some(d) = s.reader.doc() else {
         return Vec::new();
     };
@@ -88,6 +83,49 @@ pub(super) fn max_top(s: &State, r: &Review) -> usize {
     let g = s.geometry();
     let body = card_body(s, r, g.text_width).len();
     body.saturating_sub(g.rows().saturating_sub(HEADER_ROWS))
+}
+
+/// The explanation of the tempting option the learner chose the last
+/// time they answered this check wrong, if that was its last answer:
+/// brought back after the next answer.
+pub(in crate::state) fn reminder(s: &State, check: &Check) -> Option<String> {
+    let slug = &s.reader.doc()?.lesson.meta.slug;
+    let p = s.library.progress.get(slug)?.checks.get(&check.id)?;
+    if p.last_correct != Some(false) {
+        return None;
+    }
+    let option = check.options.get(p.last_choice? as usize)?;
+    let why = option.tempting.as_ref()?;
+    Some(format!(
+        "Last time you chose “{}”: {}",
+        runs_text(&option.text),
+        runs_text(why)
+    ))
+}
+
+/// The footer's keys for the review card as it stands, where they differ
+/// from the review's table: only keys that work are offered (a typed card
+/// takes no digits; once answered, digits rate or do nothing).
+pub fn card_hint(s: &State) -> Option<&'static str> {
+    let r = s.review.as_ref().filter(|r| r.active() && !r.done())?;
+    if r.note_card().is_some() {
+        return Some(super::note_card::hint(r));
+    }
+    if r.rateable {
+        return Some("1 again · 2 hard · 3 good (Enter) · 4 easy · o re-read");
+    }
+    if r.answered() {
+        return Some("Enter next card · o re-read · Esc end the review");
+    }
+    if r.typing {
+        return Some("Enter answer · Ctrl-U clear · Esc stop typing");
+    }
+    match super::card_check(s).map(|c| &c.kind) {
+        Some(crate::model::CheckKind::Short { .. }) => {
+            Some("i type the answer · o peek at the lesson · Esc end the review")
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -5,15 +5,17 @@
 mod card;
 pub(super) mod drill;
 mod keys;
+mod note_card;
 
-pub use card::{card_body, shuffle};
+pub(super) use card::reminder;
+pub use card::{card_body, card_hint, shuffle};
 pub use drill::{Drill, DrillScope};
 
 use super::attempt::{self, Answered};
 use super::open::open;
 use super::{Action, Effect, State};
 use crate::layout::CheckView;
-use crate::model::{Answer, Check, CheckKind, CheckState, DueCards, Lesson, Verdict, runs_text};
+use crate::model::{Answer, Check, CheckKind, CheckState, DueCards, Lesson, Verdict};
 use chrono::{DateTime, Utc};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -60,6 +62,8 @@ pub struct Review {
     pub before: Option<(usize, usize, crate::model::Anchor)>,
     /// A drill rather than a review: its kind and what is left.
     pub drill: Option<Drill>,
+    /// A note's card (see [`Review::note_card`]) shows its answer.
+    pub note_answer: bool,
     seed: u64,
 }
 
@@ -92,6 +96,12 @@ impl Review {
         }
     }
 
+    /// The id of the note the current card is, if it is a note's.
+    pub fn note_card(&self) -> Option<&str> {
+        let id = self.ids.get(self.pos)?.as_deref()?;
+        crate::model::card::card_note(id)
+    }
+
     pub fn current(&self) -> Option<(usize, usize)> {
         self.queue.get(self.pos).copied()
     }
@@ -117,7 +127,9 @@ impl Review {
         self.reminder = None;
         self.top = 0;
         self.rateable = false;
+        self.note_answer = false;
         self.order = match lesson.checks.get(self.check) {
+            _ if self.note_card().is_some() => Vec::new(),
             Some(c) if self.drill.is_some() => crate::model::drill::reshuffled(c, &mut self.seed),
             Some(c) => shuffle(c.options.len(), &mut self.seed, &c.order),
             None => Vec::new(),
@@ -136,11 +148,15 @@ impl Review {
 
 /// The review's keys while it has the screen.
 pub(super) fn update(s: &mut State, a: &Action, fx: &mut Vec<Effect>) -> bool {
-    let Some(r) = &mut s.review else { return false };
+    let Some(r) = &s.review else { return false };
     if r.typing {
         typing(s, a, fx);
         return true;
     }
+    if r.note_card().is_some() && note_card::update(s, a, fx) {
+        return true;
+    }
+    let Some(r) = &mut s.review else { return false };
     match a {
         Action::Answer(pos) if r.rateable => keys::rate(s, *pos, fx),
         Action::Answer(pos) => answer(s, *pos, fx),
@@ -277,47 +293,7 @@ pub(super) fn open_card(s: &mut State, deal: bool, fx: &mut Vec<Effect>) {
     }
 }
 
-/// The explanation of the tempting option the learner chose the last
-/// time they answered this check wrong, if that was its last answer:
-/// brought back after the next answer.
-pub(super) fn reminder(s: &State, check: &Check) -> Option<String> {
-    let slug = &s.reader.doc()?.lesson.meta.slug;
-    let p = s.library.progress.get(slug)?.checks.get(&check.id)?;
-    if p.last_correct != Some(false) {
-        return None;
-    }
-    let option = check.options.get(p.last_choice? as usize)?;
-    let why = option.tempting.as_ref()?;
-    Some(format!(
-        "Last time you chose “{}”: {}",
-        runs_text(&option.text),
-        runs_text(why)
-    ))
-}
-
 /// The card's check, when the card on screen is the lesson loaded.
-/// The footer's keys for the review card as it stands, where they differ
-/// from the review's table: only keys that work are offered (a typed card
-/// takes no digits; once answered, digits rate or do nothing).
-pub fn card_hint(s: &State) -> Option<&'static str> {
-    let r = s.review.as_ref().filter(|r| r.active() && !r.done())?;
-    if r.rateable {
-        return Some("1 again · 2 hard · 3 good (Enter) · 4 easy · o re-read");
-    }
-    if r.answered() {
-        return Some("Enter next card · o re-read · Esc end the review");
-    }
-    if r.typing {
-        return Some("Enter answer · Ctrl-U clear · Esc stop typing");
-    }
-    match card_check(s).map(|c| &c.kind) {
-        Some(crate::model::CheckKind::Short { .. }) => {
-            Some("i type the answer · o peek at the lesson · Esc end the review")
-        }
-        _ => None,
-    }
-}
-
 fn card_check(s: &State) -> Option<&Check> {
     let r = s.review.as_ref()?;
     if r.current() != Some((s.library.current, s.reader.lesson)) {

@@ -87,8 +87,8 @@ mod relay {
         let mut modes = rustix::termios::tcgetattr(&relay_end)?;
         modes.make_raw();
         rustix::termios::tcsetattr(&relay_end, rustix::termios::OptionalActions::Now, &modes)?;
-        tty.keep_relay(master)?;
         rustix::stdio::dup2_stdin(&relay_end)?;
+        tty.keep_relay(master, relay_end)?;
         // crossterm's record that its input is raw (its parser reads a lone
         // `\n` as Ctrl-J then, as it did from the terminal).
         ratatui::crossterm::terminal::enable_raw_mode()?;
@@ -127,7 +127,13 @@ mod relay {
                 .flatten()
                 .min()
                 .map_or(TICK, |d| d.saturating_duration_since(now).min(TICK));
-            let ready = readable(tty.fd(), until);
+            // The learner's editor has the terminal: its keys are its own.
+            if guard.is_editing() {
+                guard.reader_waiting();
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
+            }
+            let ready = readable(tty.fd(), until) && !guard.is_editing();
             let now = Instant::now();
             // In the background (`bg`) a read would stop the process: the
             // input is the shell's until `fg`.

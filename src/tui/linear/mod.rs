@@ -92,6 +92,7 @@ pub fn run(
     if let Some(msg) = boot.settle_store(&mut me.runner, &slug) {
         me.receive(msg);
     }
+    me.runner.start_sync(settings.sync_dir.value.as_deref());
     for p in &settings.problems {
         me.say(&format!("config: {p}"));
     }

@@ -33,7 +33,7 @@ pub enum Step {
 }
 
 fn step() -> impl Strategy<Value = Step> {
-    let keys: Vec<char> = "jkccgG bbn][ra11234\n\x1bi\tMRo5x0".chars().collect();
+    let keys: Vec<char> = "jkccgG bbn][ra11234\n\x1bi\tMRo5x0DXe".chars().collect();
     prop_oneof![
         12 => proptest::sample::select(keys).prop_map(Step::Key),
         3 => (0..HEIGHT).prop_map(Step::Click),
@@ -46,12 +46,18 @@ fn step() -> impl Strategy<Value = Step> {
 /// What the model knows, across restarts.
 #[derive(Default)]
 struct Model {
-    /// `(lesson, check)` whose answer was shown.
+    /// `(lesson, check)` whose answer was shown in its current round (a
+    /// new round asks again: its answers are first tries of that round).
     seen: HashSet<(String, String)>,
+    /// `(lesson, check)` whose answer was ever shown.
+    seen_ever: HashSet<(String, String)>,
     /// `(lesson, check)` → its first answer came after a reveal.
     first_after_reveal: HashMap<(String, String), bool>,
     /// Lessons whose end has been on screen (or marked read with M).
     ends_seen: HashSet<String>,
+    /// `(lesson, check)` → its first try, once there is one: the score,
+    /// which nothing later (a retry, a drill, a new round) moves.
+    firsts: HashMap<(String, String), bool>,
 }
 
 /// The check that takes answers before a key: focused, on screen, not
@@ -166,6 +172,7 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
     let taker = taker(&r.s);
     let marks = matches!(step, Step::Key('M')) && r.s.screen() == Screen::Reading;
     let in_review = r.s.active_review().is_some();
+    let in_drill = r.s.active_review().is_some_and(|v| v.drill.is_some());
     let screen = r.s.screen();
     let before = attempts(r);
     let from = r.effects().len();
@@ -181,7 +188,15 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
     for e in r.effects()[from..].iter().cloned() {
         match e {
             Effect::Write(Change::Reveal { key, check, .. }) => {
-                m.seen.insert((lesson_of(&key), check));
+                m.seen.insert((lesson_of(&key), check.clone()));
+                m.seen_ever.insert((lesson_of(&key), check));
+            }
+            Effect::Write(Change::Reset { lessons, .. }) => {
+                m.seen.retain(|(lesson, _)| !lessons.contains(lesson));
+            }
+            Effect::Write(Change::Attempt { drill: true, .. }) => {
+                made += 1;
+                assert!(in_drill, "{step:?}: a drill answer outside a drill");
             }
             Effect::Write(Change::Attempt {
                 key,
@@ -201,7 +216,8 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
                 }
                 let seen = m.seen.contains(&card);
                 assert!(review || !seen || revealed, "{card:?} after a reveal");
-                m.first_after_reveal.entry(card).or_insert(seen && !review);
+                let ever = m.seen_ever.contains(&card);
+                m.first_after_reveal.entry(card).or_insert(ever && !review);
             }
             _ => {}
         }
@@ -210,6 +226,10 @@ fn check_step(r: &mut Reader, m: &mut Model, step: &Step) {
         assert_eq!(attempts(r) - before, made, "{step:?}");
     }
     for (card, c) in checks(r) {
+        if let Some(first) = c.first_try_correct {
+            let kept = *m.firsts.entry(card.clone()).or_insert(first);
+            assert_eq!(kept, first, "{step:?} moved the first try of {card:?}");
+        }
         if m.first_after_reveal.get(&card) == Some(&true) {
             assert_ne!(
                 c.first_try_correct,
@@ -449,4 +469,13 @@ fn an_answer_then_the_next_lesson_and_a_review_mark_only_what_was_seen() {
         Key('1'),
         DueAgree,
     ]);
+}
+
+/// A reveal, then a new round: the round's answers are its first tries
+/// (not practice), while the score, the first try ever, stays wrong (the
+/// model holds it after every step).
+#[test]
+fn a_reveal_then_a_new_round_asks_again_and_keeps_the_score() {
+    use Step::*;
+    run(&[Key('a'), Key('X'), Key('c'), Key('1'), Key('r'), Key('2')]);
 }

@@ -204,6 +204,22 @@ pub fn lectern(args: &[&str], path: &Path) -> std::process::Output {
         .expect("lectern runs")
 }
 
+/// `lectern ARGS` on the data folder `data`, which must succeed; its
+/// standard output read as JSON (`Null` when it is not).
+pub fn json_of(args: &[&str], data: &Path) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(args)
+        .env("LECTERN_DATA_DIR", data)
+        .output()
+        .expect("lectern runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null)
+}
+
 use lectern::layout::wrap::width;
 
 /// Whitespace collapsed to single spaces, so wrapped text compares with

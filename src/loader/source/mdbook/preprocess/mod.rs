@@ -13,6 +13,7 @@ mod grammar;
 mod katex;
 mod mermaid;
 mod spec;
+mod test_summary;
 
 pub use course::Front;
 pub use spec::Rules;
@@ -204,6 +205,9 @@ impl Preprocessors {
         if self.has(Known::Spec) {
             if text.contains(grammar::MARK) {
                 text = grammar::rewrite(&text, chapter);
+            }
+            if text.contains(test_summary::MARK) {
+                text = test_summary::rewrite(&text, chapter);
             }
             text = spec::rewrite(&text, chapter.dir(), &chapter.rules());
         }

@@ -78,9 +78,17 @@ impl Split {
     pub fn push(&mut self, bytes: &[u8], now: Instant) -> Out {
         let mut buf = std::mem::take(&mut self.held);
         let lone = buf == [0x1b];
-        buf.extend_from_slice(bytes);
         self.since = None;
         let mut out = Out::default();
+        // The Esc key held, then `]` or `_` that no answer's body follows
+        // in this read, or `[` alone: Esc, then that key (Esc, then `]` for
+        // the next lesson, is a person's two keys, not Alt-]).
+        let opener = matches!(bytes.first(), Some(b']' | b'_')) || bytes == b"[";
+        if lone && opener && !answer_begun(&[&[0x1b][..], bytes].concat()) {
+            out.keys.extend_from_slice(ESC_KEY);
+            buf.clear();
+        }
+        buf.extend_from_slice(bytes);
         let mut i = 0;
         while i < buf.len() {
             if buf[i] != 0x1b {
@@ -328,9 +336,17 @@ mod tests {
         assert_eq!(f.deadline(), Some(t + KEY_GAP));
         assert!(f.expire(t).keys.is_empty());
         assert_eq!(f.expire(t + KEY_GAP).keys, ESC_KEY);
-        // Esc, then `q` in a later read: Esc and q, never Alt-q.
+        // Esc, then `q` or `]` in a later read: Esc and that key, never
+        // Alt and it; an answer's start still joins it.
         f.push(b"\x1b", t);
         assert_eq!(f.push(b"q", t).keys, b"\x1b\x1bq");
+        f.push(b"\x1b", t);
+        assert_eq!(f.push(b"]", t).keys, b"\x1b\x1b]");
+        f.push(b"\x1b", t);
+        assert_eq!(f.push(b"[", t).keys, b"\x1b\x1b[");
+        f.push(b"\x1b", t);
+        let answer = f.push(b"]11;rgb:0/0/0\x07", t);
+        assert!(answer.keys.is_empty() && answer.replies.len() == 1);
         // A key's sequence cut in two comes whole.
         assert!(f.push(b"\x1b[1;", t).keys.is_empty());
         assert_eq!(f.push(b"5A", t).keys, b"\x1b[1;5A");

@@ -1,7 +1,8 @@
 //! `cargo bench`: load, layout at several widths, one frame, search.
 //! Runs on the seed lesson when it is beside the checkout, else on the
 //! largest built-in lesson, plus a generated 4 MB lesson for the "cost
-//! follows the screen" budget.
+//! follows the screen" budget, and a page of pictures drawn in half
+//! blocks, kitty's placeholders and sixel (issue 27's key budget).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lectern::layout;
@@ -157,6 +158,112 @@ fn benches(c: &mut Criterion) {
     });
 }
 
+/// A lesson of `n` pictures (800x600 PNGs made here) between paragraphs,
+/// every picture drawn as `drawing` says (decoded before the clock), at
+/// 100x30.
+fn pictures_state(dir: &std::path::Path, n: usize, drawing: state::pictures::Drawing) -> State {
+    let mut body = String::from("# Pictures\n\n");
+    for i in 0..n {
+        let img = image::RgbImage::from_fn(800, 600, |x, y| {
+            image::Rgb([(x * (i as u32 + 1) % 256) as u8, (y % 256) as u8, 90])
+        });
+        let path = dir.join(format!("p{i}.png"));
+        if !path.exists() {
+            img.save(&path).unwrap();
+        }
+        body.push_str("A paragraph of text between the pictures, long enough to wrap once or twice at a hundred columns.\n\n");
+        body.push_str(&format!("![Picture {i}](p{i}.png)\n\n"));
+    }
+    let file = dir.join("01-pictures.md");
+    std::fs::write(&file, body).unwrap();
+    let lesson = loader::load(&loader::Origin::File(file)).unwrap().lesson;
+    let mut course = loader::builtin_course();
+    course.lessons.truncate(1);
+    let mut s = State::new(vec![course], 100, 30);
+    s.prefs.drawing = drawing;
+    // Given as the course's lesson (its pictures were found from its file).
+    let origin = s.course().lessons[0].origin.clone();
+    let _ = state::receive(
+        &mut s,
+        Msg::Loaded(Box::new(Opened {
+            index: 0,
+            origin,
+            lesson: Ok(lesson),
+            read: None,
+        })),
+    );
+    let _ = state::receive(&mut s, Msg::Drawn);
+    let places = s.reader.doc().unwrap().pictures().to_vec();
+    for place in &places {
+        let key = state::pictures::key_of(place, drawing);
+        let drawn = lectern::effects::draw_picture(&key).map(std::sync::Arc::new);
+        let _ = state::receive(&mut s, Msg::Picture(key, drawn));
+    }
+    s
+}
+
+/// A line down (back to the top at the end) and its frame, on a page of
+/// pictures, with what the terminal runtime works out to write with it
+/// (kitty's sends and deletes, sixel's pictures and the screen's clearing).
+fn picture_keys(c: &mut Criterion) {
+    use lectern::model::{Graphics, Protocol};
+    use state::pictures::Drawing;
+    let dir = tempfile::tempdir().unwrap();
+    // What the first frame of a lesson of pictures pays for them: their
+    // files found and their headers read while it loads.
+    let _ = pictures_state(dir.path(), 12, Drawing::Cells);
+    let with = loader::Origin::File(dir.path().join("01-pictures.md"));
+    let text = std::fs::read_to_string(dir.path().join("01-pictures.md")).unwrap();
+    let without_file = dir.path().join("02-words.md");
+    std::fs::write(&without_file, text.replace("![", "[")).unwrap();
+    let without = loader::Origin::File(without_file);
+    for (label, origin) in [("with", &with), ("without", &without)] {
+        c.bench_function(
+            &format!("load a lesson of 12 pictures ({label} them)"),
+            |b| b.iter(|| loader::load(black_box(origin)).unwrap()),
+        );
+    }
+    let cell = (10, 20);
+    let theme = Theme::new(ThemeKind::Dark);
+    for (label, drawing) in [
+        ("half blocks", Drawing::Cells),
+        (
+            "kitty",
+            Drawing::Graphics(Graphics {
+                protocol: Protocol::Kitty,
+                cell,
+            }),
+        ),
+        (
+            "sixel",
+            Drawing::Graphics(Graphics {
+                protocol: Protocol::Sixel,
+                cell,
+            }),
+        ),
+    ] {
+        let mut s = pictures_state(dir.path(), 12, drawing);
+        let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        let mut screen = lectern::tui::graphics::Screen::new(false);
+        let mut out = Vec::new();
+        c.bench_function(&format!("key+frame pictures ({label}): line down"), |b| {
+            b.iter(|| {
+                let _ = state::update(&mut s, Action::LineDown);
+                let g = s.geometry();
+                if s.reader.top >= s.reader.max_top(&g) {
+                    let _ = state::update(&mut s, Action::Top);
+                }
+                let mut shown = None;
+                term.draw(|f| shown = Some(lectern::ui::draw_shown(f, &s, &theme)))
+                    .unwrap();
+                out.clear();
+                screen.plan(&shown.unwrap(), &mut out);
+                black_box(&out);
+            })
+        });
+    }
+}
+
 /// Merging one look's chunk of another machine's log (500 answers over 50
 /// lessons) into a store, as the reader does on its loop (issue 29).
 fn sync(c: &mut Criterion) {
@@ -201,6 +308,6 @@ fn sync(c: &mut Criterion) {
 criterion_group! {
     name = pipeline;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2));
-    targets = benches, sync
+    targets = benches, picture_keys, sync
 }
 criterion_main!(pipeline);

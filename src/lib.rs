@@ -18,6 +18,8 @@
 //!   no terminal types), cached per width.
 //! * [`highlight`] puts syntect behind a small lazy API.
 //! * [`render`] prints layouts as text (`lectern render`); `lint` checks files.
+//! * [`graphics`] builds the escape sequences of the terminal graphics
+//!   protocols (kitty, iTerm2, sixel) pictures are drawn with.
 //! * [`state`] holds what the reader shows, a small type per screen; the
 //!   [`keymap`] turns keys into its actions; [`effects`] is the one runner
 //!   of what it asks for; [`ui`] draws it and [`tui`] owns the terminal
@@ -32,6 +34,7 @@ mod cli;
 mod commands;
 pub mod config;
 pub mod effects;
+pub mod graphics;
 pub mod highlight;
 pub mod index;
 pub mod keymap;

@@ -9,7 +9,7 @@ mod session;
 mod test_host;
 
 pub use input::action;
-pub use session::{Events, Host, Incoming, Script, Session};
+pub use session::{Events, Host, Incoming, Said, Script, Session};
 pub use test_host::TestHost;
 
 use crate::effects::Runner;

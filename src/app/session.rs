@@ -24,6 +24,18 @@ pub enum Incoming {
     /// An action the runtime asks for itself (the screens the command line
     /// opens over the first lesson; tests).
     Act(Action),
+    /// What the terminal said of itself, answering the query sent after
+    /// the first frame.
+    Said(Said),
+}
+
+/// The terminal's answer to the start-up query, as the reader uses it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Said {
+    /// Its background is dark (`None`: it did not say).
+    pub dark: Option<bool>,
+    /// How pictures are drawn on it (`None`: as they were).
+    pub drawing: Option<crate::state::pictures::Drawing>,
 }
 
 /// What the loop needs of the terminal it runs on, beyond its screen.
@@ -45,6 +57,24 @@ pub trait Host {
     fn open_url(&mut self, url: &str) -> Result<(), String>;
     /// A frame was drawn and more work follows at once.
     fn frame_drawn(&mut self) {}
+    /// One cell's pixels, when the terminal says (asked after a resize:
+    /// a font's size may have changed with it).
+    fn cell_pixels(&mut self) -> Option<(u16, u16)> {
+        None
+    }
+    /// One frame: `render` draws it, and says the pictures it shows with a
+    /// graphics protocol, which a real terminal writes with it.
+    fn draw(
+        &mut self,
+        render: impl FnOnce(&mut ratatui::Frame) -> crate::ui::Shown,
+    ) -> io::Result<()> {
+        self.terminal()
+            .draw(|f| {
+                render(f);
+            })
+            .map(|_| ())
+            .map_err(|e| io::Error::other(e.to_string()))
+    }
 }
 
 /// Where the loop's events come from.
@@ -169,6 +199,7 @@ impl<H: Host> Session<H> {
                 self.resized(None);
             }
             Incoming::Reply(reply) => self.reply(reply),
+            Incoming::Said(said) => self.said(said),
             Incoming::Term(Event::Resize(w, h)) => {
                 self.resized(Some((w, h)));
             }
@@ -191,7 +222,35 @@ impl<H: Host> Session<H> {
             return false;
         };
         self.update(Action::Resize(w, h));
+        use crate::state::pictures::Drawing;
+        if let (Drawing::Graphics(g), Some(cell)) = (self.s.prefs.drawing, self.host.cell_pixels())
+        {
+            if g.cell != cell {
+                let g = crate::model::Graphics { cell, ..g };
+                self.receive(Msg::Drawing(Drawing::Graphics(g)));
+            }
+        }
         true
+    }
+
+    /// The terminal's answer: the palette for its background if the guess
+    /// was wrong, and how pictures are drawn.
+    fn said(&mut self, said: Said) {
+        use crate::theme::ThemeKind;
+        if let Some(dark) = said.dark {
+            let kind = if dark {
+                ThemeKind::Dark
+            } else {
+                ThemeKind::Light
+            };
+            if self.theme.kind != ThemeKind::Mono && self.theme.kind != kind {
+                self.theme.kind = kind;
+                self.receive(Msg::Background(dark));
+            }
+        }
+        if let Some(drawing) = said.drawing {
+            self.receive(Msg::Drawing(drawing));
+        }
     }
 
     fn reply(&mut self, reply: Reply) {
@@ -234,11 +293,7 @@ impl<H: Host> Session<H> {
     /// One frame of the state as it is.
     pub fn frame(&mut self) -> io::Result<()> {
         let (s, theme) = (&self.s, &self.theme);
-        self.host
-            .terminal()
-            .draw(|f| crate::ui::draw(f, s, theme))
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        Ok(())
+        self.host.draw(|f| crate::ui::draw_shown(f, s, theme))
     }
 }
 

@@ -35,6 +35,25 @@ pub(super) fn theme(color: ColorChoice, settings: &Settings) -> Option<Theme> {
     (depth != Depth::None).then(|| Theme::for_depth(kind, depth))
 }
 
+/// How pictures are printed: only when `--images` asks, on a terminal;
+/// in its graphics protocol (the terminal asked which, for `auto`), or
+/// in half blocks when those are asked for. `None`: each picture is its
+/// words and its file.
+fn printed(settings: &Settings, colour: bool) -> Option<render::Printed> {
+    use crate::config::{ImagesSetting, Source};
+    let asked = matches!(settings.images.from, Source::Flag(_));
+    if !asked || !colour || !std::io::stdout().is_terminal() || !settings.pictures() {
+        return None;
+    }
+    let tmux = std::env::var_os("TMUX").is_some();
+    let graphics = match settings.images.value {
+        ImagesSetting::Off => return None,
+        ImagesSetting::Halfblocks => None,
+        set => Some(crate::tui::graphics_now(set)?),
+    };
+    Some(render::Printed { graphics, tmux })
+}
+
 pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> super::Result<String> {
     let stdout = std::io::stdout();
     let width = look.width.unwrap_or_else(|| {
@@ -47,6 +66,7 @@ pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> sup
         }
     });
     let theme = theme(look.color, settings);
+    let pictures = printed(settings, theme.is_some());
     let opts = render::Options {
         width,
         theme,
@@ -54,10 +74,11 @@ pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> sup
     };
     if path.is_some_and(|p| p == Path::new("-")) {
         let loaded = loader::load_bytes("<stdin>", &stdin()?)?;
-        return Ok(render::lesson_showing(
+        return Ok(render::lesson_printed(
             &loaded.lesson,
             &opts,
             look.hidden_lines,
+            pictures,
         ));
     }
     let counting = crate::loader::progress::on_stderr("reading the course");
@@ -65,7 +86,8 @@ pub(super) fn text(path: Option<&Path>, look: &Look, settings: &Settings) -> sup
     drop(counting);
     Ok(match target {
         Target::Lesson(origin) => {
-            render::lesson_showing(&loader::load(&origin)?.lesson, &opts, look.hidden_lines)
+            let lesson = loader::load(&origin)?.lesson;
+            render::lesson_printed(&lesson, &opts, look.hidden_lines, pictures)
         }
         Target::Courses(courses) => {
             let mut out = String::new();

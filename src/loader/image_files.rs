@@ -3,7 +3,7 @@
 //! its header gives, or why it is not shown. Only headers are read here;
 //! the pictures themselves are decoded later, in the background.
 
-use super::source::mdbook::inside::{Refused, inside};
+use super::source::mdbook::inside::Refused;
 use crate::model::{Block, Image, ImageFile};
 use std::path::Path;
 
@@ -28,12 +28,47 @@ pub struct Places<'a> {
 
 /// Fills in each picture's file in `blocks` (those not yet looked for).
 pub fn resolve(blocks: &mut [Block], at: &Places) {
-    let mut probed = 0;
+    let mut look = Lookup::default();
     each_image(blocks, &mut |image| {
         if image.file == ImageFile::Unresolved {
-            image.file = find(&image.src, at, &mut probed);
+            image.file = find(&image.src, at, &mut look);
         }
     });
+}
+
+/// What one lesson's pictures share while they are found: the headers
+/// read so far, and each folder's real path (a book's pictures are in a
+/// folder or two: each is made canonical once, where a path made
+/// canonical whole reads every link of every component: about 90 calls
+/// for 13 pictures, before the first frame).
+#[derive(Default)]
+pub struct Lookup {
+    probed: usize,
+    dirs: std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>,
+}
+
+impl Lookup {
+    /// `path` with every link and `..` resolved, as `canonicalize` gives
+    /// it: its folder from those known, itself looked at alone.
+    fn canonical(&mut self, path: &Path) -> Option<std::path::PathBuf> {
+        let name = match path.components().next_back() {
+            Some(std::path::Component::Normal(name)) => name,
+            _ => return std::fs::canonicalize(path).ok(),
+        };
+        let parent = path.parent()?;
+        let dir = self
+            .dirs
+            .entry(parent.to_path_buf())
+            .or_insert_with(|| std::fs::canonicalize(parent).ok())
+            .clone()?;
+        let file = dir.join(name);
+        let meta = std::fs::symlink_metadata(&file).ok()?;
+        if meta.file_type().is_symlink() {
+            std::fs::canonicalize(&file).ok()
+        } else {
+            Some(file)
+        }
+    }
 }
 
 /// The lesson's pictures, at any depth, in page order.
@@ -49,7 +84,7 @@ pub fn each_image(blocks: &mut [Block], f: &mut impl FnMut(&mut Image)) {
 }
 
 /// What is at address `src`.
-pub fn find(src: &str, at: &Places, probed: &mut usize) -> ImageFile {
+pub fn find(src: &str, at: &Places, look: &mut Lookup) -> ImageFile {
     let Some(local) = super::images::local_path(src) else {
         return ImageFile::Remote;
     };
@@ -57,14 +92,19 @@ pub fn find(src: &str, at: &Places, probed: &mut usize) -> ImageFile {
         Some(rest) => at.src.join(rest),
         None => at.dir.join(&local),
     };
-    match inside(at.root, &path) {
+    let found = match look.canonical(&path) {
+        None => Err(Refused::Missing),
+        Some(canon) if canon.starts_with(at.root) => Ok(canon),
+        Some(_) => Err(Refused::Outside),
+    };
+    match found {
         Err(Refused::Missing) => ImageFile::Refused(format!("image `{local}` is missing")),
         Err(Refused::Outside) => {
             ImageFile::Refused(format!("image `{local}` is outside the book: not shown"))
         }
         Ok(path) => {
-            let pixels = (*probed < MAX_PROBED).then(|| {
-                *probed += 1;
+            let pixels = (look.probed < MAX_PROBED).then(|| {
+                look.probed += 1;
                 pixels(&path).ok()
             });
             ImageFile::Local {
@@ -79,6 +119,8 @@ pub fn find(src: &str, at: &Places, probed: &mut usize) -> ImageFile {
 pub fn pixels(path: &Path) -> Result<(u32, u32), String> {
     let (w, h) = if is_svg(path) {
         svg_size(path)?
+    } else if let Some(size) = fixed_header(path) {
+        size
     } else {
         image::ImageReader::open(path)
             .and_then(|r| r.with_guessed_format())
@@ -96,6 +138,26 @@ pub fn pixels(path: &Path) -> Result<(u32, u32), String> {
         ));
     }
     Ok((w, h))
+}
+
+/// The size a PNG or GIF says in the first bytes of its file, where its
+/// format puts it (PNG's IHDR, GIF's screen descriptor): one small read,
+/// where a decoder made for the header of each picture of a lesson cost
+/// about 60 us of a new process's first frame (BENCHMARKS.md, pictures).
+/// Other formats (and anything unexpected) are the decoders' to read.
+fn fixed_header(path: &Path) -> Option<(u32, u32)> {
+    use std::io::Read;
+    let mut head = [0u8; 24];
+    std::fs::File::open(path).ok()?.read_exact(&mut head).ok()?;
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    let le = |b: &[u8]| u32::from(u16::from_le_bytes([b[0], b[1]]));
+    if head.starts_with(b"\x89PNG\r\n\x1a\n") && &head[12..16] == b"IHDR" {
+        Some((be(&head[16..20]), be(&head[20..24])))
+    } else if head.starts_with(b"GIF87a") || head.starts_with(b"GIF89a") {
+        Some((le(&head[6..8]), le(&head[8..10])))
+    } else {
+        None
+    }
 }
 
 /// Whether the picture at `path` can be shown, as lint asks: its header
@@ -217,7 +279,7 @@ mod tests {
             src: &src,
             root: &root,
         };
-        let mut n = 0;
+        let mut n = Lookup::default();
         let got = find("img/a.svg", &at, &mut n);
         assert_eq!(
             got,
@@ -232,5 +294,35 @@ mod tests {
         let gone = find("/img/gone.png", &at, &mut n);
         assert!(matches!(&gone, ImageFile::Refused(m) if m.contains("missing")));
         assert!(pixels(&root.join("src/img/bad.png")).is_err());
+        // PNG and GIF by their first bytes, as their decoders say.
+        let png = root.join("src/img/p.png");
+        image::RgbImage::new(7, 3).save(&png).unwrap();
+        let gif = root.join("src/img/g.gif");
+        image::RgbaImage::new(5, 9).save(&gif).unwrap();
+        for (file, size) in [(&png, (7, 3)), (&gif, (5, 9))] {
+            assert_eq!(fixed_header(file), Some(size));
+            let by_decoder = image::ImageReader::open(file)
+                .unwrap()
+                .with_guessed_format()
+                .unwrap()
+                .into_dimensions()
+                .unwrap();
+            assert_eq!(by_decoder, size);
+        }
+        // Through a link out of the book, or a folder that is one: outside.
+        std::os::unix::fs::symlink(d.path().join("secret.png"), src.join("img/link.png")).unwrap();
+        std::os::unix::fs::symlink(d.path(), src.join("out")).unwrap();
+        for link in ["img/link.png", "out/secret.png", "img/../out/secret.png"] {
+            let got = find(link, &at, &mut n);
+            assert!(
+                matches!(&got, ImageFile::Refused(m) if m.contains("outside")),
+                "{link}: {got:?}"
+            );
+        }
+        // A folder's own name at the end (`.`): made canonical whole.
+        assert!(matches!(
+            find("img/.", &at, &mut n),
+            ImageFile::Local { .. }
+        ));
     }
 }

@@ -101,22 +101,54 @@ mod tests {
     }
 }
 
-/// Which drawing of which picture: its file and the cells it fills.
+/// A terminal graphics protocol pictures can be drawn with (half blocks
+/// need none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Protocol {
+    Kitty,
+    Iterm,
+    Sixel,
+}
+
+/// How pictures reach this terminal's screen: the protocol, and the
+/// pixels of one cell, which a picture is drawn at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Graphics {
+    pub protocol: Protocol,
+    /// Width and height of one cell in pixels.
+    pub cell: (u16, u16),
+}
+
+/// Which drawing of which picture: its file, the cells it fills, and the
+/// protocol it is drawn for (`None`: half blocks only).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PictureKey {
     pub path: std::sync::Arc<PathBuf>,
     pub cols: u16,
     pub rows: u16,
+    pub graphics: Option<Graphics>,
 }
 
 /// A picture scaled to its cells: two pixels a cell, one above the other
-/// (what a half block `▀` draws with its two colours), row by row.
+/// (what a half block `▀` draws with its two colours), row by row; and,
+/// for a graphics protocol, the picture as that protocol sends it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Drawn {
     pub cols: u16,
     pub rows: u16,
     /// `cols` x `2 * rows` colours, opaque (transparency laid on white).
     pub pixels: Vec<[u8; 3]>,
+    pub graphic: Option<Graphic>,
+}
+
+/// A picture as a graphics protocol sends it, made in the background: a
+/// PNG in base64 (kitty, iTerm2) or a sixel sequence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graphic {
+    pub protocol: Protocol,
+    pub data: String,
+    /// The PNG's own length in bytes (iTerm2 says it).
+    pub len: usize,
 }
 
 impl Drawn {
@@ -131,5 +163,10 @@ impl Drawn {
                 .copied()
         };
         Some((at(2 * usize::from(y))?, at(2 * usize::from(y) + 1)?))
+    }
+
+    /// The bytes it holds (what a bound on drawings kept counts).
+    pub fn bytes(&self) -> usize {
+        self.pixels.len() * 3 + self.graphic.as_ref().map_or(0, |g| g.data.len())
     }
 }

@@ -32,7 +32,7 @@ pub use course::{Course, LessonEntry, LessonKey, LessonStatus, ModuleEntry, read
 pub use day::{Days, ROLLOVER_HOUR};
 pub use diag::{Diagnostic, Severity};
 pub use drill::DrillKind;
-pub use image::{Drawn, Image, ImageFile, PictureKey};
+pub use image::{Drawn, Graphic, Graphics, Image, ImageFile, PictureKey, Protocol};
 pub use lesson::{
     Block, CodeBlock, Column, Figure, FigureBody, Fold, Lesson, LessonMeta, Link, Module, Run,
     Source, runs_text,

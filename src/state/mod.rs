@@ -73,6 +73,8 @@ pub struct Prefs {
     pub dark: bool,
     /// Whether pictures get room on the page (`images` is not off).
     pub pictures: bool,
+    /// How they are drawn.
+    pub drawing: pictures::Drawing,
     /// Misses that make a check stuck (the config's `stuck-after`).
     pub stuck_after: u32,
 }
@@ -107,6 +109,7 @@ impl State {
                 mouse: true,
                 dark: true,
                 pictures: true,
+                drawing: pictures::Drawing::Cells,
                 stuck_after: crate::model::drill::STUCK_AFTER,
             },
             notice: None,

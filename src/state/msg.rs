@@ -45,6 +45,8 @@ pub enum Msg {
     ProgressRead(HashMap<String, LessonProgress>),
     /// Code highlighting for the lesson `slug` is ready.
     Highlighted(String, Highlights),
+    /// How pictures are drawn: the terminal answered what it can draw.
+    Drawing(super::pictures::Drawing),
     /// A picture drawn to its cells, or why it could not be.
     Picture(
         crate::model::PictureKey,

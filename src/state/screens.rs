@@ -170,6 +170,7 @@ pub fn receive(s: &mut State, msg: Msg) -> Vec<Effect> {
             s.reader.set_code(&slug, code, &g)
         }
         Msg::Picture(key, drawn) => s.reader.pictures.arrived(key, drawn),
+        Msg::Drawing(drawing) => super::pictures::drawing(s, drawing),
         Msg::Indexed {
             course,
             done,

@@ -82,13 +82,14 @@ fn quits_past_a_busy_loop(ev: &Event, guard: &Guard) -> bool {
     quitting && guard.busy_for() >= BUSY_LONG
 }
 
-/// Starts the thread that reads the terminal. Called after the first
-/// frame: keys typed before then wait in the terminal.
+/// Starts the thread that reads crossterm's events: the keys the relay
+/// passes on (`input`), or the terminal itself where there is no relay.
+/// Called after the first frame: keys typed before then wait in the
+/// terminal.
 pub fn listen(tx: &Sender<Incoming>, guard: &Arc<Guard>) {
     let term_tx = tx.clone();
     let guard = Arc::clone(guard);
     std::thread::spawn(move || {
-        let mut replies = super::late_reply::LateReplies::default();
         loop {
             // In the background (`bg`, or continued by `kill %1`) a read of
             // the terminal would stop the whole process (SIGTTIN), one
@@ -120,9 +121,6 @@ pub fn listen(tx: &Sender<Incoming>, guard: &Arc<Guard>) {
                 continue;
             }
             let Ok(ev) = event::read() else { break };
-            let Some(ev) = replies.pass(ev, std::time::Instant::now()) else {
-                continue;
-            };
             // The key goes to the loop all the same: if it gets to it in
             // time, the quit is the orderly one.
             if quits_past_a_busy_loop(&ev, &guard) {

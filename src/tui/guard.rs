@@ -42,6 +42,9 @@ pub struct Guard {
     /// with one event, or 0 while it waits for the next.
     busy_since: AtomicU64,
     start: OnceLock<Instant>,
+    /// The terminal under its own file, once opened (its modes, its
+    /// keys' relay).
+    tty: OnceLock<Option<super::tty::Tty>>,
     /// The learner's editor has the terminal: the terminal's reader
     /// leaves its keys alone, and Ctrl-C there is the editor's.
     editing: AtomicBool,
@@ -50,6 +53,18 @@ pub struct Guard {
 }
 
 impl Guard {
+    /// The terminal, opened the first time it is asked for.
+    pub(super) fn tty(&self) -> Option<&super::tty::Tty> {
+        self.tty
+            .get_or_init(|| super::tty::Tty::open().ok())
+            .as_ref()
+    }
+
+    /// The terminal if it was opened (a restore opens nothing).
+    pub(super) fn tty_if_open(&self) -> Option<&super::tty::Tty> {
+        self.tty.get().and_then(Option::as_ref)
+    }
+
     pub(super) fn writing(&self) -> MutexGuard<'_, ()> {
         self.writing.lock().unwrap_or_else(|p| p.into_inner())
     }

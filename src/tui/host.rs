@@ -52,4 +52,15 @@ impl Host for terminal::Term {
     fn frame_drawn(&mut self) {
         terminal::let_frame_show();
     }
+
+    fn draw(
+        &mut self,
+        render: impl FnOnce(&mut ratatui::Frame) -> crate::ui::Shown,
+    ) -> std::io::Result<()> {
+        super::graphics::draw(self, render)
+    }
+
+    fn cell_pixels(&mut self) -> Option<(u16, u16)> {
+        terminal::Term::cell_pixels(self)
+    }
 }

@@ -2,17 +2,18 @@
 //! through the key tables into `state::update`, hands the effects to the
 //! effect runner, and draws.
 
-mod background;
 mod boot;
 mod editor;
 mod events;
+pub mod graphics;
 mod guard;
 mod host;
-mod late_reply;
+mod input;
 mod linear;
 mod outside;
 mod startup;
 mod terminal;
+pub(crate) mod tty;
 
 use crate::app::{Events, Host, Incoming, Session};
 use crate::cli::Common;
@@ -36,6 +37,21 @@ type Res = Result<(), Box<dyn std::error::Error>>;
 const QUICK_FILE: u64 = 256 << 10;
 
 pub use crate::effects::BUILTIN;
+
+/// The graphics protocol this terminal draws pictures with, asked of it
+/// at once (for `lectern render --images`: keys typed meanwhile are not
+/// the reader's), `None` when it has none.
+pub fn graphics_now(images: crate::config::ImagesSetting) -> Option<crate::model::Graphics> {
+    let ask = input::query::Ask {
+        background: false,
+        images: Some(images),
+        env: input::query::Env::read(),
+    };
+    match input::ask_now(ask).drawing {
+        Some(state::pictures::Drawing::Graphics(g)) => Some(g),
+        _ => None,
+    }
+}
 
 /// The reader. With no paths, it opens the course read last (any course
 /// of the library), where the learner left it; else the built-in course.
@@ -137,17 +153,19 @@ fn run(
     let mut boot = boot?;
     boot.first_action = first_action;
     drop(counting);
-    let (mut theme, ask) = background::first_guess(settings);
+    let (mut theme, background) = input::query::first_guess(settings);
     theme.hyperlinks = true;
     let mouse = settings.mouse.value;
     let mut term = terminal::Term::enter(mouse, guard.clone())?;
     let area = term.area();
     let place = rescue_on_forced_exit(&runner, data_dir.clone(), &guard);
     runner.days = settings.days();
+    let (ask, drawing) = what_to_ask(settings, background, term.cell_pixels());
     let prefs = Prefs {
         mouse,
         dark: theme.kind.is_dark(),
         pictures: settings.pictures(),
+        drawing,
         stuck_after: settings.stuck_after.value,
     };
     let size = Size {
@@ -171,13 +189,9 @@ fn run(
     r.runner.start_sync(settings.sync_dir.value.as_deref());
     // From here on a lesson is read off this loop: keys and signals go on.
     r.runner.loads_inline = false;
-    // Asked before the key reader starts, which would take the answer for
-    // keys; the first frame was drawn with the guess.
-    // Not from the background (`lectern &`): the answer would land in the
-    // shell's input.
-    if ask && terminal::foreground() && ask_background(&mut r, &tx) {
-        drawn = false;
-    }
+    // The question goes with the reader of the terminal, which takes its
+    // answer out of the keys; the first frame was drawn with the guess.
+    input::start(&tx, &guard, ask);
     events::listen(&tx, &guard);
     watch.start();
     // A resize before the key reader started was not reported.
@@ -298,20 +312,30 @@ fn after_first_frame(
     }
 }
 
-/// The terminal's background, and the palette for it if the guess was
-/// wrong (whether the screen changed). Keys typed while the answer was
-/// awaited go first into the queue.
-fn ask_background(r: &mut Session<terminal::Term>, tx: &std::sync::mpsc::Sender<Incoming>) -> bool {
-    let (kind, typed) = background::ask();
-    for ev in typed {
-        let _ = tx.send(Incoming::Term(ev));
+/// What to ask the terminal after the first frame, if anything, and how
+/// pictures are drawn until it answers. Not from the background (`lectern
+/// &`): the answer would land in the shell's input.
+fn what_to_ask(
+    settings: &Settings,
+    background: bool,
+    window_cell: Option<(u16, u16)>,
+) -> (Option<input::query::Ask>, state::pictures::Drawing) {
+    use crate::config::ImagesSetting;
+    let images = match settings.images.value {
+        ImagesSetting::Off | ImagesSetting::Halfblocks => None,
+        _ if !settings.pictures() => None,
+        set => Some(set),
+    };
+    let ask = input::query::Ask {
+        background,
+        images,
+        env: input::query::Env::read(),
+    };
+    if ask.any() && terminal::foreground() {
+        let meanwhile = ask.drawing_meanwhile();
+        return (Some(ask), meanwhile);
     }
-    match kind.filter(|k| *k != r.theme.kind) {
-        Some(kind) => {
-            r.theme.kind = kind;
-            r.receive(Msg::Background(kind.is_dark()));
-            true
-        }
-        None => false,
-    }
+    let none = input::query::Answers::default();
+    let said = input::query::decide(&ask, &none, false, window_cell);
+    (None, said.drawing.unwrap_or_default())
 }

@@ -6,7 +6,7 @@ use super::guard::Guard;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::DisableMouseCapture;
 use ratatui::crossterm::terminal::{
-    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute, queue};
 use ratatui::layout::Rect;
@@ -34,6 +34,9 @@ pub type Backend = CrosstermBackend<FrameOut>;
 pub struct FrameOut {
     buf: Vec<u8>,
     guard: Arc<Guard>,
+    /// While set, flushes wait: a frame with its pictures is written in
+    /// one go (see [`Term::hold`]).
+    hold: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Write for FrameOut {
@@ -43,6 +46,9 @@ impl Write for FrameOut {
     }
 
     fn flush(&mut self) -> io::Result<()> {
+        if self.hold.load(Ordering::SeqCst) {
+            return Ok(());
+        }
         let _writing = self.guard.writing();
         if !foreground() {
             // Continued in the background (`bg`): the shell has the screen.
@@ -71,6 +77,10 @@ pub fn let_frame_show() {
 
 pub struct Term {
     pub terminal: ratatui::Terminal<Backend>,
+    /// What the terminal holds of the pictures.
+    pub graphics: super::graphics::Screen,
+    /// Shared with the frame's writer: see [`Term::hold`].
+    hold: Arc<std::sync::atomic::AtomicBool>,
     mouse: bool,
     area: Rect,
     guard: Arc<Guard>,
@@ -119,12 +129,21 @@ pub fn foreground() -> bool {
 
 /// Puts the terminal back: mouse off, main screen, cursor shown, cooked
 /// mode. Safe to call more than once.
-pub fn restore() {
+pub fn restore(g: &Guard) {
     if !foreground() {
         return;
     }
     let mut out = io::stdout();
     let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
+    cooked(g);
+}
+
+/// The terminal's modes as they were found; crossterm's own record of
+/// raw mode (its keys' pseudo-terminal, once the relay runs) too.
+fn cooked(g: &Guard) {
+    if let Some(tty) = g.tty_if_open() {
+        tty.cooked();
+    }
     let _ = disable_raw_mode();
 }
 
@@ -138,7 +157,7 @@ pub fn restore_from_signal(g: &Guard) -> Option<MutexGuard<'_, ()>> {
     let writing = g.writing_within(Duration::from_millis(100));
     g.ending.store(true, Ordering::SeqCst);
     if g.taken.load(Ordering::SeqCst) {
-        give_back_raw();
+        give_back_raw(g);
     }
     writing
 }
@@ -146,7 +165,7 @@ pub fn restore_from_signal(g: &Guard) -> Option<MutexGuard<'_, ()>> {
 /// [`restore`] written past stdout's lock (the main thread may hold it,
 /// stuck in a write), CAN (0x18) first to end an escape sequence cut
 /// short, so the restoring ones are read as such.
-fn give_back_raw() {
+fn give_back_raw(g: &Guard) {
     if !foreground() {
         return;
     }
@@ -158,7 +177,7 @@ fn give_back_raw() {
         cursor::Show
     );
     let _ = write_raw(&bytes);
-    let _ = disable_raw_mode();
+    cooked(g);
 }
 
 /// Stops the process the way the terminal's own Ctrl-Z would, with the
@@ -169,7 +188,7 @@ pub fn stop_from_signal(g: &Guard) {
     let writing = g.writing_within(Duration::from_millis(100));
     let taken = g.taken.load(Ordering::SeqCst);
     if taken {
-        give_back_raw();
+        give_back_raw(g);
     }
     // SIGSTOP stops every thread until SIGCONT; raise returns then.
     let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
@@ -204,17 +223,18 @@ fn install_panic_hook(guard: &Arc<Guard>) {
         static FOR_ALLOC_FAILURE: std::sync::OnceLock<Arc<Guard>> = std::sync::OnceLock::new();
         let _ = FOR_ALLOC_FAILURE.set(Arc::clone(guard));
         crate::alloc_guard::on_failure(|| {
-            if FOR_ALLOC_FAILURE
+            if let Some(g) = FOR_ALLOC_FAILURE
                 .get()
-                .is_some_and(|g| g.taken.load(Ordering::SeqCst))
+                .filter(|g| g.taken.load(Ordering::SeqCst))
             {
-                give_back_raw();
+                give_back_raw(g);
             }
         });
         let previous = std::panic::take_hook();
+        let guard = Arc::clone(guard);
         std::panic::set_hook(Box::new(move |info| {
             // Restore first so the message lands on the normal screen.
-            restore();
+            restore(&guard);
             previous(info);
             // Where a panic aborts (the release build), it ends with a
             // status instead: no SIGABRT, no core dump, no "Aborted".
@@ -233,7 +253,15 @@ fn setup(out: &mut impl Write, mouse: bool, g: &Guard) -> io::Result<()> {
         g.owed.store(true, Ordering::SeqCst);
         return Ok(());
     }
-    enable_raw_mode()?;
+    let tty = g
+        .tty()
+        .ok_or_else(|| io::Error::other("no terminal to read keys from"))?;
+    tty.raw()?;
+    // crossterm's record of raw mode, given back with the terminal.
+    #[cfg(unix)]
+    if tty.relay().is_some() {
+        ratatui::crossterm::terminal::enable_raw_mode()?;
+    }
     queue!(out, EnterAlternateScreen, cursor::Hide)?;
     if mouse {
         queue!(out, ButtonMouse(true))?;
@@ -251,12 +279,14 @@ impl Term {
         if guard.ending.load(Ordering::SeqCst) {
             return Err(io::Error::other("the process is ending"));
         }
+        let hold = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let mut out = FrameOut {
             buf: Vec::new(),
             guard: Arc::clone(&guard),
+            hold: Arc::clone(&hold),
         };
         if let Err(e) = setup(&mut out, mouse, &guard) {
-            restore();
+            restore(&guard);
             return Err(e);
         }
         // A fixed viewport, resized on resize events: a full-screen one asks
@@ -264,23 +294,36 @@ impl Term {
         // time (≈ 13 us of each frame, three times before the first).
         let size = ratatui::crossterm::terminal::size()
             .map(|(w, h)| clamp(w, h))
-            .inspect_err(|_| restore())?;
+            .inspect_err(|_| restore(&guard))?;
         let viewport = ratatui::Viewport::Fixed(size);
         let terminal = ratatui::Terminal::with_options(
             CrosstermBackend::new(out),
             ratatui::TerminalOptions { viewport },
         )
-        .inspect_err(|_| restore())?;
+        .inspect_err(|_| restore(&guard))?;
         guard.mouse.store(mouse, Ordering::SeqCst);
         guard.taken.store(true, Ordering::SeqCst);
         drop(writing);
         Ok(Term {
             terminal,
+            graphics: super::graphics::Screen::new(std::env::var_os("TMUX").is_some()),
+            hold,
             mouse,
             area: size,
             guard,
             caught: false,
         })
+    }
+
+    /// While `on`, what is written to the screen is kept and written in
+    /// one go when released (at the next flush).
+    pub fn hold(&self, on: bool) {
+        self.hold.store(on, Ordering::SeqCst);
+    }
+
+    /// One cell's pixels, when the terminal's window size says.
+    pub fn cell_pixels(&self) -> Option<(u16, u16)> {
+        self.guard.tty_if_open()?.cell_pixels()
     }
 
     /// The screen's size, as last set.
@@ -299,9 +342,20 @@ impl Term {
         if area == self.area() {
             return Ok(false);
         }
+        self.clear_pictures();
         self.terminal.resize(area)?;
         self.area = area;
         Ok(true)
+    }
+
+    /// Every picture the terminal holds deleted (resize, Ctrl-Z, quit).
+    fn clear_pictures(&mut self) {
+        let mut bytes = Vec::new();
+        self.graphics.clear(&mut bytes);
+        if !bytes.is_empty() {
+            let out = self.terminal.backend_mut();
+            let _ = out.write_all(&bytes).and_then(|_| out.flush());
+        }
     }
 
     pub fn set_mouse(&mut self, on: bool) {
@@ -322,8 +376,9 @@ impl Term {
     /// SIGCONT that wakes us brings the redraw. Without a signal thread the
     /// default action stops us, and the terminal is taken again here.
     pub fn suspend(&mut self, caught: bool) -> io::Result<()> {
+        self.clear_pictures();
         if !caught {
-            restore();
+            restore(&self.guard);
         }
         #[cfg(unix)]
         signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
@@ -348,6 +403,7 @@ impl Term {
         // Swapping twice blanks both buffers, so the next draw is full.
         self.terminal.swap_buffers();
         self.terminal.swap_buffers();
+        self.graphics.forget();
         Ok(())
     }
 }
@@ -358,12 +414,18 @@ impl Term {
     /// keys are not read here meanwhile, and the screen is drawn whole
     /// again.
     pub fn hand_over<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        self.clear_pictures();
         self.guard.editing(true);
         let writing = self.guard.writing();
         self.guard.taken.store(false, Ordering::SeqCst);
-        restore();
+        restore(&self.guard);
         drop(writing);
+        // The other program reads the terminal itself, not the key relay
+        // (standard input is the relay's while the reader runs).
+        let tty = self.guard.tty_if_open();
+        let _given = tty.map(super::tty::Tty::lend_stdin);
         let out = work();
+        drop(_given);
         // Not taken again by a process a signal is ending meanwhile.
         if !self.guard.ending.load(Ordering::SeqCst) {
             self.guard.taken.store(true, Ordering::SeqCst);
@@ -376,8 +438,9 @@ impl Term {
 
 impl Drop for Term {
     fn drop(&mut self) {
+        self.clear_pictures();
         self.guard.taken.store(false, Ordering::SeqCst);
         let _writing = self.guard.writing();
-        restore();
+        restore(&self.guard);
     }
 }

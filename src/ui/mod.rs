@@ -11,6 +11,7 @@ mod notes;
 mod overlay;
 mod page;
 mod picture;
+pub use picture::{Placed, Shown};
 mod quizzes;
 mod review;
 mod search;
@@ -24,6 +25,18 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
+    draw_shown(f, s, theme);
+}
+
+/// [`draw`], and the pictures the frame shows with a graphics protocol.
+pub fn draw_shown(f: &mut Frame, s: &State, theme: &Theme) -> Shown {
+    let mut shown = Shown::default();
+    draw_into(f, s, theme, &mut shown);
+    picture::uncovered(&mut shown, f.buffer_mut());
+    shown
+}
+
+fn draw_into(f: &mut Frame, s: &State, theme: &Theme, shown: &mut Shown) {
     let area = f.area();
     if s.size.too_small() {
         chrome::too_small(f, area, s);
@@ -34,7 +47,7 @@ pub fn draw(f: &mut Frame, s: &State, theme: &Theme) {
     chrome::header(f, Rect::new(0, 0, area.width, 1), s, theme);
     match s.active_review() {
         Some(r) => review::draw(f, body, s, r, &g, theme),
-        None => page::draw(f, body, s, &g, theme),
+        None => page::draw(f, body, (s, &g), theme, shown),
     }
     if s.contents.open {
         toc::draw(f, s, &g, theme);

@@ -10,7 +10,13 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
-pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
+pub fn draw(
+    f: &mut Frame,
+    body: Rect,
+    (s, g): (&State, &Geometry),
+    theme: &Theme,
+    shown: &mut super::Shown,
+) {
     let area = Rect::new(
         g.page_x,
         body.y,
@@ -32,7 +38,7 @@ pub fn draw(f: &mut Frame, body: Rect, s: &State, g: &Geometry, theme: &Theme) {
         }
         super::notes::on_row(buf, s, doc, (area.x, y, i), theme);
     }
-    super::picture::draw(buf, area, r, doc, theme);
+    super::picture::draw(buf, area, (r, doc), (s.prefs.drawing, theme), shown);
     if theme.hyperlinks {
         super::hyperlink::apply(buf, area, &super::hyperlink::rows(doc, r.top, area.height));
     }

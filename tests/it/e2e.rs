@@ -45,8 +45,9 @@ fn opens_the_builtin_course_and_quits_with_status_0() {
     assert!(rows[1].contains("Getting started"));
     assert!(rows[rows.len() - 1].contains("q quit"));
     t.quit_cleanly();
-    // One query only: the background's (OSC 11, ended by device
-    // attributes), sent after the first frame.
+    // One query only, sent after the first frame: the background's (OSC
+    // 11), with kitty's graphics and the cell size (no answer from this
+    // terminal), ended by device attributes.
     assert_eq!(
         t.screen.lock().unwrap().queries,
         1,

@@ -118,6 +118,52 @@ fn a_picture_is_drawn_in_half_blocks_where_it_stands() {
     assert_eq!(colours[now][col].0, Color::Rgb(255, 0, 0));
 }
 
+/// With kitty's protocol each cell of the picture is a placeholder whose
+/// colour names the picture and whose marks name its row and column: cut
+/// by the top of the screen, the first row shown says it is the picture's
+/// second, so the terminal draws that part, never the top squeezed in.
+#[test]
+fn kitty_placeholders_name_their_row_when_the_picture_is_cut() {
+    use lectern::graphics::kitty;
+    use lectern::model::{Graphics, Protocol};
+    use lectern::state::pictures::Drawing;
+    let dir = course(BODY);
+    two_colours(&dir.path().join("img/bands.png"), 160, 64);
+    let mut r = Reader::folder(dir.path(), 60, 16);
+    r.s.prefs.drawing = Drawing::Graphics(Graphics {
+        protocol: Protocol::Kitty,
+        cell: (10, 20),
+    });
+    r.open(0);
+    let placeholders = |r: &Reader| -> Vec<(u16, String, Color)> {
+        let mut t = Terminal::new(TestBackend::new(60, 16)).unwrap();
+        let theme = lectern::theme::Theme::new(lectern::theme::ThemeKind::Dark);
+        t.draw(|f| lectern::ui::draw(f, &r.s, &theme)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..16)
+            .flat_map(|y| (0..60).map(move |x| (x, y)))
+            .filter(|&(x, y)| buf[(x, y)].symbol().starts_with(kitty::PLACEHOLDER))
+            .map(|(x, y)| (y, buf[(x, y)].symbol().to_string(), buf[(x, y)].fg))
+            .collect()
+    };
+    let whole = placeholders(&r);
+    assert_eq!(whole.len(), 20 * 4);
+    let top = whole[0].0;
+    assert_eq!(whole[0].1, kitty::cell(0, 0).unwrap());
+    assert!(
+        whole.iter().all(|p| p.2 == whole[0].2),
+        "one colour: the picture's id"
+    );
+    // Scrolled until its first row is above the page (row 0 is the header).
+    for _ in 0..top {
+        r.keys("j");
+    }
+    let cut = placeholders(&r);
+    assert_eq!(cut.len(), 20 * 3, "three rows left");
+    assert_eq!(cut[0].1, kitty::cell(1, 0).unwrap(), "its second row first");
+    assert_eq!(cut[0].0, 1, "at the page's top");
+}
+
 #[test]
 fn until_it_is_drawn_its_rows_hold_its_words_and_its_caption_is_under_it() {
     let dir = course(BODY);
@@ -242,6 +288,29 @@ fn hostile_pictures_are_their_words_and_a_located_warning() {
     }
     huge.push_str("</svg>");
     std::fs::write(d.join("huge.svg"), huge).unwrap();
+    // A few hundred bytes of nested <use>s that expand to a billion.
+    let mut laughs = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="9" height="9"><defs><rect id="l0" width="1" height="1"/>"#,
+    );
+    for l in 1..=9 {
+        laughs.push_str(&format!("<g id=\"l{l}\">"));
+        for _ in 0..10 {
+            laughs.push_str(&format!("<use xlink:href=\"#l{}\"/>", l - 1));
+        }
+        laughs.push_str("</g>");
+    }
+    laughs.push_str("</defs><use xlink:href=\"#l9\"/></svg>");
+    std::fs::write(d.join("laughs.svg"), laughs).unwrap();
+    // Thousands of blurred layers: quick at a few cells, many seconds at a
+    // graphic's pixels.
+    let mut slow = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160"><filter id="f"><feGaussianBlur stdDeviation="30"/></filter>"#,
+    );
+    for _ in 0..3000 {
+        slow.push_str(r#"<rect width="400" height="160" fill="red" filter="url(#f)"/>"#);
+    }
+    slow.push_str("</svg>");
+    std::fs::write(d.join("slow.svg"), slow).unwrap();
     std::fs::write(d.parent().unwrap().join("secret.png"), &whole).unwrap();
 
     // Lint: each located, with why.
@@ -276,24 +345,70 @@ fn hostile_pictures_are_their_words_and_a_located_warning() {
     assert!(matches!(files[4], ImageFile::Refused(why) if why.contains("outside the book")));
     // The bomb's size is not believed: no room is made for it.
     assert!(matches!(files[0], ImageFile::Local { pixels: None, .. }));
-    for name in ["bomb.png", "cut.png", "loop.svg", "huge.svg"] {
+    for name in ["bomb.png", "cut.png", "loop.svg", "huge.svg", "laughs.svg"] {
         let key = PictureKey {
             path: Arc::new(d.canonicalize().unwrap().join(name)),
             cols: 10,
             rows: 5,
+            graphics: None,
         };
         let drawn: Result<Drawn, String> = lectern::effects::draw_picture(&key);
         match name {
             // usvg breaks the cycle: drawn (as nothing), never a hang.
             "loop.svg" => assert!(drawn.is_ok(), "{drawn:?}"),
+            "laughs.svg" => assert!(
+                drawn.as_ref().is_err_and(|e| e.contains("<use>s expanded")),
+                "{drawn:?}"
+            ),
             _ => assert!(drawn.is_err(), "{name}"),
         }
+    }
+    // Past the time to draw it (resvg's work stopped between layers): its
+    // words, or, where its few cells were quick enough, half blocks with
+    // no graphic.
+    let sixel = lectern::model::Graphics {
+        protocol: lectern::model::Protocol::Sixel,
+        cell: (20, 40),
+    };
+    let key = PictureKey {
+        path: Arc::new(d.canonicalize().unwrap().join("slow.svg")),
+        cols: 100,
+        rows: 20,
+        graphics: Some(sixel),
+    };
+    match lectern::effects::draw_picture(&key) {
+        Err(why) => assert!(why.contains("to draw"), "{why}"),
+        Ok(drawn) => assert!(drawn.graphic.is_none() && drawn.pixels.len() == 100 * 40),
     }
     let mut r = Reader::folder(d, 60, 20);
     r.open(0);
     r.keys("jjG");
     let (text, _) = screen(&r);
     assert!(text.contains("[image: secret]"), "{text}");
+}
+
+/// The Rust Book's figures (graphviz tables labelled in `Times,serif`)
+/// keep every text: run on a checkout of rust-lang/book with
+/// `LECTERN_RUST_BOOK=PATH cargo test --test it -- --ignored rust_book`
+/// (its files are not ours to keep here).
+#[test]
+#[ignore = "needs a checkout of rust-lang/book in LECTERN_RUST_BOOK"]
+fn the_rust_books_figures_keep_every_text() {
+    let book = std::env::var("LECTERN_RUST_BOOK").expect("LECTERN_RUST_BOOK");
+    let img = Path::new(&book).join("src/img");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&img).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "svg") {
+            continue;
+        }
+        let (drawn, texts) = lectern::effects::svg_texts_drawn(&path).unwrap();
+        assert!(texts > 0, "{}", path.display());
+        eprintln!("{}: {drawn} of {texts} texts drawn", path.display());
+        assert_eq!(drawn, texts, "{}: texts lost", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 10, "{seen} figures");
 }
 
 /// PNG's chunk check (CRC-32), for the crafted header.

@@ -25,6 +25,7 @@ mod note_cards;
 mod notes;
 mod notes_keys;
 mod output;
+mod pictures_terminal;
 mod preprocessors;
 mod props;
 mod quizzes;

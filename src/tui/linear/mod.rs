@@ -70,6 +70,7 @@ pub fn run(
         dark: true,
         // Read aloud: a picture is its words.
         pictures: false,
+        drawing: crate::state::pictures::Drawing::Cells,
         stuck_after: settings.stuck_after.value,
     };
     let size = Size { width, height: 40 };

@@ -53,6 +53,14 @@ pub struct Opts<'a> {
     pub data: &'a Path,
     /// The answer to the background query (OSC 11), or none at all.
     pub background: Option<&'static str>,
+    /// Whether it answers kitty's graphics query (passed through tmux or
+    /// not) as kitty does.
+    pub kitty: bool,
+    /// A cell's pixels, told when asked (XTWINOPS 16), or nothing.
+    pub cell: Option<(u16, u16)>,
+    /// A terminal that answers nothing (but the cursor's place): the
+    /// start-up query waits its time out.
+    pub silent: bool,
     /// Set after the colour variables are removed.
     pub vars: &'a [(&'a str, &'a str)],
 }
@@ -64,6 +72,9 @@ impl<'a> Opts<'a> {
             rows,
             data,
             background: None,
+            kitty: false,
+            cell: None,
+            silent: false,
             vars: &[],
         }
     }
@@ -90,15 +101,34 @@ pub fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).rposition(|w| w == needle)
 }
 
+/// What the terminal answers besides the cursor and device attributes.
+#[derive(Clone, Copy)]
+struct Answering {
+    background: Option<&'static str>,
+    kitty: bool,
+    cell: Option<(u16, u16)>,
+    silent: bool,
+}
+
 /// The replies a terminal would send to what `chunk` asks.
-fn replies(chunk: &[u8], screen: &vt100::Screen, background: Option<&str>) -> Vec<Vec<u8>> {
+fn replies(chunk: &[u8], screen: &vt100::Screen, a: Answering) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     if find(chunk, b"\x1b[6n").is_some() {
         let (r, c) = screen.cursor_position();
         out.push(format!("\x1b[{};{}R", r + 1, c + 1).into_bytes());
     }
-    if let Some(bg) = background.filter(|_| find(chunk, b"\x1b]11;?").is_some()) {
+    if a.silent {
+        return out;
+    }
+    if let Some(bg) = a.background.filter(|_| find(chunk, b"\x1b]11;?").is_some()) {
         out.push(format!("\x1b]11;{bg}\x1b\\").into_bytes());
+    }
+    // Plain or inside tmux's passthrough (its ESCs doubled).
+    if a.kitty && find(chunk, b"_Gi=31,").is_some() {
+        out.push(b"\x1b_Gi=31;OK\x1b\\".to_vec());
+    }
+    if let Some((w, h)) = a.cell.filter(|_| find(chunk, b"\x1b[16t").is_some()) {
+        out.push(format!("\x1b[6;{h};{w}t").into_bytes());
     }
     if find(chunk, b"\x1b[c").is_some() || find(chunk, b"\x1b[0c").is_some() {
         out.push(b"\x1b[?62;22c".to_vec());
@@ -152,8 +182,14 @@ impl Term {
             eof: false,
             queries: 0,
         }));
-        let (scr, w, bg) = (screen.clone(), writer.clone(), opts.background);
-        std::thread::spawn(move || read_into(reader, &scr, &w, bg));
+        let (scr, w) = (screen.clone(), writer.clone());
+        let answering = Answering {
+            background: opts.background,
+            kitty: opts.kitty,
+            cell: opts.cell,
+            silent: opts.silent,
+        };
+        std::thread::spawn(move || read_into(reader, &scr, &w, answering));
         Term {
             master: pair.master,
             writer,
@@ -331,7 +367,7 @@ fn read_into(
     mut reader: Box<dyn Read + Send>,
     screen: &Mutex<Screen>,
     writer: &Mutex<Box<dyn Write + Send>>,
-    background: Option<&str>,
+    answering: Answering,
 ) {
     let mut buf = [0u8; 16 * 1024];
     loop {
@@ -342,7 +378,7 @@ fn read_into(
         let mut s = screen.lock().unwrap();
         s.parser.process(&buf[..n]);
         s.raw.extend_from_slice(&buf[..n]);
-        let replies = replies(&buf[..n], s.parser.screen(), background);
+        let replies = replies(&buf[..n], s.parser.screen(), answering);
         s.queries += replies.len();
         drop(s);
         for r in replies {

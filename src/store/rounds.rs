@@ -10,6 +10,12 @@
 //! machine order the same way: an attempt's place in time is its device's
 //! clock never running back (`ord_ms`, see [`super::sync`]), then its
 //! device and its place in that device's log.
+//!
+//! An answer stands as a first try when it came no later than the first
+//! reveal of its check: within one machine, an answer given after a
+//! reveal says so itself (its `revealed` flag), so the times decide only
+//! between machines, and an answer in the same millisecond as a reveal
+//! on another one is given the benefit of the doubt.
 
 use rusqlite::{Connection, params};
 
@@ -77,19 +83,19 @@ WITH
     FROM tried
   )
 SELECT f.lesson, f.check_id, f.n,
-       f.correct AND NOT f.revealed AND (v.at_ms IS NULL OR f.at_ms < v.at_ms),
+       f.correct AND NOT f.revealed AND (v.at_ms IS NULL OR f.at_ms <= v.at_ms),
        iif(l.in_round, l.option, NULL), iif(l.in_round, l.answer, NULL),
        iif(l.in_round, l.correct, NULL),
        v.at_ms IS NOT NULL AND (s.at_ms IS NULL OR v.at_ms >= s.at_ms),
        1 + coalesce(s.resets, 0), f.n_round,
        (SELECT r.correct AND NOT r.revealed
-               AND (v.at_ms IS NULL OR r.at_ms < v.at_ms
+               AND (v.at_ms IS NULL OR r.at_ms <= v.at_ms
                     OR (s.at_ms IS NOT NULL AND v.at_ms < s.at_ms))
         FROM ranked r
         WHERE r.lesson = f.lesson AND r.check_id = f.check_id AND r.in_round
           AND NOT r.review AND r.in_order = 1),
        f.misses, l.correct,
-       f.revealed OR (v.at_ms IS NOT NULL AND f.at_ms >= v.at_ms)
+       f.revealed OR (v.at_ms IS NOT NULL AND f.at_ms > v.at_ms)
 FROM ranked f
 JOIN ranked l ON l.lesson = f.lesson AND l.check_id = f.check_id AND l.last = 1
 LEFT JOIN reveal v ON v.course = ?1 AND v.lesson = f.lesson AND v.check_id = f.check_id

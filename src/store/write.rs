@@ -175,12 +175,16 @@ pub(crate) fn apply(
         } => super::rounds::reset(conn, course, lessons, made(*at))?,
         Change::Reveal { key, check, at } => {
             // The first reveal is the one that counts: answers after it.
+            // Placed in time as its device's answers are (`ord_ms`), so a
+            // clock set back between an answer and a reveal cannot put
+            // the reveal first.
+            let at_ms = origin.map_or_else(|| made(*at), |o| o.ord_ms);
             conn.prepare_cached(
                 "INSERT INTO reveal (course, lesson, check_id, at_ms) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (course, lesson, check_id) DO UPDATE
                  SET at_ms = min(at_ms, excluded.at_ms)",
             )?
-            .execute(params![key.course, key.lesson, check, made(*at)])?;
+            .execute(params![key.course, key.lesson, check, at_ms])?;
         }
         Change::Rate { rating, .. } => {
             if let Some(o) = origin {

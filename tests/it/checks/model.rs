@@ -479,3 +479,11 @@ fn a_reveal_then_a_new_round_asks_again_and_keeps_the_score() {
     use Step::*;
     run(&[Key('a'), Key('X'), Key('c'), Key('1'), Key('r'), Key('2')]);
 }
+
+/// An answer, then `e` in the same millisecond (the model's clock stands
+/// still): the explanations shown after it leave its first try standing.
+#[test]
+fn every_explanation_after_an_answer_leaves_its_first_try() {
+    use Step::*;
+    run(&[Key('c'), Key('2'), Key('e'), Key('a'), Restart, Key('c')]);
+}

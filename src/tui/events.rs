@@ -90,6 +90,15 @@ pub fn listen(tx: &Sender<Incoming>, guard: &Arc<Guard>) {
     let term_tx = tx.clone();
     let guard = Arc::clone(guard);
     std::thread::spawn(move || {
+        // crossterm watches for resizes from its first poll on: one made
+        // between the first frame and then would never be told, so the
+        // size is told once from here (the same size changes nothing).
+        if crate::tui::terminal::foreground()
+            && event::poll(std::time::Duration::ZERO).is_ok()
+            && let Ok((w, h)) = ratatui::crossterm::terminal::size()
+        {
+            let _ = term_tx.send(Incoming::Term(Event::Resize(w, h)));
+        }
         loop {
             // In the background (`bg`, or continued by `kill %1`) a read of
             // the terminal would stop the whole process (SIGTTIN), one

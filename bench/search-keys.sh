@@ -23,6 +23,8 @@
 #   QUERIES                  ';'-separated queries typed (default below)
 #   COLS=100 ROWS=30         the pty's size
 #   QUIET_MS=300             quiet output this long: the screen is settled
+#   KEEP_TSV=FILE            keep every key's times there (query, echo,
+#                            hits, snippets: which keys are slow)
 set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -37,6 +39,9 @@ dir=$(generated_course "$n")
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lectern-search-keys.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+if [[ -n ${KEEP_TSV:-} ]]; then
+    trap 'cp "$tmp/keys.tsv" "$KEEP_TSV"; rm -rf "$tmp"' EXIT
+fi
 export LECTERN_DATA_DIR=$tmp/data LECTERN_CACHE_DIR=$tmp/cache
 # Warm: the whole course indexed, its files in the page cache.
 "$LECTERN" search "$dir" "${queries[0]%% *}" >/dev/null 2>&1 || die "lectern search failed"

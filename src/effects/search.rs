@@ -21,7 +21,7 @@ pub enum Job {
     Search {
         query: String,
         generation: u64,
-        origins: Vec<Origin>,
+        origins: Arc<[Origin]>,
     },
     /// The snippets of some hits of search `generation`.
     Snippets {

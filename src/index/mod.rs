@@ -28,6 +28,7 @@ use crate::loader::walk::{self, os_bytes};
 // holds what its row says (its stamp).
 mod file_stamps;
 mod header_rows;
+mod kept_ids;
 // The listing of a large folder: its file (encoding, read, write), that
 // file with only its head read (a first frame), a later search's lessons
 // from it, and the folder's stamp that says it still holds.
@@ -58,7 +59,7 @@ pub use search::{Field, Found, Hit};
 pub use text::{Extract, extract, extract_read};
 
 /// Bumped whenever the tables change; an older file is simply rebuilt.
-const VERSION: i64 = 11;
+const VERSION: i64 = 12;
 
 /// How long a write waits for another process's (the reader's indexing
 /// and a search side by side).
@@ -68,6 +69,8 @@ pub struct Index {
     /// Opened on first use: small folders never need it.
     conn: std::cell::OnceCell<Connection>,
     dir: Option<PathBuf>,
+    /// See [`kept_ids`].
+    kept_ids: Option<kept_ids::KeptIds>,
 }
 
 /// Folders smaller than this are read directly (for a lesson named on the
@@ -123,6 +126,11 @@ CREATE TABLE IF NOT EXISTS text_doc (
 CREATE VIRTUAL TABLE IF NOT EXISTS lesson_fts USING fts5(
     title, heading, body,
     content = '', contentless_delete = 1,
+    -- Two letters typed are a prefix of hundreds of words, whose lists
+    -- were merged for every query: 10-20 ms of a key in a course search
+    -- at 10,000 lessons. Kept merged, for 8 points of the JSON's size
+    -- (19% -> 27%; three letters too would be 39%). BENCHMARKS.md.
+    prefix = '2',
     tokenize = 'unicode61 remove_diacritics 2'
 );
 ";
@@ -230,6 +238,7 @@ impl Index {
         Index {
             conn: std::cell::OnceCell::new(),
             dir: dir.map(Path::to_path_buf),
+            kept_ids: None,
         }
     }
 
@@ -261,6 +270,7 @@ impl Index {
         };
         // Closed before it is removed.
         drop(self.conn.take());
+        self.kept_ids = None;
         remove(dir);
         true
     }

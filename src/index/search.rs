@@ -78,7 +78,7 @@ impl Index {
         if q.is_empty() {
             return Ranking::default();
         }
-        let ids = self.plan(origins).ids;
+        let ids = self.ids_of(origins);
         let ranked = self.ranked_or_none(q, &ids, limit);
         Ranking {
             hits: ranked.best.iter().take(limit).map(|h| (h.0, h.1)).collect(),

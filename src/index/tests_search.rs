@@ -324,3 +324,23 @@ fn a_section_names_its_block_by_place_with_a_hero_or_without() {
         }
     }
 }
+
+#[test]
+fn two_letters_typed_find_the_words_they_begin() {
+    // Answered from the prefix index (see SCHEMA): the same words as a
+    // longer prefix would find.
+    let dir = tempfile::tempdir().unwrap();
+    let origins = course(dir.path());
+    let mut idx = Index::open(Some(&dir.path().join("cache")));
+    idx.fill(&origins, &mut |_, _| {});
+    let typed = |idx: &mut Index, q: &str| {
+        let r = idx.rank_only(&origins, &Query::parse(q, true), 50);
+        let mut l: Vec<usize> = r.hits.iter().map(|h| h.0).collect();
+        l.sort();
+        l
+    };
+    assert_eq!(typed(&mut idx, "re"), [0, 1, 2, 3]);
+    assert_eq!(typed(&mut idx, "st"), typed(&mut idx, "sta"));
+    assert_eq!(typed(&mut idx, "st"), [0, 1, 3]);
+    assert_eq!(typed(&mut idx, "bo"), [3]);
+}

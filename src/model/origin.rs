@@ -18,6 +18,17 @@ impl Origin {
         }
     }
 
+    /// The same place written the same way: the bytes of the paths
+    /// compared, not their components (`==`), which took a quarter of a
+    /// millisecond to find 10,000 lessons unchanged between two searches.
+    pub fn same_as(&self, other: &Origin) -> bool {
+        match (self, other) {
+            (Origin::File(a), Origin::File(b)) => a.as_os_str() == b.as_os_str(),
+            (Origin::Builtin(a), Origin::Builtin(b)) => a == b,
+            _ => false,
+        }
+    }
+
     pub fn path(&self) -> Option<&Path> {
         match self {
             Origin::File(p) => Some(p),

@@ -7,9 +7,10 @@
 //! on screen only, and a hit shows its title until its snippet is in.
 
 use super::{Action, Effect};
-use crate::model::Course;
+use crate::model::{Course, Origin};
 use std::collections::HashSet;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// A matching lesson, as the runtime found it.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +52,10 @@ pub struct CourseSearch {
     shown: u64,
     /// Hits (by lesson) whose snippets were asked for, for `answered`.
     asked: HashSet<usize>,
+    /// The course's lessons as last searched: shared with every search
+    /// while they stay the same, not copied for each key typed (10,000
+    /// paths took 1.2 ms a key).
+    origins: Option<Arc<[Origin]>>,
 }
 
 /// Most lessons a course search lists (ranked by the index alone; only
@@ -145,10 +150,19 @@ impl CourseSearch {
             self.answered.clear();
             self.asked.clear();
         } else {
+            let same = self.origins.as_deref().is_some_and(|o| {
+                o.len() == course.lessons.len()
+                    && o.iter()
+                        .zip(&course.lessons)
+                        .all(|(o, l)| o.same_as(&l.origin))
+            });
+            if !same {
+                self.origins = Some(course.origins().into());
+            }
             fx.push(Effect::CourseSearch {
                 query: self.query.clone(),
                 generation: self.generation,
-                origins: course.origins(),
+                origins: self.origins.clone().unwrap_or_default(),
             });
         }
     }

@@ -32,7 +32,7 @@ pub enum Effect {
     CourseSearch {
         query: String,
         generation: u64,
-        origins: Vec<Origin>,
+        origins: std::sync::Arc<[Origin]>,
     },
     /// The snippets of some hits of search `generation` (those on screen),
     /// by lesson; answered with [`super::Msg::CourseSnippets`].

@@ -13,6 +13,7 @@ mod grammar;
 mod katex;
 mod mermaid;
 mod spec;
+mod std_links;
 mod test_summary;
 
 pub use course::Front;

@@ -8,16 +8,34 @@
 //! that defines the rule, as mdbook-spec defines every id as a link. A
 //! ```` ```grammar ```` block is headed "Syntax" ("Lexer" for the lexer's),
 //! as mdbook-spec heads it, and drawn as its source (without the `@root`
-//! marks its pages do not show).
+//! marks its pages do not show). Links to the standard library:
+//! [`super::std_links`].
 
 use super::fences::{Piece, pieces};
 use crate::model::Block;
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
-/// Each rule id of a book → the chapter file (relative to `src`) that
-/// defines it, the first if more do.
-pub type Rules = HashMap<String, PathBuf>;
+/// What a book's chapters name for links: each rule id, and each grammar
+/// production, → the chapter file (relative to `src`) that defines it,
+/// the first if more do.
+#[derive(Debug, Default, Clone)]
+pub struct Rules {
+    pub ids: HashMap<String, PathBuf>,
+    /// mdbook-spec defines a link `[Name]` (and `[grammar-Name]`) to
+    /// every production of the book's grammar, in every chapter.
+    pub productions: HashMap<String, PathBuf>,
+}
+
+impl FromIterator<(String, PathBuf)> for Rules {
+    /// Rule ids only.
+    fn from_iter<I: IntoIterator<Item = (String, PathBuf)>>(ids: I) -> Rules {
+        Rules {
+            ids: ids.into_iter().collect(),
+            productions: HashMap::new(),
+        }
+    }
+}
 
 /// The rule `line` defines, if it is a rule line.
 pub fn rule_of(line: &str) -> Option<&str> {
@@ -59,6 +77,13 @@ pub fn rewrite(text: &str, dir: &Path, rules: &Rules) -> String {
         }
         out.push('\n');
     }
+    productions(&mut out, dir, rules);
+    let std = super::std_links::definitions(&out);
+    if !std.is_empty() {
+        out.push('\n');
+        out.push_str(&std);
+        out.push('\n');
+    }
     out
 }
 
@@ -74,7 +99,7 @@ pub fn labels(blocks: &mut [Block], rules: &Rules) {
         let Block::Paragraph(runs) = b else { continue };
         let [run] = runs.as_slice() else { continue };
         let id = run.text.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
-        let Some(id) = id.filter(|id| run.italic && rules.contains_key(*id)) else {
+        let Some(id) = id.filter(|id| run.italic && rules.ids.contains_key(*id)) else {
             continue;
         };
         *b = Block::Label {
@@ -174,12 +199,43 @@ fn named_rules<'a>(text: &str, rules: &'a Rules) -> Vec<(&'a str, &'a Path)> {
         .split('[')
         .skip(1)
         .filter_map(|s| s.split_once(']').map(|(label, _)| label))
-        .filter_map(|label| rules.get_key_value(label))
+        .filter_map(|label| rules.ids.get_key_value(label))
         .map(|(id, file)| (id.as_str(), file.as_path()))
         .collect();
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// Link definitions for the productions `text` names as a label (`[Name]`,
+/// `[grammar-Name]`), as mdbook-spec defines them, unless the chapter
+/// or a rule id defines that label first.
+fn productions(out: &mut String, dir: &Path, rules: &Rules) {
+    let mut named: Vec<(&str, &str, &Path)> = out
+        .split('[')
+        .skip(1)
+        .filter_map(|s| s.split_once(']').map(|(label, _)| label))
+        .filter(|label| !rules.ids.contains_key(*label))
+        .filter_map(|label| {
+            let name = label.strip_prefix("grammar-").unwrap_or(label);
+            let (name, file) = rules.productions.get_key_value(name)?;
+            Some((label, name.as_str(), file.as_path()))
+        })
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    let defs: String = named
+        .into_iter()
+        .map(|(label, name, file)| {
+            let to = relative(dir, file);
+            format!("\n[{label}]: <{}#grammar-{name}>", to.display())
+        })
+        .collect();
+    if !defs.is_empty() {
+        out.push('\n');
+        out.push_str(&defs);
+        out.push('\n');
+    }
 }
 
 /// `file` as a link from the folder `dir` (both relative to `src`).
@@ -204,7 +260,7 @@ fn relative(dir: &Path, file: &Path) -> PathBuf {
 /// The rules the chapter files `chapters` (relative to `src`) define, as
 /// written (what their includes would add is not looked through).
 pub fn index<'a>(src: &Path, chapters: impl IntoIterator<Item = &'a Path>) -> Rules {
-    let mut rules = Rules::new();
+    let mut rules = Rules::default();
     for rel in chapters {
         let Ok(bytes) = crate::loader::walk::read_regular(&src.join(rel)) else {
             continue;
@@ -212,9 +268,39 @@ pub fn index<'a>(src: &Path, chapters: impl IntoIterator<Item = &'a Path>) -> Ru
         let text = String::from_utf8_lossy(&bytes);
         for id in rules_in(&text) {
             rules
+                .ids
                 .entry(id.to_string())
+                .or_insert_with(|| rel.to_path_buf());
+        }
+        for name in productions_in(&text) {
+            rules
+                .productions
+                .entry(name.to_string())
                 .or_insert_with(|| rel.to_path_buf());
         }
     }
     rules
+}
+
+/// The productions the grammar blocks of `text` define (`Name ->` at the
+/// start of a line, `@root` or not).
+fn productions_in(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for piece in pieces(text) {
+        let Piece::Fence(f) = piece else { continue };
+        if grammar_kind(f.info).is_none() {
+            continue;
+        }
+        for line in f.body.lines() {
+            let line = line.strip_prefix("@root ").unwrap_or(line);
+            let Some((name, _)) = line.split_once(" ->") else {
+                continue;
+            };
+            let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            if !name.is_empty() && name.chars().all(word) {
+                out.push(name);
+            }
+        }
+    }
+    out
 }

@@ -54,7 +54,7 @@ fn coverage(uncovered: usize, rules: usize) -> String {
 /// The table as markdown: a row per chapter with a file, then the totals.
 fn table(entries: &[Entry], rules: &Rules) -> String {
     let mut per_chapter: HashMap<&Path, usize> = HashMap::new();
-    for path in rules.values() {
+    for path in rules.ids.values() {
         *per_chapter.entry(path.as_path()).or_default() += 1;
     }
     let mut out =
@@ -125,13 +125,13 @@ mod tests {
                 Section::Numbered,
             ),
         ];
-        let mut rules = Rules::new();
+        let mut rules = Rules::default();
         for (id, file) in [
             ("items.intro", "items.md"),
             ("items.static.intro", "items/static.md"),
             ("items.static.mut", "items/static.md"),
         ] {
-            rules.insert(id.into(), PathBuf::from(file));
+            rules.ids.insert(id.into(), PathBuf::from(file));
         }
         let made = table(&entries, &rules);
         let rows: Vec<&str> = made.lines().filter(|l| l.starts_with("| ")).collect();

@@ -143,9 +143,9 @@ fn a_books_rules_are_found_in_its_chapters() {
     std::fs::write(d.path().join("a.md"), "r[one]\nText.\n r[no]\nr[two]\n").unwrap();
     std::fs::write(d.path().join("b.md"), "r[one]\n").unwrap();
     let rules = Preprocessors::rules(d.path(), [Path::new("a.md"), Path::new("b.md")]);
-    assert_eq!(rules.len(), 2);
+    assert_eq!(rules.ids.len(), 2);
     assert_eq!(
-        rules["one"],
+        rules.ids["one"],
         Path::new("a.md"),
         "the first chapter defining it"
     );
@@ -267,6 +267,49 @@ fn speaker_notes_open_with_the_slides_minutes_as_mdbook_course_writes_them() {
     assert_eq!(made(1), notes, "a chapter of no minutes says none");
     let plain = Preprocessors::named(["course"]).text("# No notes\n".to_string(), &course_at(3));
     assert_eq!(plain, "# No notes\n");
+}
+
+#[test]
+fn spec_productions_and_std_paths_named_as_links_are_links_as_mdbook_spec_makes_them() {
+    let spec = Preprocessors::named(["spec"]);
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    std::fs::create_dir(src.join("parts")).unwrap();
+    std::fs::write(
+        src.join("attrs.md"),
+        "# Attrs\n\n```grammar,attributes\n@root MetaWord ->\n    IDENT\nMetaList -> IDENT `(` `)`\n```\n",
+    )
+    .unwrap();
+    let rules = Preprocessors::rules(src, [Path::new("attrs.md")]);
+    let names: std::collections::BTreeSet<&str> =
+        rules.productions.keys().map(String::as_str).collect();
+    assert_eq!(names, ["MetaList", "MetaWord"].into());
+    let md = "Uses [MetaWord] or [a list][grammar-MetaList], [an allocator][std::alloc], [`Option`], [Unknown words] and [kept].\n\n[kept]: kept.md\n";
+    let out = spec.text(
+        md.to_string(),
+        &Fake {
+            dir: PathBuf::from("parts"),
+            rules,
+        },
+    );
+    let blocks = crate::loader::markdown::parse(&out);
+    let Block::Paragraph(runs) = &blocks[0] else {
+        panic!("{blocks:?}")
+    };
+    let hrefs: Vec<&str> = runs.iter().filter_map(|r| r.href.as_deref()).collect();
+    assert_eq!(
+        hrefs,
+        [
+            "../attrs.md#grammar-MetaWord",
+            "../attrs.md#grammar-MetaList",
+            "https://doc.rust-lang.org/std/index.html?search=std::alloc",
+            "https://doc.rust-lang.org/std/index.html?search=Option",
+            "kept.md",
+        ]
+    );
+    let text = crate::model::Lesson::block_text(&blocks[0]);
+    assert!(text.contains(", [Unknown words] and"), "not a path: {text}");
+    assert!(!text.contains("std::alloc"), "{text}");
 }
 
 #[test]

@@ -218,10 +218,11 @@ def chapters(book):
         yield rel, base + ".html"
 
 
-# lectern's label over a `<details>` that has no summary (speaker notes);
-# the browser draws its own disclosure label there ("Details"), and
-# neither is the book's word.
-NOTES_LABEL = re.compile(r"^[\s│]*Notes\s*$")
+# lectern's label over a `<details>` that has no summary (speaker notes),
+# after the fold's mark (▾ open, as `render` prints it); the browser draws
+# its own disclosure label there ("Details"), and neither is the book's
+# word.
+NOTES_LABEL = re.compile(r"^[\s│]*(?:[▸▾] )?Notes\s*$")
 # lectern's words around a check's text (what mdbook-quiz's page says in
 # its own words, which are not in the TOML): its header, the numbers of
 # options and of a tracing program's lines, the fixed questions and the
@@ -248,6 +249,10 @@ ESCAPE = re.compile(r"\x1b\[[0-9;:]*[A-Za-z]|\x1b\][^\x1b\x07]*(\x1b\\|\x07)")
 # ` <other.md#part>`) so that a link cannot disguise where it goes; mdBook
 # keeps it in an href.
 TARGET = re.compile(r" <[^\s<>]*[/.:#][^\s<>]*>")
+# lectern's word before a picture's alt text (`[image: alt]`, `[image]`),
+# which mdBook's page draws as the picture: the alt text counts, the
+# label does not.
+IMAGE_LABEL = re.compile(r"\[image(?:: |\])")
 
 
 def lectern_page(out, heading):
@@ -260,6 +265,7 @@ def lectern_page(out, heading):
     without the name in a code box's top frame (the fence's language and
     `n lines hidden (#)`, which mdBook's page does not show as words),
     without the `Notes` label of speaker notes, without link targets and
+    the `image` label before a picture's alt text, and
     without a check's own words (CHECK_CHROME)."""
     lines = out.split("\n")
     if len(lines) > 1 and " · " in lines[1]:
@@ -286,7 +292,7 @@ def lectern_page(out, heading):
             in_code = False
         if not in_code and NOTES_LABEL.match(line):
             continue
-        kept.append(line if in_code else TARGET.sub("", line))
+        kept.append(line if in_code else IMAGE_LABEL.sub("[", TARGET.sub("", line)))
     return "\n".join(kept)
 
 

@@ -163,6 +163,8 @@ fn prose(p: &str, out: &mut String) {
             held = Some(id);
         } else if let Some((lead, title)) = admonition(line) {
             out.push_str(&format!("{lead}> **{title}**\n{lead}>\n"));
+        } else if let Some(def) = super::std_links::definition_line(line) {
+            out.push_str(&def);
         } else {
             out.push_str(line);
         }
@@ -195,10 +197,7 @@ fn admonition(line: &str) -> Option<(&str, String)> {
 /// The rules whose ids `text` writes as a link label (`][id]`, `[id]`),
 /// each once, sorted.
 fn named_rules<'a>(text: &str, rules: &'a Rules) -> Vec<(&'a str, &'a Path)> {
-    let mut out: Vec<(&str, &Path)> = text
-        .split('[')
-        .skip(1)
-        .filter_map(|s| s.split_once(']').map(|(label, _)| label))
+    let mut out: Vec<(&str, &Path)> = bracketed(text)
         .filter_map(|label| rules.ids.get_key_value(label))
         .map(|(id, file)| (id.as_str(), file.as_path()))
         .collect();
@@ -207,14 +206,19 @@ fn named_rules<'a>(text: &str, rules: &'a Rules) -> Vec<(&'a str, &'a Path)> {
     out
 }
 
+/// What `text` writes between `[` and the next `]`: the labels a link
+/// may name (and other bracketed words, which name nothing).
+fn bracketed(text: &str) -> impl Iterator<Item = &str> {
+    text.split('[')
+        .skip(1)
+        .filter_map(|s| s.split_once(']').map(|(label, _)| label))
+}
+
 /// Link definitions for the productions `text` names as a label (`[Name]`,
 /// `[grammar-Name]`), as mdbook-spec defines them, unless the chapter
 /// or a rule id defines that label first.
 fn productions(out: &mut String, dir: &Path, rules: &Rules) {
-    let mut named: Vec<(&str, &str, &Path)> = out
-        .split('[')
-        .skip(1)
-        .filter_map(|s| s.split_once(']').map(|(label, _)| label))
+    let mut named: Vec<(&str, &str, &Path)> = bracketed(out)
         .filter(|label| !rules.ids.contains_key(*label))
         .filter_map(|label| {
             let name = label.strip_prefix("grammar-").unwrap_or(label);

@@ -4,7 +4,9 @@
 //! which mdbook-spec resolves with rustdoc. lectern has no rustdoc to ask:
 //! such a link goes to the documentation's search for the path, in the
 //! crate it names (std otherwise). Left alone, the label showed as text,
-//! brackets and all, where the book shows the link's words.
+//! brackets and all, where the book shows the link's words. A link
+//! definition whose destination is such a path (`[CStr]: core::ffi::CStr`)
+//! goes there too.
 
 use pulldown_cmark::{BrokenLink, Parser};
 
@@ -27,8 +29,32 @@ pub fn definitions(text: &str) -> String {
         .collect()
 }
 
+/// `line` (one line of prose, its newline kept) with its destination made
+/// the documentation's search, if it is a link definition whose
+/// destination is a Rust path.
+pub fn definition_line(line: &str) -> Option<String> {
+    let body = line.trim_start_matches(' ');
+    let indent = &line[..line.len() - body.len()];
+    if indent.len() > 3 {
+        return None;
+    }
+    let (label, rest) = body.strip_prefix('[')?.split_once("]:")?;
+    let dest = rest.trim();
+    let dest = dest
+        .strip_prefix('<')
+        .and_then(|d| d.strip_suffix('>'))
+        .unwrap_or(dest);
+    if label.is_empty() || label.starts_with('^') || dest.contains(char::is_whitespace) {
+        return None;
+    }
+    let path = rust_path(dest)?;
+    let end = if line.ends_with('\n') { "\n" } else { "" };
+    Some(format!("{indent}[{label}]: <{}>{end}", url(path)))
+}
+
 /// The path `label` names (backticks and a `#part` left out), if it is
-/// one: segments of letters, digits and `_` joined by `::`, generic
+/// one: segments of letters, digits and `_` joined by `::` (after a
+/// rustdoc disambiguator such as `macro@`), generic
 /// arguments in `<>`, a macro's `!` or a function's `()` at the end.
 fn rust_path(label: &str) -> Option<&str> {
     let inner = label.trim();
@@ -37,6 +63,11 @@ fn rust_path(label: &str) -> Option<&str> {
         .and_then(|t| t.strip_suffix('`'))
         .unwrap_or(inner);
     let path = inner.split('#').next()?;
+    // rustdoc's disambiguators: `macro@Clone`, `struct@Rc`.
+    let path = match path.split_once('@') {
+        Some((kind, rest)) if DISAMBIGUATORS.contains(&kind) => rest,
+        _ => path,
+    };
     let bare = path
         .strip_suffix("()")
         .or_else(|| path.strip_suffix('!'))
@@ -54,6 +85,32 @@ fn rust_path(label: &str) -> Option<&str> {
     };
     bare.split("::").all(segment).then_some(path)
 }
+
+/// What rustdoc accepts before `@` to say which kind of item a path is.
+const DISAMBIGUATORS: [&str; 22] = [
+    "struct",
+    "enum",
+    "trait",
+    "union",
+    "mod",
+    "module",
+    "const",
+    "constant",
+    "fn",
+    "function",
+    "method",
+    "derive",
+    "type",
+    "value",
+    "macro",
+    "prim",
+    "primitive",
+    "static",
+    "field",
+    "variant",
+    "tymethod",
+    "attr",
+];
 
 const CRATES: [&str; 5] = ["std", "core", "alloc", "proc_macro", "test"];
 
@@ -87,11 +144,45 @@ mod tests {
             ("`size_of()`", "size_of()"),
             ("`std::cell::UnsafeCell<T>`", "std::cell::UnsafeCell<T>"),
             ("u8", "u8"),
+            ("macro@PartialEq", "PartialEq"),
         ] {
             assert_eq!(rust_path(label), Some(path), "{label}");
         }
-        for label in ["u8; 4", "a b", "1st", "", "x<", "::std", "a::"] {
+        for label in [
+            "u8; 4",
+            "a b",
+            "1st",
+            "",
+            "x<",
+            "::std",
+            "a::",
+            "me@example",
+            "@x",
+        ] {
             assert_eq!(rust_path(label), None, "{label}");
+        }
+    }
+
+    #[test]
+    fn definitions_to_paths_go_to_the_search_and_others_stay() {
+        assert_eq!(
+            definition_line("[CStr]: core::ffi::CStr\n").as_deref(),
+            Some("[CStr]: <https://doc.rust-lang.org/core/index.html?search=core::ffi::CStr>\n")
+        );
+        assert_eq!(
+            definition_line("  [`get`]: <slice::get>").as_deref(),
+            Some("  [`get`]: <https://doc.rust-lang.org/std/index.html?search=slice::get>")
+        );
+        for kept in [
+            "[a]: other.md\n",
+            "[a]: https://example.com\n",
+            "[a]: #part\n",
+            "[^note]: text\n",
+            "    [a]: std::alloc\n",
+            "[a]: std::alloc \"title\"\n",
+            "Not [a]: definition",
+        ] {
+            assert_eq!(definition_line(kept), None, "{kept}");
         }
     }
 

@@ -208,7 +208,7 @@ fn named_rules<'a>(text: &str, rules: &'a Rules) -> Vec<(&'a str, &'a Path)> {
 
 /// What `text` writes between `[` and the next `]`: the labels a link
 /// may name (and other bracketed words, which name nothing).
-fn bracketed(text: &str) -> impl Iterator<Item = &str> {
+pub(super) fn bracketed(text: &str) -> impl Iterator<Item = &str> {
     text.split('[')
         .skip(1)
         .filter_map(|s| s.split_once(']').map(|(label, _)| label))

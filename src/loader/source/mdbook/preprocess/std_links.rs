@@ -13,6 +13,10 @@ use pulldown_cmark::{BrokenLink, Parser};
 /// Link definitions (each on its own line) for the labels of `text` that
 /// are Rust paths no definition names, each once.
 pub fn definitions(text: &str) -> String {
+    // Most chapters bracket no path: they are not parsed again.
+    if !super::spec::bracketed(text).any(|label| rust_path(label).is_some()) {
+        return String::new();
+    }
     let mut labels: Vec<String> = Vec::new();
     let mut found = |link: BrokenLink<'_>| {
         let label = link.reference.to_string();

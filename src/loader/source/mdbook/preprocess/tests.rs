@@ -277,7 +277,7 @@ fn spec_productions_and_std_paths_named_as_links_are_links_as_mdbook_spec_makes_
     std::fs::create_dir(src.join("parts")).unwrap();
     std::fs::write(
         src.join("attrs.md"),
-        "# Attrs\n\n```grammar,attributes\n@root MetaWord ->\n    IDENT\nMetaList -> IDENT `(` `)`\n```\n",
+        "# Attrs\n\nProse -> not one\n\n```rust\nInCode -> not one\n```\n\n```grammar,attributes\n@root MetaWord ->\n    IDENT\nMetaList -> IDENT `(` `)`\n```\n\n````text\nLater -> not one\n```\n````\n",
     )
     .unwrap();
     let rules = Preprocessors::rules(src, [Path::new("attrs.md")]);

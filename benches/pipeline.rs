@@ -51,9 +51,22 @@ fn huge(target: usize) -> Vec<u8> {
 
 fn state_for(bytes: &[u8], w: u16, h: u16) -> State {
     let lesson = loader::load_bytes("bench", bytes).unwrap().lesson;
+    opened(lesson, w, h, state::pictures::Drawing::default())
+}
+
+/// A state with `lesson` open as the course's one lesson, laid out whole.
+fn opened(
+    lesson: lectern::model::Lesson,
+    w: u16,
+    h: u16,
+    drawing: state::pictures::Drawing,
+) -> State {
     let mut course = loader::builtin_course();
     course.lessons.truncate(1);
     let mut s = State::new(vec![course], w, h);
+    s.prefs.drawing = drawing;
+    // Given as the course's lesson (a picture's file is found from the
+    // lesson's own).
     let origin = s.course().lessons[0].origin.clone();
     let _ = state::receive(
         &mut s,
@@ -177,22 +190,7 @@ fn pictures_state(dir: &std::path::Path, n: usize, drawing: state::pictures::Dra
     let file = dir.join("01-pictures.md");
     std::fs::write(&file, body).unwrap();
     let lesson = loader::load(&loader::Origin::File(file)).unwrap().lesson;
-    let mut course = loader::builtin_course();
-    course.lessons.truncate(1);
-    let mut s = State::new(vec![course], 100, 30);
-    s.prefs.drawing = drawing;
-    // Given as the course's lesson (its pictures were found from its file).
-    let origin = s.course().lessons[0].origin.clone();
-    let _ = state::receive(
-        &mut s,
-        Msg::Loaded(Box::new(Opened {
-            index: 0,
-            origin,
-            lesson: Ok(lesson),
-            read: None,
-        })),
-    );
-    let _ = state::receive(&mut s, Msg::Drawn);
+    let mut s = opened(lesson, 100, 30, drawing);
     let places = s.reader.doc().unwrap().pictures().to_vec();
     for place in &places {
         let key = state::pictures::key_of(place, drawing);

@@ -55,6 +55,16 @@ impl Shared {
     fn turn(&self) -> std::sync::MutexGuard<'_, Turn> {
         self.turn.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// Waits a while (or until woken); true when the watcher is to stop.
+    fn pause(&self) -> bool {
+        let turn = self.turn();
+        let (turn, _) = self
+            .wake
+            .wait_timeout(turn, EVERY)
+            .unwrap_or_else(PoisonError::into_inner);
+        turn.stop
+    }
 }
 
 impl Runner {
@@ -139,12 +149,7 @@ fn watch(shared: &Shared, sink: &Sink) {
         }
         if again {
             seen = None;
-            let turn = shared.turn();
-            let (turn, _) = shared
-                .wake
-                .wait_timeout(turn, EVERY)
-                .unwrap_or_else(PoisonError::into_inner);
-            if turn.stop {
+            if shared.pause() {
                 return;
             }
         }
@@ -154,12 +159,7 @@ fn watch(shared: &Shared, sink: &Sink) {
                 seen = Some(now);
                 break;
             }
-            let turn = shared.turn();
-            let (turn, _) = shared
-                .wake
-                .wait_timeout(turn, EVERY)
-                .unwrap_or_else(PoisonError::into_inner);
-            if turn.stop {
+            if shared.pause() {
                 return;
             }
         }

@@ -240,19 +240,7 @@ pub(super) fn set_card(s: &mut State, i: usize, card: bool, fx: &mut Vec<Effect>
     if card && !crate::model::card::asks(&n.note) {
         return false;
     }
-    make(
-        s,
-        Change::Annotation {
-            key: n.key,
-            id: n.id,
-            target: n.target,
-            note: n.note,
-            card,
-            deleted: false,
-            at: None,
-        },
-        fx,
-    );
+    make(s, written(n, card, false), fx);
     true
 }
 
@@ -261,19 +249,21 @@ pub(super) fn delete(s: &mut State, i: usize, fx: &mut Vec<Effect>) {
     let Some(n) = s.reader.notes.notes.get(i).cloned() else {
         return;
     };
-    make(
-        s,
-        Change::Annotation {
-            key: n.key,
-            id: n.id,
-            target: n.target,
-            note: n.note,
-            card: n.card,
-            deleted: true,
-            at: None,
-        },
-        fx,
-    );
+    let card = n.card;
+    make(s, written(n, card, true), fx);
+}
+
+/// Annotation `n` written again, a card or not, deleted or not.
+fn written(n: Note, card: bool, deleted: bool) -> Change {
+    Change::Annotation {
+        key: n.key,
+        id: n.id,
+        target: n.target,
+        note: n.note,
+        card,
+        deleted,
+        at: None,
+    }
 }
 
 /// The open page's flowing text, once the page is laid out whole.

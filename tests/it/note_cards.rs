@@ -3,7 +3,7 @@
 //! cards, asked in the review (the note, then its highlight as the
 //! answer), graded and scheduled by FSRS, and exported with its grades.
 
-use crate::common::Reader;
+use crate::common::{Reader, run_in};
 use chrono::{DateTime, TimeZone, Utc};
 use lectern::model::Change;
 use lectern::model::card::note_card;
@@ -162,22 +162,6 @@ fn list(r: &Reader) -> lectern::state::notes::list::NotesList {
         Some(Overlay::Notes(l)) => l.clone(),
         other => panic!("the notes list: {other:?}"),
     }
-}
-
-/// `lectern --data-dir DATA ARGS…`, its standard output.
-fn run_in(data: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! across lessons, a selection highlighted and noted, drawn on the page,
 //! and placed on the same words after the lesson file is edited.
 
-use crate::common::Reader;
+use crate::common::{Reader, run_in};
 use lectern::model::Change;
 use lectern::model::anchor::Status;
 use lectern::state::{Action, Effect, Overlay};
@@ -305,22 +305,6 @@ fn a_note_typed_survives_quitting_and_the_file_being_edited() {
         md.contains("on the very words\n\n*moved* · [Ownership](file://"),
         "{md}"
     );
-}
-
-/// `lectern --data-dir DATA ARGS…`, its standard output.
-fn run_in(data: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

@@ -204,9 +204,9 @@ pub fn lectern(args: &[&str], path: &Path) -> std::process::Output {
         .expect("lectern runs")
 }
 
-/// `lectern ARGS` on the data folder `data`, which must succeed; its
-/// standard output read as JSON (`Null` when it is not).
-pub fn json_of(args: &[&str], data: &Path) -> serde_json::Value {
+/// `lectern ARGS` on the data folder `data`, which must succeed: its
+/// standard output.
+pub fn run_in(data: &Path, args: &[&str]) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
         .args(args)
         .env("LECTERN_DATA_DIR", data)
@@ -217,7 +217,12 @@ pub fn json_of(args: &[&str], data: &Path) -> serde_json::Value {
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null)
+    String::from_utf8(out.stdout).expect("lectern writes UTF-8")
+}
+
+/// [`run_in`]'s output read as JSON (`Null` when it is not).
+pub fn json_of(args: &[&str], data: &Path) -> serde_json::Value {
+    serde_json::from_str(&run_in(data, args)).unwrap_or(serde_json::Value::Null)
 }
 
 use lectern::layout::wrap::width;

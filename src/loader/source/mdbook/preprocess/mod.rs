@@ -12,6 +12,7 @@ mod fences;
 mod grammar;
 mod katex;
 mod mermaid;
+mod notation;
 mod spec;
 mod std_links;
 mod test_summary;
@@ -204,13 +205,16 @@ impl Preprocessors {
             text = course::rewrite(&text, chapter);
         }
         if self.has(Known::Spec) {
-            if text.contains(grammar::MARK) {
+            // The grammar summary's chapter (mdbook-spec knows it by its
+            // name, "Grammar summary"; lectern by the mark it holds).
+            let summary = text.contains(grammar::MARK);
+            if summary {
                 text = grammar::rewrite(&text, chapter);
             }
             if text.contains(test_summary::MARK) {
                 text = test_summary::rewrite(&text, chapter);
             }
-            text = spec::rewrite(&text, chapter.dir(), &chapter.rules());
+            text = spec::rewrite(&text, chapter.dir(), &chapter.rules(), summary);
         }
         if self.has(Known::Aquascope) && text.contains("@Perm") {
             text = in_prose(&text, super::aquascope::permissions);

@@ -7,8 +7,8 @@
 //! rule id (`[text][items.static]`, `[items.static]`) goes to the chapter
 //! that defines the rule, as mdbook-spec defines every id as a link. A
 //! ```` ```grammar ```` block is headed "Syntax" ("Lexer" for the lexer's),
-//! as mdbook-spec heads it, and drawn as its source (without the `@root`
-//! marks its pages do not show). Links to the standard library:
+//! as mdbook-spec heads it, and drawn as mdbook-spec draws it
+//! ([`super::notation`]). Links to the standard library:
 //! [`super::std_links`].
 
 use super::fences::{Piece, pieces};
@@ -46,10 +46,11 @@ pub fn rule_of(line: &str) -> Option<&str> {
     (!id.is_empty() && !id.contains(']')).then_some(id)
 }
 
-/// `text` with rule lines as labels, spec admonitions as boxes, and a
-/// link definition for each rule id it names. `dir`: the chapter's
-/// folder, relative to `src`.
-pub fn rewrite(text: &str, dir: &Path, rules: &Rules) -> String {
+/// `text` with rule lines as labels, spec admonitions as boxes, grammar
+/// blocks drawn, and a link definition for each rule id it names. `dir`:
+/// the chapter's folder, relative to `src`; `summary`: whether the
+/// chapter is the grammar summary (whose productions have no notes).
+pub fn rewrite(text: &str, dir: &Path, rules: &Rules, summary: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for piece in pieces(text) {
         match piece {
@@ -57,7 +58,12 @@ pub fn rewrite(text: &str, dir: &Path, rules: &Rules) -> String {
             Piece::Fence(f) => match grammar_kind(f.info) {
                 Some(kind) => {
                     out.push_str(&format!("{}**{kind}**\n\n", f.indent));
-                    out.push_str(&unmarked(f.raw));
+                    let drawn = super::notation::draw(f.body, !summary);
+                    for line in drawn.split_inclusive('\n') {
+                        out.push_str(f.indent);
+                        out.push_str(line);
+                    }
+                    out.push('\n');
                 }
                 None => out.push_str(f.raw),
             },
@@ -115,21 +121,6 @@ fn grammar_kind(info: &str) -> Option<&'static str> {
             "Syntax"
         }
     })
-}
-
-/// A grammar block without the `@root` marks of its productions: they
-/// tell mdbook-spec's checker where the grammar starts, and its pages
-/// never show them.
-fn unmarked(raw: &str) -> String {
-    raw.split_inclusive('\n')
-        .map(|line| {
-            let body = line.trim_start();
-            match body.strip_prefix("@root ") {
-                Some(rest) => format!("{}{rest}", &line[..line.len() - body.len()]),
-                None => line.to_string(),
-            }
-        })
-        .collect()
 }
 
 /// The label of rule `id`: its own paragraph, escaped (the id is a link
@@ -320,7 +311,7 @@ fn names_in(text: &str) -> (Vec<&str>, Vec<&str>) {
 }
 
 /// The production `line` of a grammar block defines, if it starts one.
-fn production(line: &str) -> Option<&str> {
+pub(super) fn production(line: &str) -> Option<&str> {
     let line = line.strip_prefix("@root ").unwrap_or(line);
     let (name, _) = line.split_once(" ->")?;
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';

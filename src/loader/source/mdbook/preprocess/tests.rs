@@ -313,7 +313,7 @@ fn spec_productions_and_std_paths_named_as_links_are_links_as_mdbook_spec_makes_
 }
 
 #[test]
-fn spec_grammar_blocks_are_headed_syntax_or_lexer_as_mdbook_spec_heads_them() {
+fn spec_grammar_blocks_are_headed_and_drawn_as_mdbook_spec_draws_them() {
     let spec = Preprocessors::named(["spec"]);
     let fake = Fake {
         dir: PathBuf::new(),
@@ -322,8 +322,8 @@ fn spec_grammar_blocks_are_headed_syntax_or_lexer_as_mdbook_spec_heads_them() {
     let md = "```grammar,items\n@root Item -> Thing\n```\n\n```grammar,lexer\nTOKEN -> `t`\n  @root x\n```\n\n```grammarish\n@root not one\n```\n";
     assert_eq!(
         spec.text(md.to_string(), &fake),
-        "**Syntax**\n\n```grammar,items\nItem -> Thing\n```\n\n**Lexer**\n\n```grammar,lexer\nTOKEN -> `t`\n  x\n```\n\n```grammarish\n@root not one\n```\n",
-        "@root marks dropped in grammar blocks only"
+        "**Syntax**\n\n**Item** → Thing\n\n\n**Lexer**\n\n**TOKEN** → `t`\\\n\u{a0}\u{a0}x\n\n\n```grammarish\n@root not one\n```\n",
+        "grammar blocks drawn, @root marks dropped, in grammar blocks only"
     );
 }
 

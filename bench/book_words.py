@@ -20,7 +20,8 @@ mdBook hides until the reader asks for them; lectern hides them too) and
 mdbook-spec's railroad diagrams and lists of uncovered rules
 (`grammar-hidden`, `popup-hidden`: shown on a click; the grammar's text
 above them is counted). An image counts as its alt text,
-an ordered list's item as its number.
+an ordered list's item as its number. What is raised or lowered is a word
+apart, as a reader sees it (see SCRIPTS).
 
 With --quizzes (books using mdbook-quiz, whose questions the page holds only
 as JSON for its script), each `{{#quiz FILE.toml}}` line left in the page is
@@ -34,6 +35,7 @@ words, matched, recall, precision, chapters under 0.99) and the worst chapters.
 
 import collections
 import html.parser
+import itertools
 import os
 import re
 import subprocess
@@ -59,14 +61,31 @@ BLOCK = {
     "details", "summary", "section", "figure", "figcaption", "main", "header",
     "footer", "aside", "tbody", "thead", "img", "input",
 }
+# Raised and lowered text (<sup>, <sub>) is set apart from the word before
+# it, smaller: a reader sees `x` and `1..=6`, `Expression` and `except
+# StructExpression` (mdbook-spec's grammar, the Reference's notation
+# table), where the page's text runs them into one word (`x1`,
+# `Expressionexcept`). On lectern's side likewise: the characters Unicode
+# makes superscript or subscript forms (`x²`, what lectern draws for
+# <sup>2</sup>) are words apart before NFKC makes them digits.
+SCRIPTS = {"sub", "sup"}
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 QUIZ = re.compile(r"\{\{#quiz\s+([^}\s]+)\s*\}\}")
+
+
+def scripted(c):
+    return unicodedata.decomposition(c).startswith(("<super>", "<sub>"))
 
 
 def words(text):
     # `_` joins identifiers (`drop_in_place`) but also marks emphasis in
     # lectern's colourless output (`_really_`): stripped at a word's ends
     # on both sides alike.
+    if any(ord(c) > 127 and scripted(c) for c in text):
+        text = "".join(
+            f" {''.join(run)} " if up else "".join(run)
+            for up, run in itertools.groupby(text, lambda c: ord(c) > 127 and scripted(c))
+        )
     text = unicodedata.normalize("NFKC", text).casefold()
     return [w for w in (w.strip("_") for w in WORD.findall(text)) if w]
 
@@ -101,8 +120,9 @@ class MainText(html.parser.HTMLParser):
             self.parts.append(f" {attrs.get('alt') or ''} ")
         if tag in VOID:
             return
-        # A footnote's number is raised, not run into the word before it.
-        if tag == "sup" and "footnote-reference" in classes:
+        # A footnote's number, and any raised or lowered text, is not run
+        # into the word before it (SCRIPTS).
+        if tag in SCRIPTS:
             self.parts.append(" ")
         if tag in HEADINGS and self.first_heading is None and self.in_main():
             self.heading = []
@@ -126,7 +146,7 @@ class MainText(html.parser.HTMLParser):
     def handle_endtag(self, tag):
         if tag in HEADINGS and self.heading is not None and self.first_heading is None:
             self.first_heading = "".join(self.heading)
-        if tag in BLOCK:
+        if tag in BLOCK or tag in SCRIPTS:
             self.parts.append(" ")
         if tag in ("ol", "ul") and self.lists and any(t == tag for t, _ in self.stack):
             self.lists.pop()
@@ -253,6 +273,10 @@ TARGET = re.compile(r" <[^\s<>]*[/.:#][^\s<>]*>")
 # which mdBook's page draws as the picture: the alt text counts, the
 # label does not.
 IMAGE_LABEL = re.compile(r"\[image(?:: |\])")
+# mdbook-spec's rule label alone on its line (`[notation]`, drawn under
+# the heading it names): not the heading shown again, though its words
+# can be the title's.
+RULE_LABEL = re.compile(r"^\s*\[[^\]\s]+\]\s*$")
 
 
 def lectern_page(out, heading):
@@ -270,7 +294,7 @@ def lectern_page(out, heading):
     lines = out.split("\n")
     if len(lines) > 1 and " · " in lines[1]:
         del lines[1]
-        rest = [l for l in lines[1:] if l.strip()]
+        rest = [l for l in lines[1:] if l.strip() and not RULE_LABEL.match(l)]
         again = bool(rest) and words(rest[0]) == words(lines[0])
         if words(lines[0]) != words(heading) or again:
             del lines[0]

@@ -29,26 +29,36 @@ replaced by the words of that TOML file's questions: prompt, options, answer,
 accepted alternatives and explanation (markdown: fence info strings and link
 targets dropped), and lectern renders with --answers so it prints them all.
 
+What aquascope draws (the Brown book's programs and permission badges)
+is left out of both sides: mdBook's page is built without aquascope, which
+needs a nightly toolchain (AQUASCOPE_CLASS, book_words_lectern.PERM).
+lectern's side is in book_words_lectern.py.
+
 Prints one summary line per book (TSV: book, chapters, mdBook words, lectern
 words, matched, recall, precision, chapters under 0.99) and the worst chapters.
 """
 
 import collections
 import html.parser
-import itertools
 import os
 import re
-import subprocess
 import sys
 import tomllib
-import unicodedata
 
-WORD = re.compile(r"\w+")
+from book_words_lectern import PERM, lectern_text, without_badges, words
+
 SKIP_TAGS = {"script", "style", "template", "nav", "noscript", "button"}
 # Classes of what the page hides until the reader asks: mdBook's hidden
 # lines of rust blocks, mdbook-spec's railroad diagrams and its lists of
 # uncovered rules (test-summary.md).
 HIDDEN_CLASSES = {"boring", "grammar-hidden", "popup-hidden"}
+# An aquascope program (```aquascope fences, the Brown book's): where
+# aquascope is not built, mdBook shows its source as code, hidden lines
+# and markers included; lectern shows what aquascope would (the program,
+# its points) and a note on the diagram it cannot draw. Neither is what
+# the web edition shows, so the block is left out of both sides (see
+# AQUASCOPE_NOTE).
+AQUASCOPE_CLASS = "language-aquascope"
 VOID = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link",
     "meta", "source", "track", "wbr",
@@ -71,23 +81,6 @@ BLOCK = {
 SCRIPTS = {"sub", "sup"}
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 QUIZ = re.compile(r"\{\{#quiz\s+([^}\s]+)\s*\}\}")
-
-
-def scripted(c):
-    return unicodedata.decomposition(c).startswith(("<super>", "<sub>"))
-
-
-def words(text):
-    # `_` joins identifiers (`drop_in_place`) but also marks emphasis in
-    # lectern's colourless output (`_really_`): stripped at a word's ends
-    # on both sides alike.
-    if any(ord(c) > 127 and scripted(c) for c in text):
-        text = "".join(
-            f" {''.join(run)} " if up else "".join(run)
-            for up, run in itertools.groupby(text, lambda c: ord(c) > 127 and scripted(c))
-        )
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return [w for w in (w.strip("_") for w in WORD.findall(text)) if w]
 
 
 class MainText(html.parser.HTMLParser):
@@ -126,7 +119,8 @@ class MainText(html.parser.HTMLParser):
             self.parts.append(" ")
         if tag in HEADINGS and self.first_heading is None and self.in_main():
             self.heading = []
-        hide = self.hidden() or tag in SKIP_TAGS or bool(HIDDEN_CLASSES & set(classes))
+        hide = (self.hidden() or tag in SKIP_TAGS or bool(HIDDEN_CLASSES & set(classes))
+                or AQUASCOPE_CLASS in classes)
         self.stack.append((tag, hide))
         if tag == "ol":
             start = attrs.get("start") or "1"
@@ -214,6 +208,11 @@ def quiz_words(toml_path):
         for part in ("prompt", "answer", "context"):
             for s in strings(q.get(part, "")):
                 out.extend(markdown_words(s))
+        # A tracing program's answer is the line of its error, a number
+        # the page shows with the answer.
+        line = q.get("answer", {}).get("lineNumber") if isinstance(q.get("answer"), dict) else None
+        if isinstance(line, int) and not isinstance(line, bool):
+            out.append(str(line))
     return out
 
 
@@ -236,101 +235,6 @@ def chapters(book):
         if os.path.basename(rel) == "README.md":
             base = os.path.join(os.path.dirname(rel), "index")
         yield rel, base + ".html"
-
-
-# lectern's label over a `<details>` that has no summary (speaker notes),
-# after the fold's mark (▾ open, as `render` prints it); the browser draws
-# its own disclosure label there ("Details"), and neither is the book's
-# word.
-NOTES_LABEL = re.compile(r"^[\s│]*(?:[▸▾] )?Notes\s*$")
-# lectern's words around a check's text (what mdbook-quiz's page says in
-# its own words, which are not in the TOML): its header, the numbers of
-# options and of a tracing program's lines, the fixed questions and the
-# marks of --answers. Only inside a check: from its `━━ Check` line to its
-# `Why:` line.
-CHECK_HEAD = re.compile(r"^\W*━━ Check \d+ of \d+")
-CHECK_WHY = re.compile(r"^(\W*)Why: ")
-CHECK_CHROME = [re.compile(p) for p in (
-    r"^\s*\d+\. ",
-    r"^(\W*│ )\d+ ",
-    r"✔ The right answer|✔ The answer: (it does not compile; the error is on )?",
-    r"Right: your answer|Wrong: your answer|Right: you chose it",
-    r"Missed: this one is right too|Wrong: not a right answer|Why it tempts: ",
-    r"Also accepted: |Accepted answers: |Your answer:|\(Choose every right answer\.\)",
-    r"Does this program compile\? If it does, what does it print\? If not, on which line is the error\?",
-    r"Does it compile\?|Yes, it compiles|No, it does not|What does it print\?|On which line is the error\?",
-)]
-# A code box's top and bottom frame, after any quote bars or list marks.
-FRAME_TOP_LINE = re.compile(r"^\W*╭─")
-FRAME_BOTTOM_LINE = re.compile(r"^\W*╰─")
-# SGR colours and OSC 8 hyperlinks.
-ESCAPE = re.compile(r"\x1b\[[0-9;:]*[A-Za-z]|\x1b\][^\x1b\x07]*(\x1b\\|\x07)")
-# A link's target, which lectern prints after its text (` <https://…>`,
-# ` <other.md#part>`) so that a link cannot disguise where it goes; mdBook
-# keeps it in an href.
-TARGET = re.compile(r" <[^\s<>]*[/.:#][^\s<>]*>")
-# lectern's word before a picture's alt text (`[image: alt]`, `[image]`),
-# which mdBook's page draws as the picture: the alt text counts, the
-# label does not.
-IMAGE_LABEL = re.compile(r"\[image(?:: |\])")
-# mdbook-spec's rule label alone on its line (`[notation]`, drawn under
-# the heading it names): not the heading shown again, though its words
-# can be the title's.
-RULE_LABEL = re.compile(r"^\s*\[[^\]\s]+\]\s*$")
-
-
-def lectern_page(out, heading):
-    """What lectern prints of the chapter itself: without the line under
-    the title (`Book · Module · Lesson n of m · min`, lectern's equivalent
-    of mdBook's sidebar, outside <main>), without the title above it when it
-    is not the page's first heading, or when that heading follows it (then
-    it is SUMMARY.md's name for the chapter, which mdBook shows in its
-    sidebar; otherwise lectern shows that heading as the title),
-    without the name in a code box's top frame (the fence's language and
-    `n lines hidden (#)`, which mdBook's page does not show as words),
-    without the `Notes` label of speaker notes, without link targets and
-    the `image` label before a picture's alt text, and
-    without a check's own words (CHECK_CHROME)."""
-    lines = out.split("\n")
-    if len(lines) > 1 and " · " in lines[1]:
-        del lines[1]
-        rest = [l for l in lines[1:] if l.strip() and not RULE_LABEL.match(l)]
-        again = bool(rest) and words(rest[0]) == words(lines[0])
-        if words(lines[0]) != words(heading) or again:
-            del lines[0]
-    kept, in_code, in_check = [], False, False
-    for line in lines:
-        if CHECK_HEAD.match(line):
-            in_check = True
-            continue
-        if in_check:
-            if CHECK_WHY.match(line):
-                in_check = False
-                line = CHECK_WHY.sub(r"\1", line)
-            for chrome in CHECK_CHROME:
-                line = chrome.sub(lambda m: m.group(1) or "" if m.re.groups else "", line)
-        if FRAME_TOP_LINE.match(line):
-            in_code = True
-            continue
-        if FRAME_BOTTOM_LINE.match(line):
-            in_code = False
-        if not in_code and NOTES_LABEL.match(line):
-            continue
-        kept.append(line if in_code else IMAGE_LABEL.sub("[", TARGET.sub("", line)))
-    return "\n".join(kept)
-
-
-def lectern_text(lectern, chapter, answers, heading):
-    # In colour, as a reader sees it: without colour lectern marks code
-    # and emphasis with backticks and underscores, which split words
-    # (`union`s) that the page and the terminal show whole.
-    cmd = [lectern, "render", "--color", "always", "--width", "2000"]
-    if answers:
-        cmd.append("--answers")
-    r = subprocess.run(cmd + [chapter], capture_output=True, text=True)
-    if r.returncode != 0:
-        print(f"warning: {chapter}: {r.stderr.strip()[:200]}", file=sys.stderr)
-    return lectern_page(ESCAPE.sub("", r.stdout), heading)
 
 
 def compare(a, b):
@@ -444,9 +348,11 @@ def main(argv):
                 toml = os.path.join(book, "src", os.path.dirname(md), m.group(1))
                 extra.extend(quiz_words(os.path.normpath(toml)))
             text = QUIZ.sub(" ", text)
-        mdbook = words(text) + extra
         chapter = os.path.join(book, "src", md)
         mine = words(lectern_text(lectern, chapter, quizzes, heading))
+        if PERM.search(text):
+            text, mine = without_badges(text, mine, chapter)
+        mdbook = words(text) + extra
         ca, cb, matched = compare(mdbook, mine)
         rows.append((md, len(mdbook), len(mine), matched, ca, cb))
     report(name, rows, worst, detail)

@@ -130,6 +130,33 @@ fn spec_rule_ids_are_labels_and_rule_names_link_to_their_chapter() {
 }
 
 #[test]
+fn spec_grammar_blocks_read_as_mdbook_spec_draws_them() {
+    let d = book(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"Spec\"\n\n[preprocessor.spec]\n",
+        ),
+        ("src/SUMMARY.md", "- [Gears](gears.md)\n"),
+        (
+            "src/gears.md",
+            "# Gears\n\n```grammar,gears\n@root Gear ->\n      `cog`[^old] Tooth*\n    | Axle _except [Tooth]_\n\nTooth -> `t`{1..=9}\n```\n\n[^old]: Before the 2030 edition.\n",
+        ),
+    ]);
+    let page = render(&d.path().join("src/gears.md"));
+    // Indents are no-break spaces, as mdbook-spec's (markdown keeps them).
+    let page = page.replace('\u{a0}', " ");
+    for shown in [
+        "Syntax\n\nGear →\n      `cog`[1] Tooth*\n    | Axle _except Tooth_\n\nTooth → `t`{1..=9}\n",
+        "1. Before the 2030 edition.",
+    ] {
+        assert!(page.contains(shown), "{shown}:\n{page}");
+    }
+    for raw in ["@root", "->", "[^old]", "[Tooth]"] {
+        assert!(!page.contains(raw), "{raw}:\n{page}");
+    }
+}
+
+#[test]
 fn course_front_matter_is_read_and_outlines_list_the_minutes() {
     let d = book(&[
         (

@@ -158,7 +158,7 @@ fn frame(
         term.terminal.resize(area)?;
     }
     term.terminal.backend_mut().write_all(&before)?;
-    term.terminal.apply_buffer()?;
+    term.apply()?;
     let mut after = Vec::new();
     term.graphics.after(&shown, &mut after);
     term.terminal.backend_mut().write_all(&after)

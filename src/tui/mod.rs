@@ -3,6 +3,7 @@
 //! effect runner, and draws.
 
 mod boot;
+mod cells;
 mod editor;
 mod events;
 pub mod graphics;

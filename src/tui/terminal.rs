@@ -3,7 +3,6 @@
 //! panic, signal), the terminal is given back as it was found.
 
 use super::guard::Guard;
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::DisableMouseCapture;
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
@@ -26,7 +25,8 @@ fn clamp(w: u16, h: u16) -> Rect {
     Rect::new(0, 0, w.min(MAX_COLS), h.min(MAX_ROWS))
 }
 
-pub type Backend = CrosstermBackend<FrameOut>;
+/// ratatui's crossterm backend, with cells written faster (`super::cells`).
+pub type Backend = super::cells::Cells<FrameOut>;
 
 /// Collects a frame and writes it to stdout in one go when ratatui
 /// flushes, not in pieces of stdout's line buffer. What is never flushed
@@ -86,6 +86,8 @@ pub struct Term {
     guard: Arc<Guard>,
     /// Signals are caught on their own thread (Ctrl-Z goes through it).
     pub caught: bool,
+    /// Nothing drawn since the screen was cleared on entering.
+    blank: bool,
 }
 
 /// Mouse capture with button-event tracking: clicks, the wheel and drags
@@ -297,7 +299,7 @@ impl Term {
             .inspect_err(|_| restore(&guard))?;
         let viewport = ratatui::Viewport::Fixed(size);
         let terminal = ratatui::Terminal::with_options(
-            CrosstermBackend::new(out),
+            super::cells::Cells::new(out),
             ratatui::TerminalOptions { viewport },
         )
         .inspect_err(|_| restore(&guard))?;
@@ -312,7 +314,25 @@ impl Term {
             area: size,
             guard,
             caught: false,
+            blank: true,
         })
+    }
+
+    /// The frame rendered into the terminal's buffer, written: the first
+    /// over the blank screen without ratatui's diff (`cells::over_blank`,
+    /// the same cells), the others as ratatui writes them.
+    pub fn apply(&mut self) -> io::Result<()> {
+        if !std::mem::take(&mut self.blank) {
+            return self.terminal.apply_buffer().map(|_| ());
+        }
+        let mut bytes = Vec::with_capacity(16 << 10);
+        let cells = super::cells::over_blank(self.terminal.current_buffer_mut());
+        super::cells::write_cells(&mut bytes, cells.into_iter())?;
+        self.terminal.backend_mut().write_all(&bytes)?;
+        // The rest of what `apply_buffer` does after its diff.
+        self.terminal.hide_cursor()?;
+        self.terminal.swap_buffers();
+        ratatui::backend::Backend::flush(self.terminal.backend_mut())
     }
 
     /// While `on`, what is written to the screen is kept and written in

@@ -2,9 +2,13 @@
 # Shared by the bench scripts (sourced, not run).
 #
 # Environment understood by all scripts:
-#   LECTERN         lectern binary to measure (default: $TARGET/release/lectern,
-#                   built with `cargo build --release`; when set, nothing is built
-#                   for it, e.g. LECTERN=bench/stand-in-lectern)
+#   LECTERN         lectern binary to measure (default: the release build of
+#                   README's "Install": for x86_64-unknown-linux-musl when that
+#                   target and musl-gcc are installed, $TARGET/$MUSL/release/lectern,
+#                   else $TARGET/release/lectern; built with `cargo build
+#                   --release`; when set, nothing is built for it, e.g.
+#                   LECTERN=bench/stand-in-lectern)
+#   GLIBC=1         measure the glibc build even where musl can be built
 #   CARGO_TARGET_DIR  cargo's target folder (default: <repo>/target)
 #   SKIP_BUILD=1    do not run cargo at all; use the binaries already built
 #   RUNS            measured runs per command
@@ -21,6 +25,16 @@ if [[ -n ${LECTERN:-} ]]; then
 else
     LECTERN_GIVEN=0
     LECTERN=$TARGET_DIR/release/lectern
+fi
+# The release build README installs: musl's start-up asks the CPU nothing;
+# glibc's asks it for its caches with cpuid, each a trap to the hypervisor
+# on a virtual machine (0.5 ms of a C program that returns at once, here).
+MUSL=x86_64-unknown-linux-musl
+LECTERN_TARGET=()
+if [[ $LECTERN_GIVEN == 0 && ${GLIBC:-0} != 1 ]] && command -v musl-gcc >/dev/null &&
+    rustup target list --installed 2>/dev/null | grep -qx "$MUSL"; then
+    LECTERN_TARGET=(--target "$MUSL")
+    LECTERN=$TARGET_DIR/$MUSL/release/lectern
 fi
 
 note() { printf '%s\n' "$*" >&2; }
@@ -53,7 +67,10 @@ build() {
         note "SKIP_BUILD=1: using the binaries in $TARGET_DIR/release"
     else
         local args=(build --release --manifest-path "$ROOT/Cargo.toml")
-        [[ $LECTERN_GIVEN == 1 ]] || args+=(--bin lectern)
+        if [[ $LECTERN_GIVEN == 0 ]]; then
+            note "+ cargo ${args[*]} --bin lectern ${LECTERN_TARGET[*]}"
+            cargo "${args[@]}" --bin lectern "${LECTERN_TARGET[@]}" || die "cargo build failed"
+        fi
         local ex
         for ex in "$@"; do args+=(--example "$ex"); done
         if [[ ${#args[@]} -gt 3 ]]; then

@@ -5,9 +5,11 @@
 //!
 //! The file is a fixed frame, then two parts. The frame: the magic, the
 //! length of the head and the digests of the head and of the body. The
-//! head ([`HeadDoc`]): the folder's path, and each course's slug, title and
-//! a table of its lessons' slugs, where each lesson's record lies in the
-//! body and the record's digest. The body: every lesson's [`Record`], in
+//! head ([`HeadDoc`]): the folder's path, and each course's slug, title,
+//! lesson count and table of its lessons' slugs, where each lesson's
+//! record lies in the body and the record's digest (the table kept as
+//! bytes, so that a first frame decodes its slots only up to the lesson it
+//! shows). The body: every lesson's [`Record`], in
 //! course order, each encoded on its own so that a first frame decodes
 //! the head and one record; the rest is decoded after it. Paths and file
 //! names are their bytes as the system gave them (a name need not be
@@ -23,8 +25,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the layout below changes.
-/// (4: postcard.)
-const MAGIC: &[u8; 8] = b"lectern4";
+/// (4: postcard. 5: a course's table as bytes.)
+const MAGIC: &[u8; 8] = b"lectern5";
 
 /// Magic, the head's length and the two digests: what to read before the
 /// head.
@@ -113,7 +115,11 @@ struct HeadDoc {
 struct CourseDoc {
     slug: String,
     title: String,
-    lessons: Vec<Slot>,
+    count: u64,
+    /// Its lessons' [`Slot`]s, one after the other, as bytes: a first
+    /// frame reads the table up to the lesson it shows, where decoding all
+    /// 10,000 slots of a course cost it 4 M instructions (1 ms).
+    table: Vec<u8>,
 }
 
 /// The head as read: its lessons' slugs borrowed from the bytes.
@@ -130,14 +136,13 @@ struct HeadRef<'a> {
 struct CourseRef<'a> {
     slug: String,
     title: String,
+    count: u64,
     #[serde(borrow)]
-    lessons: Vec<SlotRef<'a>>,
+    table: &'a [u8],
 }
 
-/// [`Slot`] as read: a first frame reads 10,000 of them to find one. A
-/// `String` each was 2.7 of its 5 M instructions; the slug is bytes (a
-/// `str`'s encoding), not checked as UTF-8 (1.2 M more): [`find`] only
-/// compares it with a slug that is.
+/// [`Slot`] as read, its slug borrowed as bytes (a `str`'s encoding, not
+/// checked as UTF-8 again: [`find`] compares it with a slug that is).
 #[derive(Deserialize)]
 struct SlotRef<'a> {
     slug: &'a [u8],
@@ -152,19 +157,23 @@ pub struct Head {
     pub slug: String,
     pub title: String,
     pub count: usize,
-    /// The head's bytes, which the slugs of `lessons` are ranges of
-    /// (shared by the head's courses).
-    table: std::sync::Arc<[u8]>,
-    lessons: Vec<SlotAt>,
+    /// The head's bytes (shared by its courses), and where in them this
+    /// course's table of slots is.
+    bytes: std::sync::Arc<[u8]>,
+    table: Range<usize>,
 }
 
-/// A lesson in a course's table as read: its slug's place in the table.
-#[derive(Debug, Clone, PartialEq)]
-struct SlotAt {
-    slug: Range<usize>,
-    at: u64,
-    len: u64,
-    digest: u64,
+impl Head {
+    /// The course's slots in order, each decoded as it is reached; they end
+    /// early at one that does not decode.
+    fn slots(&self) -> impl Iterator<Item = SlotRef<'_>> {
+        let mut rest = self.bytes.get(self.table.clone()).unwrap_or_default();
+        std::iter::from_fn(move || {
+            let (slot, more) = postcard::take_from_bytes::<SlotRef>(rest).ok()?;
+            rest = more;
+            Some(slot)
+        })
+    }
 }
 
 /// A lesson in a course's table: its slug, and its record's place in the
@@ -197,21 +206,23 @@ pub fn encode(dir: &Path, courses: &[Course]) -> Option<Vec<u8>> {
     let mut body = Vec::with_capacity(64 * 1024);
     let mut heads = Vec::with_capacity(courses.len());
     for c in courses {
-        let mut lessons = Vec::with_capacity(c.lessons.len());
+        let mut table = Vec::with_capacity(c.lessons.len() * 48);
         for l in &c.lessons {
             let at = body.len();
             body = postcard::to_extend(&record(dir, l), body).ok()?;
-            lessons.push(Slot {
+            let slot = Slot {
                 slug: l.slug.clone(),
                 at: at as u64,
                 len: (body.len() - at) as u64,
                 digest: digest(&body[at..]),
-            });
+            };
+            table = postcard::to_extend(&slot, table).ok()?;
         }
         heads.push(CourseDoc {
             slug: c.slug.clone(),
             title: c.title.clone(),
-            lessons,
+            count: c.lessons.len() as u64,
+            table,
         });
     }
     let doc = HeadDoc {
@@ -332,20 +343,24 @@ pub fn decode_files(bytes: &[u8], dir: &Path) -> Option<(Vec<Head>, Vec<FileAt>)
     let start = PREFIX + head_bytes.len();
     let heads = heads(head_bytes, dir)?;
     let mut files = Vec::with_capacity(heads.iter().map(|h| h.count).sum());
-    for s in heads.iter().flat_map(|h| &h.lessons) {
-        let range = slot_range(s)?;
-        // The record starts with its file's name: read only that.
-        let (name, _) = postcard::take_from_bytes::<&[u8]>(body.get(range.clone())?).ok()?;
-        files.push((
-            joined(dir, name),
-            start + range.start..start + range.end,
-            s.digest,
-        ));
+    for h in &heads {
+        let before = files.len();
+        for s in h.slots() {
+            let range = slot_range(&s)?;
+            // The record starts with its file's name: read only that.
+            let (name, _) = postcard::take_from_bytes::<&[u8]>(body.get(range.clone())?).ok()?;
+            files.push((
+                joined(dir, name),
+                start + range.start..start + range.end,
+                s.digest,
+            ));
+        }
+        (files.len() - before == h.count).then_some(())?;
     }
     Some((heads, files))
 }
 
-fn slot_range(s: &SlotAt) -> Option<Range<usize>> {
+fn slot_range(s: &SlotRef) -> Option<Range<usize>> {
     let at = usize::try_from(s.at).ok()?;
     Some(at..at.checked_add(usize::try_from(s.len).ok()?)?)
 }
@@ -367,42 +382,23 @@ pub(super) fn joined(dir: &Path, name: &[u8]) -> PathBuf {
 /// The courses in a listing's head (the bytes after [`PREFIX`]), if it is
 /// the head of `dir`'s listing.
 pub fn heads(head: &[u8], dir: &Path) -> Option<Vec<Head>> {
-    let table: std::sync::Arc<[u8]> = head.into();
-    let doc: HeadRef = postcard::from_bytes(&table).ok()?;
+    let bytes: std::sync::Arc<[u8]> = head.into();
+    let doc: HeadRef = postcard::from_bytes(&bytes).ok()?;
     (doc.dir == os_bytes(dir.as_os_str())).then_some(())?;
-    // Where a borrowed slug lies in the table it was read from.
-    let base = table.as_ptr() as usize;
-    let place = |s: &[u8]| {
-        let start = (s.as_ptr() as usize).checked_sub(base)?;
-        Some(start..start + s.len())
-    };
+    // Where a course's table lies in the bytes it was read from.
+    let base = bytes.as_ptr() as usize;
     let mut out = Vec::with_capacity(doc.courses.len());
     for c in doc.courses {
-        let mut lessons = Vec::with_capacity(c.lessons.len());
-        for s in &c.lessons {
-            let (at, len, digest) = (s.at, s.len, s.digest);
-            lessons.push(SlotAt {
-                slug: place(s.slug)?,
-                at,
-                len,
-                digest,
-            });
-        }
+        let start = (c.table.as_ptr() as usize).checked_sub(base)?;
         out.push(Head {
-            count: lessons.len(),
             slug: c.slug,
             title: c.title,
-            table: table.clone(),
-            lessons,
+            count: usize::try_from(c.count).ok()?,
+            bytes: bytes.clone(),
+            table: start..start + c.table.len(),
         });
     }
     Some(out)
-}
-
-impl Head {
-    fn slug_of(&self, s: &SlotAt) -> &[u8] {
-        self.table.get(s.slug.clone()).unwrap_or_default()
-    }
 }
 
 /// Where a lesson's record is in the body, and the digest it was written
@@ -418,13 +414,13 @@ pub struct Found {
 /// Where lesson `slug` of `course` is (its first lesson for `None`).
 pub fn find(course: &Head, slug: Option<&str>) -> Option<Found> {
     let (place, s) = course
-        .lessons
-        .iter()
+        .slots()
+        .take(course.count)
         .enumerate()
-        .find(|(_, s)| slug.is_none_or(|want| want.as_bytes() == course.slug_of(s)))?;
+        .find(|(_, s)| slug.is_none_or(|want| want.as_bytes() == s.slug))?;
     Some(Found {
         place,
-        range: slot_range(s)?,
+        range: slot_range(&s)?,
         digest: s.digest,
     })
 }

@@ -211,32 +211,12 @@ pub(super) fn write_cells<'a, W: Write>(
 
 /// crossterm's `MoveTo(x, y)`: `CSI row;column H`, both from 1.
 fn move_to(w: &mut impl Write, x: u16, y: u16) -> io::Result<()> {
-    let mut bytes = [0u8; 16];
-    bytes[..2].copy_from_slice(b"\x1b[");
-    let mut n = 2;
-    n = decimal(&mut bytes, n, u32::from(y) + 1);
-    bytes[n] = b';';
-    n = decimal(&mut bytes, n + 1, u32::from(x) + 1);
-    bytes[n] = b'H';
-    w.write_all(&bytes[..=n])
-}
-
-/// `v` (at most 65536) in decimal at `at`; where it ends.
-fn decimal(bytes: &mut [u8; 16], at: usize, v: u32) -> usize {
-    let mut digits = [0u8; 5];
-    let (mut d, mut v) = (0, v);
-    loop {
-        digits[d] = b'0' + (v % 10) as u8;
-        d += 1;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for (i, digit) in digits[..d].iter().rev().enumerate() {
-        bytes[at + i] = *digit;
-    }
-    at + d
+    let mut digits = itoa::Buffer::new();
+    w.write_all(b"\x1b[")?;
+    w.write_all(digits.format(u32::from(y) + 1).as_bytes())?;
+    w.write_all(b";")?;
+    w.write_all(digits.format(u32::from(x) + 1).as_bytes())?;
+    w.write_all(b"H")
 }
 
 /// The attributes that take `from` to `to`, in the order and form of

@@ -11,12 +11,12 @@
 //! code, the four calls `GlobalAlloc` requires, each passed straight on.
 #![allow(unsafe_code)]
 
+// The allocator underneath: the C library's, but on musl, whose
+// allocator is slow for the many small allocations of a page's layout
+// (a musl build's first frame was no faster than glibc's with it, and
+// 0.4 ms faster with mimalloc: BENCHMARKS.md, "a musl build").
 #[cfg(target_env = "musl")]
 use mimalloc::MiMalloc as System;
-/// The allocator underneath: the C library's, but on musl, whose
-/// allocator is slow for the many small allocations of a page's layout
-/// (a musl build's first frame was no faster than glibc's with it, and
-/// 0.4 ms faster with mimalloc: BENCHMARKS.md, "a musl build").
 #[cfg(not(target_env = "musl"))]
 use std::alloc::System;
 use std::alloc::{GlobalAlloc, Layout};

@@ -105,11 +105,11 @@ impl<W: Write> Backend for Cells<W> {
 pub fn over_blank(buffer: &Buffer) -> Vec<(u16, u16, &Cell)> {
     let (area, cells) = (buffer.area, &buffer.content);
     let width = usize::from(area.width.max(1));
-    let at = |i: usize| {
-        let x = (i % width) as u16 + area.x;
-        (x, (i / width) as u16 + area.y)
-    };
     let mut out = Vec::new();
+    let mut give = |i: usize, cell| {
+        let (x, y) = ((i % width) as u16 + area.x, (i / width) as u16 + area.y);
+        out.push((x, y, cell));
+    };
     let mut i = 0;
     while i < cells.len() {
         let (start, cell) = (i, &cells[i]);
@@ -118,16 +118,15 @@ pub fn over_blank(buffer: &Buffer) -> Vec<(u16, u16, &Cell)> {
             continue;
         }
         if let CellDiffOption::ForcedWidth(w) = cell.diff_option {
+            // Never blank: its diff option is not the blank cell's.
             i = i.saturating_add(usize::from(w.get() - 1));
-            if cell != &Cell::EMPTY {
-                out.push((at(start).0, at(start).1, cell));
-            }
+            give(start, cell);
             continue;
         }
         if blank(cell) {
             continue;
         }
-        out.push((at(start).0, at(start).1, cell));
+        give(start, cell);
         let w = usize::from(cell.cell_width());
         if w > 1 && cell.symbol().contains('\u{FE0F}') {
             // As the diff does: the columns it covers, each given if it
@@ -137,7 +136,7 @@ pub fn over_blank(buffer: &Buffer) -> Vec<(u16, u16, &Cell)> {
                 let next = j + usize::from(cells[j].cell_width().max(1));
                 end = end.max(next).min(cells.len());
                 if !skipped(&cells[j]) && cells[j].symbol() != " " {
-                    out.push((at(j).0, at(j).1, &cells[j]));
+                    give(j, &cells[j]);
                 }
                 j = next;
             }
